@@ -1,0 +1,56 @@
+// The layer rule of DESIGN.md made mechanical: an arrow is "may import".
+// core → xstate and small pure libs; scenario → core; lessons → core, scenario;
+// worker → core, scenario, lessons; bridge → worker API types; store → core types;
+// views → store, bridge, core types; app → everything.
+const layers = ['core', 'scenario', 'lessons', 'worker', 'bridge', 'store', 'views', 'app', 'cli'];
+const allowed = {
+  core: { src: ['core'], npm: ['xstate', 'pure-rand', '@noble/hashes'] },
+  scenario: { src: ['core', 'scenario'], npm: ['lz-string', 'valibot'] },
+  lessons: { src: ['core', 'scenario', 'lessons'], npm: [] },
+  worker: { src: ['core', 'scenario', 'lessons', 'worker'], npm: ['comlink'] },
+  bridge: { src: ['bridge'], typeOnly: ['worker', 'core', 'scenario'], npm: ['comlink'] },
+  store: { src: ['store'], typeOnly: ['core', 'worker', 'bridge'], npm: ['zustand'] },
+  views: { src: ['views', 'store', 'bridge'], typeOnly: ['core', 'worker', 'scenario'], npm: ['react', 'react-dom', 'zustand', 'd3-scale', 'd3-selection', 'd3-transition', 'd3-shape', 'd3-array'] },
+  app: { src: layers, npm: null },
+  cli: { src: ['core', 'scenario', 'lessons', 'cli'], npm: null },
+};
+const forbidden = [];
+for (const layer of layers) {
+  const rule = allowed[layer];
+  const others = layers.filter((l) => !rule.src.includes(l));
+  const notTypeOnly = others.filter((l) => !(rule.typeOnly ?? []).includes(l));
+  if (notTypeOnly.length) forbidden.push({
+    name: `${layer}-layer`, severity: 'error',
+    comment: `src/${layer} may import only ${rule.src.join(', ')}`,
+    from: { path: `^src/${layer}/` },
+    to: { path: `^src/(${notTypeOnly.join('|')})/` },
+  });
+  if (rule.typeOnly?.length) forbidden.push({
+    name: `${layer}-type-only`, severity: 'error',
+    comment: `src/${layer} may use ${rule.typeOnly.join(', ')} for types only`,
+    from: { path: `^src/${layer}/` },
+    to: { path: `^src/(${rule.typeOnly.join('|')})/`, dependencyTypesNot: ['type-only'] },
+  });
+  if (rule.npm) forbidden.push({
+    name: `${layer}-npm`, severity: 'error',
+    comment: `src/${layer} may use only these packages: ${rule.npm.join(', ') || 'none'}`,
+    from: { path: `^src/${layer}/`, pathNot: '\\.test\\.tsx?$' },
+    to: { dependencyTypes: ['npm', 'npm-dev', 'core'], pathNot: rule.npm.length ? `node_modules/(${rule.npm.join('|')})/` : '^$' },
+  });
+}
+forbidden.push({
+  name: 'self-contained', severity: 'error',
+  comment: 'the product never reads ../shared or anything outside the repository',
+  from: {}, to: { path: '^\\.\\./' },
+});
+forbidden.push({ name: 'no-unresolvable', severity: 'error', from: {}, to: { couldNotResolve: true } });
+module.exports = {
+  forbidden,
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.json' },
+    enhancedResolveOptions: { exportsFields: ['exports'], conditionNames: ['import', 'require', 'node', 'default', 'types'], extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] },
+    exclude: { path: '\\.test\\.tsx?$' },
+  },
+};
