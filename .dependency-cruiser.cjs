@@ -4,7 +4,7 @@
 // views → store, bridge, core types; app → everything.
 const layers = ['core', 'scenario', 'lessons', 'worker', 'bridge', 'store', 'views', 'app', 'cli'];
 const allowed = {
-  core: { src: ['core'], npm: ['xstate', 'pure-rand', '@noble/hashes'] },
+  core: { src: ['core'], npm: ['xstate', 'pure-rand', '@noble/hashes', 'valibot'] },
   scenario: { src: ['core', 'scenario'], npm: ['lz-string', 'valibot'] },
   lessons: { src: ['core', 'scenario', 'lessons'], npm: [] },
   worker: { src: ['core', 'scenario', 'lessons', 'worker'], npm: ['comlink'] },

@@ -1,0 +1,21 @@
+// The core's public surface (DESIGN.md "Public headless API"). Everything outside src/core
+// imports from here. Pure and deterministic: no DOM, timers, wall clock or Math.random.
+export { checkModify, type ModifyResult, type ModifyRefusalReason } from './verbs/checkModify.ts';
+export { ATTR_NAMES, ATTR_BIT, maskOf, namesOf, type AttrName } from './verbs/attrs.ts';
+export { MODIFY_CELLS, modifyCell, type ModifyCell } from './verbs/modifyTable.ts';
+export { QP_STATES, QP_TYPES, type QpState, type QpType } from './verbs/types.ts';
+export { qpMachine, type QpEvent } from './qp/machine.ts';
+export { LC, LC_NAMES, hwNext, modifyNext, verbsState } from './qp/lifecycle.ts';
+export { CONTEXT_FIELDS, FIELD_NAMES, type FieldDef, type FieldName } from './model/context.ts';
+export { WC_STATUSES, INJECTABLE, SEND_OPCODES, OPCODE_TRANSPORTS, ASYNC_EVENTS, type WcStatus, type SendOpcode, type AsyncEvent } from './model/wc.ts';
+export type { SimEvent, SimEventKind, RxOutcome, StateCause } from './model/events.ts';
+export {
+  parseScenario, ScenarioError, ScenarioSchema, CommandSchema, SCENARIO_VERSION, MAX_NS,
+  type Scenario, type ScenarioInput, type SimConfig, type QpSpec, type Workload, type Command, type CommandKind, type TimedCommand, type ModifyAttrs,
+} from './model/schema.ts';
+export { qpnBase } from './model/qpStore.ts';
+export { Simulation, createSimulation, runScenario, type Summary, type SimOptions, type Checkpoint } from './sim/engine.ts';
+export type { CommandResult } from './sim/dispatch.ts';
+export { Rng } from './sim/rng.ts';
+export { ackTimeoutNs, rnrTimerNs, mtuBytes } from './transport/wire.ts';
+export { DEVICE } from './transport/modify.ts';

@@ -1,0 +1,62 @@
+// Every field of a QP's context, tagged with who writes it. Software fields are written by
+// ibv_modify_qp (the attribute that carries each one is named); hardware fields are advanced
+// by the NIC as traffic flows. Classification and names follow reference/verbs/qp_context.md
+// (struct ibv_qp_attr, and the mlx5 QPC: "Summary of the dynamic part").
+import type { AttrName } from '../verbs/attrs.ts';
+
+export type Owner = 'sw' | 'hw' | 'sw+hw';
+export interface FieldDef {
+  name: string;
+  owner: Owner;
+  bits: 8 | 16 | 32;
+  attr?: AttrName;
+  doc: string;
+  /** Where the field sits in a real context (mlx5 qpc unless stated). */
+  hw?: string;
+}
+
+export const CONTEXT_FIELDS = [
+  { name: 'state', owner: 'sw+hw', bits: 8, attr: 'IBV_QP_STATE', doc: 'Lifecycle state; software moves it with modify_qp, hardware moves it to SQE/ERR on errors and from draining to drained.', hw: 'qpc.state' },
+  { name: 'qp_type', owner: 'sw', bits: 8, doc: 'Transport service: RC, UC or UD (fixed at create).', hw: 'qpc.st' },
+  { name: 'port_num', owner: 'sw', bits: 8, attr: 'IBV_QP_PORT', doc: 'Physical port (RESET→INIT).', hw: 'ads.vhca_port_num' },
+  { name: 'pkey_index', owner: 'sw', bits: 16, attr: 'IBV_QP_PKEY_INDEX', doc: 'Index into the port P_Key table (RESET→INIT).', hw: 'ads.pkey_index' },
+  { name: 'qkey', owner: 'sw', bits: 32, attr: 'IBV_QP_QKEY', doc: 'Q_Key checked on incoming UD datagrams.', hw: 'qpc.q_key' },
+  { name: 'qp_access_flags', owner: 'sw', bits: 16, attr: 'IBV_QP_ACCESS_FLAGS', doc: 'Remote write/read/atomic permitted on this QP as responder.', hw: 'qpc.rwe/rre/rae' },
+  { name: 'path_mtu', owner: 'sw', bits: 8, attr: 'IBV_QP_PATH_MTU', doc: 'Path MTU code 1..5 = 256..4096 bytes; messages are cut into packets of this size.', hw: 'qpc.mtu' },
+  { name: 'ah_dlid', owner: 'sw', bits: 16, attr: 'IBV_QP_AV', doc: 'Destination LID from the address vector (which host the wire leads to).', hw: 'ads.rlid' },
+  { name: 'dest_qp_num', owner: 'sw', bits: 32, attr: 'IBV_QP_DEST_QPN', doc: 'Remote QPN for a connected QP (24 bits).', hw: 'qpc.remote_qpn' },
+  { name: 'max_rd_atomic', owner: 'sw', bits: 8, attr: 'IBV_QP_MAX_QP_RD_ATOMIC', doc: 'Initiator depth: RDMA Read/Atomic requests this QP may have outstanding as requester.', hw: 'qpc.log_sra_max' },
+  { name: 'max_dest_rd_atomic', owner: 'sw', bits: 8, attr: 'IBV_QP_MAX_DEST_RD_ATOMIC', doc: 'Responder resources: incoming RDMA Read/Atomic this QP will hold state for.', hw: 'qpc.log_rra_max' },
+  { name: 'min_rnr_timer', owner: 'sw', bits: 8, attr: 'IBV_QP_MIN_RNR_TIMER', doc: 'RNR NAK timer code this QP advertises as responder (0..31).', hw: 'qpc.min_rnr_nak' },
+  { name: 'timeout', owner: 'sw', bits: 8, attr: 'IBV_QP_TIMEOUT', doc: 'Local ACK timeout 4.096 µs × 2^timeout; 0 = wait forever.', hw: 'ads.ack_timeout' },
+  { name: 'retry_cnt', owner: 'sw', bits: 8, attr: 'IBV_QP_RETRY_CNT', doc: 'Retransmissions allowed after a timeout or PSN-sequence NAK.', hw: 'qpc.retry_count' },
+  { name: 'rnr_retry', owner: 'sw', bits: 8, attr: 'IBV_QP_RNR_RETRY', doc: 'Retries after RNR NAKs; 7 = infinite.', hw: 'qpc.rnr_retry' },
+  { name: 'en_sqd_async_notify', owner: 'sw', bits: 8, attr: 'IBV_QP_EN_SQD_ASYNC_NOTIFY', doc: 'Raise IBV_EVENT_SQ_DRAINED when SQD finishes draining.' },
+  { name: 'path_mig_state', owner: 'sw+hw', bits: 8, attr: 'IBV_QP_PATH_MIG_STATE', doc: 'APM state (MIGRATED/REARM/ARMED); hardware changes it on migration.', hw: 'qpc.pm_state' },
+  { name: 'alt_port_num', owner: 'sw', bits: 8, attr: 'IBV_QP_ALT_PATH', doc: 'Alternate path port (APM).', hw: 'secondary ads' },
+  { name: 'rate_limit', owner: 'sw', bits: 32, attr: 'IBV_QP_RATE_LIMIT', doc: 'Packet pacing in kbps (raw packet QPs only in the kernel table).' },
+  { name: 'sq_depth', owner: 'sw', bits: 32, doc: 'cap.max_send_wr: send ring size (fixed at create).', hw: 'qpc.log_sq_size' },
+  { name: 'rq_depth', owner: 'sw', bits: 32, doc: 'cap.max_recv_wr: receive ring size (fixed at create).', hw: 'qpc.log_rq_size' },
+  { name: 'send_cq', owner: 'sw', bits: 16, doc: 'CQ that receives send completions.', hw: 'qpc.cqn_snd' },
+  { name: 'recv_cq', owner: 'sw', bits: 16, doc: 'CQ that receives receive completions.', hw: 'qpc.cqn_rcv' },
+  { name: 'sq_sig_all', owner: 'sw', bits: 8, doc: 'Every send WR completes with a CQE, whatever its signaled flag.' },
+  { name: 'next_send_psn', owner: 'sw+hw', bits: 32, attr: 'IBV_QP_SQ_PSN', doc: 'PSN of the next packet sent; set by sq_psn at RTR→RTS, advanced per packet, rewound on retransmit.', hw: 'qpc.next_send_psn' },
+  { name: 'last_acked_psn', owner: 'hw', bits: 32, doc: 'Last PSN the responder acknowledged (requester side).', hw: 'qpc.last_acked_psn' },
+  { name: 'next_rcv_psn', owner: 'sw+hw', bits: 32, attr: 'IBV_QP_RQ_PSN', doc: 'PSN the responder expects next; set by rq_psn at INIT→RTR, advanced per packet accepted.', hw: 'qpc.next_rcv_psn' },
+  { name: 'ssn', owner: 'hw', bits: 32, doc: 'Send sequence number: WQEs the requester has started.', hw: 'qpc.ssn' },
+  { name: 'msn', owner: 'hw', bits: 32, doc: 'Message sequence number the responder returns in ACKs.', hw: 'qpc.rmsn' },
+  { name: 'cur_retry_count', owner: 'hw', bits: 8, doc: 'Transport retries left; reloaded from retry_cnt on every valid ACK.', hw: 'qpc.cur_retry_count' },
+  { name: 'cur_rnr_retry', owner: 'hw', bits: 8, doc: 'RNR retries left; reloaded from rnr_retry on progress.', hw: 'qpc.cur_rnr_retry' },
+  { name: 'rd_atomic_out', owner: 'hw', bits: 8, doc: 'RDMA Read/Atomic requests outstanding as requester (≤ max_rd_atomic).' },
+  { name: 'dest_rd_atomic_out', owner: 'hw', bits: 8, doc: 'RDMA Read/Atomic responses being served as responder (≤ max_dest_rd_atomic).' },
+  { name: 'sq_pi', owner: 'hw', bits: 32, doc: 'SQ producer index as last rung through the doorbell.', hw: 'qpc.sw_sq_wqebb_counter' },
+  { name: 'sq_ci', owner: 'hw', bits: 32, doc: 'SQ consumer index: WQEs retired by the NIC.', hw: 'qpc.hw_sq_wqebb_counter' },
+  { name: 'rq_pi', owner: 'hw', bits: 32, doc: 'RQ producer index as posted.', hw: 'qpc.sw_rq_counter' },
+  { name: 'rq_ci', owner: 'hw', bits: 32, doc: 'RQ consumer index: receive WQEs consumed.', hw: 'qpc.hw_rq_counter' },
+  { name: 'sq_draining', owner: 'hw', bits: 8, doc: 'In SQD: 1 while sends already started are still completing.', hw: 'state SQ_DRAINING (7)' },
+] as const satisfies readonly FieldDef[];
+
+export type FieldName = (typeof CONTEXT_FIELDS)[number]['name'];
+export const FIELD_NAMES: readonly FieldName[] = CONTEXT_FIELDS.map((f) => f.name);
+export const FIELD_INDEX: Readonly<Record<FieldName, number>> =
+  Object.fromEntries(CONTEXT_FIELDS.map((f, i) => [f.name, i])) as Record<FieldName, number>;

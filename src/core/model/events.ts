@@ -1,0 +1,35 @@
+// What the simulation reports: one typed union, stamped with simulated time. The trace of
+// these events is what traceHash covers and what every view renders.
+import type { QpType } from '../verbs/types.ts';
+import type { AsyncEvent, WcOpcode, WcStatus } from './wc.ts';
+
+export type Queue = 'sq' | 'rq';
+export type StateCause = 'modify' | 'send-error' | 'fatal' | 'drained' | 'responder-error' | 'cq-overrun' | 'retry-exceeded';
+export type RxOutcome =
+  | 'accepted' | 'duplicate' | 'out-of-sequence' | 'rnr-nak' | 'nak' | 'ack' | 'response'
+  | 'dropped-no-qp' | 'dropped-not-ready' | 'dropped-in-error' | 'dropped-qkey' | 'dropped-no-recv'
+  | 'dropped-stale' | 'dropped-too-long';
+
+interface Base { t: number }
+
+export type SimEvent = Base & (
+  | { kind: 'qp-created'; host: number; qpn: number; type: QpType }
+  | { kind: 'modify'; host: number; qpn: number; from: string; to: string; mask: string[]; changed: string[]; note?: string }
+  | { kind: 'modify-refused'; host: number; qpn: number; from: string; to: string; mask: string[]; errno: 'EINVAL'; reason: string; missing: string[]; unexpected: string[]; detail: string }
+  | { kind: 'state'; host: number; qpn: number; from: string; to: string; cause: StateCause }
+  | { kind: 'post'; host: number; qpn: number; queue: Queue; wr: number; wrId: number; opcode: string; length: number; signaled: boolean }
+  | { kind: 'post-refused'; host: number; qpn: number; queue: Queue; wrId: number; errno: 'EINVAL' | 'ENOMEM'; detail: string }
+  | { kind: 'pkt'; id: number; src: number; dst: number; srcQpn: number; dstQpn: number; op: string; psn: number; bytes: number; start: number; arrive: number; drop?: string; syndrome?: string }
+  | { kind: 'rx'; id: number; host: number; qpn: number; op: string; psn: number; outcome: RxOutcome; detail?: string }
+  | { kind: 'cqe'; host: number; cq: number; qpn: number; queue: Queue; wr: number; wrId: number; status: WcStatus; opcode?: WcOpcode; byteLen?: number }
+  | { kind: 'cqe-lost'; host: number; cq: number; qpn: number; queue: Queue; wr: number; wrId: number; status: WcStatus }
+  | { kind: 'complete-silent'; host: number; qpn: number; wr: number; wrId: number }
+  | { kind: 'async'; host: number; event: AsyncEvent; qpn?: number; cq?: number }
+  | { kind: 'discard'; host: number; qpn: number; queue: Queue; wr: number; wrId: number }
+  | { kind: 'retry'; host: number; qpn: number; reason: 'timeout' | 'psn-nak' | 'rnr-nak'; fromPsn: number; left: number | 'infinite'; waitNs: number }
+  | { kind: 'poll'; host: number; cq: number; n: number }
+  | { kind: 'fault'; host?: number; qpn?: number; detail: string }
+  | { kind: 'cache'; host: number; qpn: number; result: 'miss' | 'evict'; victim?: number; writeback?: boolean }
+);
+
+export type SimEventKind = SimEvent['kind'];

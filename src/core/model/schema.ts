@@ -1,0 +1,192 @@
+// The scenario schema: the one shape that the URL, fixtures, the CLI and the page share.
+// Validation names the bad field (e.g. "config.qps[2].sqDepth: expected ≤ 16384").
+import * as v from 'valibot';
+import { ATTR_NAMES } from '../verbs/attrs.ts';
+import { QP_STATES, QP_TYPES } from '../verbs/types.ts';
+import { INJECTABLE, SEND_OPCODES } from './wc.ts';
+
+const int = (min: number, max: number) => v.pipe(v.number(), v.integer(), v.minValue(min), v.maxValue(max));
+const U24 = int(0, 0xffffff);
+const U32 = int(0, 0xffffffff);
+/** Simulated time is integer nanoseconds; 10 s of simulated time is far beyond any lesson. */
+export const MAX_NS = 10_000_000_000;
+const Ns = int(0, MAX_NS);
+const Host = int(0, 3);
+const Qpn = U24;
+
+export const ModifyAttrsSchema = v.strictObject({
+  qp_state: v.optional(v.picklist(QP_STATES)),
+  cur_qp_state: v.optional(v.picklist(QP_STATES)),
+  en_sqd_async_notify: v.optional(int(0, 1)),
+  qp_access_flags: v.optional(int(0, 0xffff)),
+  pkey_index: v.optional(int(0, 0xffff)),
+  port_num: v.optional(int(0, 255)),
+  qkey: v.optional(U32),
+  ah_dlid: v.optional(int(0, 0xffff)),
+  path_mtu: v.optional(int(0, 7)),
+  timeout: v.optional(int(0, 255)),
+  retry_cnt: v.optional(int(0, 255)),
+  rnr_retry: v.optional(int(0, 255)),
+  rq_psn: v.optional(U32),
+  max_rd_atomic: v.optional(int(0, 255)),
+  alt_port_num: v.optional(int(0, 255)),
+  alt_timeout: v.optional(int(0, 255)),
+  alt_pkey_index: v.optional(int(0, 0xffff)),
+  min_rnr_timer: v.optional(int(0, 255)),
+  sq_psn: v.optional(U32),
+  max_dest_rd_atomic: v.optional(int(0, 255)),
+  path_mig_state: v.optional(int(0, 2)),
+  dest_qp_num: v.optional(U32),
+  rate_limit: v.optional(U32),
+});
+export type ModifyAttrs = v.InferOutput<typeof ModifyAttrsSchema>;
+
+const SendWrSchema = v.strictObject({
+  wrId: int(0, Number.MAX_SAFE_INTEGER),
+  opcode: v.picklist(SEND_OPCODES),
+  length: int(0, 1 << 30),
+  signaled: v.optional(v.boolean(), true),
+  imm: v.optional(U32),
+  /** UD only: the address handle (destination host), remote QPN and Q_Key. */
+  ud: v.optional(v.strictObject({ host: Host, qpn: Qpn, qkey: U32 })),
+});
+const RecvWrSchema = v.strictObject({ wrId: int(0, Number.MAX_SAFE_INTEGER), length: int(0, 1 << 30) });
+
+export const CommandSchema = v.variant('kind', [
+  v.strictObject({ kind: v.literal('createQp'), host: Host, type: v.picklist(QP_TYPES), sendCq: int(0, 15), recvCq: int(0, 15), sqDepth: int(1, 16384), rqDepth: int(1, 16384), sqSigAll: v.optional(v.boolean(), false) }),
+  v.strictObject({ kind: v.literal('modifyQp'), host: Host, qpn: Qpn, mask: v.pipe(v.array(v.picklist(ATTR_NAMES)), v.maxLength(32)), attrs: ModifyAttrsSchema }),
+  v.strictObject({ kind: v.literal('postSend'), host: Host, qpn: Qpn, wr: SendWrSchema }),
+  v.strictObject({ kind: v.literal('postRecv'), host: Host, qpn: Qpn, wr: RecvWrSchema }),
+  v.strictObject({ kind: v.literal('pollCq'), host: Host, cq: int(0, 15), max: int(1, 1 << 20) }),
+  v.strictObject({ kind: v.literal('failNextWr'), host: Host, qpn: Qpn, status: v.picklist(Object.keys(INJECTABLE)) }),
+  v.strictObject({ kind: v.literal('dropPackets'), count: int(1, 1_000_000), from: v.optional(Host) }),
+  v.strictObject({ kind: v.literal('qpFatal'), host: Host, qpn: Qpn }),
+  v.strictObject({ kind: v.literal('traffic'), id: v.pipe(v.string(), v.maxLength(40)), on: v.boolean() }),
+  v.strictObject({ kind: v.literal('setPoll'), host: Host, intervalNs: Ns }),
+]);
+export type Command = v.InferOutput<typeof CommandSchema>;
+export type CommandKind = Command['kind'];
+
+export const CacheConfigSchema = v.strictObject({
+  entries: int(1, 1 << 20),
+  ways: int(0, 1 << 20),
+  policy: v.optional(v.picklist(['lru', 'fifo', 'random', 'lfu', 'clock', '2q']), 'lru'),
+  pinned: v.optional(v.pipe(v.array(Qpn), v.maxLength(4096)), []),
+  inFlight: v.optional(v.picklist(['pin', 'writeback-refetch']), 'pin'),
+});
+
+const QpSpecSchema = v.strictObject({
+  host: Host,
+  type: v.picklist(QP_TYPES),
+  sendCq: v.optional(int(0, 15), 0),
+  recvCq: v.optional(int(0, 15), 0),
+  sqDepth: v.optional(int(1, 16384), 64),
+  rqDepth: v.optional(int(1, 16384), 64),
+  sqSigAll: v.optional(v.boolean(), false),
+  /** Index (in config.qps) of the connected peer for RC/UC. */
+  peer: v.optional(int(0, 4095)),
+  /** Drive the QP through the standard modify sequence at t = 0 up to this state. */
+  bringUp: v.optional(v.picklist(['RESET', 'INIT', 'RTR', 'RTS']), 'RTS'),
+  attrs: v.optional(v.partial(ModifyAttrsSchema), {}),
+  /** Receives posted at bring-up; with refill, the application re-posts one per completion. */
+  recvs: v.optional(int(0, 16384), 0),
+  recvLength: v.optional(int(0, 1 << 30), 4096),
+  refill: v.optional(v.boolean(), false),
+});
+
+const WorkloadSchema = v.strictObject({
+  id: v.pipe(v.string(), v.minLength(1), v.maxLength(40)),
+  qp: int(0, 4095),
+  opcode: v.picklist(SEND_OPCODES),
+  length: int(0, 1 << 30),
+  intervalNs: int(1, MAX_NS),
+  count: v.optional(int(0, 10_000_000), 0),
+  signaledEvery: v.optional(int(1, 1 << 20), 1),
+  startNs: v.optional(Ns, 0),
+  on: v.optional(v.boolean(), true),
+  /** UD only: index (in config.qps) of the destination QP. */
+  udTarget: v.optional(int(0, 4095)),
+});
+
+export const SimConfigSchema = v.strictObject({
+  durationNs: v.optional(Ns, 200_000),
+  hosts: v.pipe(v.array(v.strictObject({
+    name: v.pipe(v.string(), v.maxLength(24)),
+    cqDepths: v.optional(v.pipe(v.array(int(1, 1 << 20)), v.minLength(1), v.maxLength(16)), [256]),
+    pollIntervalNs: v.optional(Ns, 1000),
+    pollBatch: v.optional(int(1, 1 << 20), 16),
+  })), v.minLength(1), v.maxLength(4)),
+  link: v.optional(v.strictObject({ latencyNs: v.optional(int(0, 1_000_000), 500), gbps: v.optional(int(1, 1600), 100) }), {}),
+  nic: v.optional(v.strictObject({
+    pipelineNs: v.optional(int(1, 100_000), 20),
+    doorbellNs: v.optional(int(0, 100_000), 150),
+    cqeWriteNs: v.optional(int(0, 100_000), 60),
+    ctxFetchNs: v.optional(int(0, 1_000_000), 600),
+    maxUnackedPsns: v.optional(int(1, 1 << 23), 128),
+    cache: v.optional(CacheConfigSchema, { entries: 1024, ways: 0 }),
+  }), {}),
+  qps: v.pipe(v.array(QpSpecSchema), v.maxLength(4096)),
+  workloads: v.optional(v.pipe(v.array(WorkloadSchema), v.maxLength(256)), []),
+});
+export type SimConfig = v.InferOutput<typeof SimConfigSchema>;
+export type QpSpec = SimConfig['qps'][number];
+export type Workload = NonNullable<SimConfig['workloads']>[number];
+
+export const TimedCommandSchema = v.strictObject({ t: Ns, cmd: CommandSchema });
+export type TimedCommand = v.InferOutput<typeof TimedCommandSchema>;
+
+export const SCENARIO_VERSION = 1;
+export const ScenarioSchema = v.strictObject({
+  version: v.literal(SCENARIO_VERSION),
+  seed: int(0, 0xffffffff),
+  title: v.optional(v.pipe(v.string(), v.maxLength(120))),
+  config: SimConfigSchema,
+  commands: v.optional(v.pipe(v.array(TimedCommandSchema), v.maxLength(200_000)), []),
+});
+export type Scenario = v.InferOutput<typeof ScenarioSchema>;
+export type ScenarioInput = v.InferInput<typeof ScenarioSchema>;
+
+export class ScenarioError extends Error {
+  constructor(readonly field: string, readonly problem: string) {
+    super(`${field}: ${problem}`);
+    this.name = 'ScenarioError';
+  }
+}
+
+/** Validate untrusted input; throws ScenarioError naming the first bad field. */
+export function parseScenario(input: unknown): Scenario {
+  const r = v.safeParse(ScenarioSchema, input);
+  if (r.success) return checkReferences(r.output);
+  const issue = r.issues[0];
+  const path = (issue.path ?? []).map((p) => (typeof p.key === 'number' ? `[${p.key}]` : `.${String(p.key)}`)).join('').replace(/^\./, '');
+  throw new ScenarioError(path || 'scenario', issue.message);
+}
+
+/** Cross-field rules valibot cannot express: references between QPs, CQs and workloads. */
+function checkReferences(s: Scenario): Scenario {
+  const { hosts, qps, workloads } = s.config;
+  qps.forEach((q, i) => {
+    const f = `config.qps[${i}]`;
+    if (q.host >= hosts.length) throw new ScenarioError(`${f}.host`, `host ${q.host} does not exist (there are ${hosts.length})`);
+    const depths = hosts[q.host].cqDepths;
+    if (q.sendCq >= depths.length) throw new ScenarioError(`${f}.sendCq`, `CQ ${q.sendCq} does not exist on host ${q.host}`);
+    if (q.recvCq >= depths.length) throw new ScenarioError(`${f}.recvCq`, `CQ ${q.recvCq} does not exist on host ${q.host}`);
+    if (q.peer !== undefined) {
+      if (q.type === 'UD') throw new ScenarioError(`${f}.peer`, 'UD QPs are not connected; address each send instead');
+      const p = qps[q.peer];
+      if (!p || q.peer === i) throw new ScenarioError(`${f}.peer`, `no QP at index ${q.peer} to connect to`);
+      if (p.type !== q.type) throw new ScenarioError(`${f}.peer`, `peer is ${p.type}, this QP is ${q.type}`);
+    } else if (q.type !== 'UD' && (q.bringUp === 'RTR' || q.bringUp === 'RTS')) {
+      throw new ScenarioError(`${f}.peer`, `a connected ${q.type} QP needs a peer to reach ${q.bringUp}`);
+    }
+  });
+  workloads.forEach((w, i) => {
+    const f = `config.workloads[${i}]`;
+    if (!qps[w.qp]) throw new ScenarioError(`${f}.qp`, `no QP at index ${w.qp}`);
+    if (qps[w.qp].type === 'UD' && (w.udTarget === undefined || !qps[w.udTarget])) {
+      throw new ScenarioError(`${f}.udTarget`, 'a UD workload needs the index of its destination QP');
+    }
+    if (workloads.findIndex((o) => o.id === w.id) !== i) throw new ScenarioError(`${f}.id`, `duplicate workload id "${w.id}"`);
+  });
+  return s;
+}

@@ -1,0 +1,131 @@
+// The simulated host software around the NIC: bringing QPs up at t = 0, the traffic
+// generators (workloads), the CQ pollers and receive refill. None of this is NIC behaviour;
+// it is the application a person would write, made deterministic.
+import { MODIFY_CELLS } from '../verbs/modifyTable.ts';
+import { QP_STATES, QP_TYPES, type QpState } from '../verbs/types.ts';
+import type { ModifyAttrs, QpSpec } from '../model/schema.ts';
+import type { AttrName } from '../verbs/attrs.ts';
+import { modifyQp } from '../transport/modify.ts';
+import { postRecv, postSend } from '../transport/post.ts';
+import { emit, schedule, type World } from './world.ts';
+
+const ACCESS_ALL = 1 | 2 | 4 | 8; // LOCAL_WRITE | REMOTE_WRITE | REMOTE_READ | REMOTE_ATOMIC
+export const DEFAULT_QKEY = 0x11111111;
+
+/** Attributes an application typically passes at each step (overridable per QP in config). */
+export function defaultAttrs(w: World, i: number, sqPsn: number[]): ModifyAttrs {
+  const spec = w.cfg.qps[i];
+  const peer = spec.peer;
+  const base: ModifyAttrs = {
+    port_num: 1, pkey_index: 0, qkey: DEFAULT_QKEY, qp_access_flags: spec.type === 'UC' ? 1 | 2 : ACCESS_ALL,
+    path_mtu: 3, timeout: 4, retry_cnt: 3, rnr_retry: 3, min_rnr_timer: 1, max_rd_atomic: 4, max_dest_rd_atomic: 4,
+    sq_psn: sqPsn[i],
+  };
+  if (peer !== undefined) {
+    base.ah_dlid = w.cfg.qps[peer].host + 1;
+    base.dest_qp_num = w.qps.qpn[w.cfgSlot[peer]];
+    base.rq_psn = sqPsn[peer];
+  }
+  return { ...base, ...spec.attrs };
+}
+
+/** Create every configured QP, then walk each one to its bring-up state with real modify calls. */
+export function bringUp(w: World): void {
+  w.cfg.qps.forEach((spec, i) => {
+    const slot = w.qps.alloc(spec.host, QP_TYPES.indexOf(spec.type));
+    w.cfgSlot[i] = slot;
+    initContext(w, slot, spec);
+    emit(w, { t: w.now, kind: 'qp-created', host: spec.host, qpn: w.qps.qpn[slot], type: spec.type });
+    if (spec.refill) w.refill[slot] = spec.recvLength;
+  });
+  const sqPsn = w.cfg.qps.map(() => w.rng.int(0, 0xffffff));
+  const order: QpState[] = ['INIT', 'RTR', 'RTS'];
+  for (const step of order) {
+    w.cfg.qps.forEach((spec, i) => {
+      if (QP_STATES.indexOf(spec.bringUp) < QP_STATES.indexOf(step)) return;
+      const slot = w.cfgSlot[i];
+      const cell = MODIFY_CELLS[spec.type][QP_STATES.indexOf(step) - 1][QP_STATES.indexOf(step)];
+      const attrs = { ...defaultAttrs(w, i, sqPsn), qp_state: step };
+      modifyQp(w, spec.host, w.qps.qpn[slot], ['IBV_QP_STATE', ...cell.reqNames] as AttrName[], attrs);
+      if (step === 'INIT') for (let r = 0; r < spec.recvs; r++) postRecv(w, spec.host, w.qps.qpn[slot], nextRecvId(w), spec.recvLength);
+    });
+  }
+}
+
+export function initContext(w: World, slot: number, spec: Pick<QpSpec, 'sendCq' | 'recvCq' | 'sqDepth' | 'rqDepth' | 'sqSigAll' | 'type'>): void {
+  const f = w.qps.f;
+  f.qp_type[slot] = QP_TYPES.indexOf(spec.type);
+  f.send_cq[slot] = spec.sendCq;
+  f.recv_cq[slot] = spec.recvCq;
+  f.sq_depth[slot] = spec.sqDepth;
+  f.rq_depth[slot] = spec.rqDepth;
+  f.sq_sig_all[slot] = spec.sqSigAll ? 1 : 0;
+}
+
+export function nextRecvId(w: World): number {
+  return 9_000_000 + w.recvSeq++;
+}
+
+export function startApp(w: World): void {
+  w.cfg.workloads.forEach((wl, i) => {
+    w.work[i] = { posted: 0, on: wl.on, gen: 0, slot: w.cfgSlot[wl.qp], udSlot: wl.udTarget === undefined ? -1 : w.cfgSlot[wl.udTarget] };
+    if (wl.on) schedule(w, wl.startNs, { k: 'work', w: i, gen: 0 });
+  });
+  w.hosts.forEach((h, host) => {
+    if (h.pollIntervalNs > 0) schedule(w, w.now + h.pollIntervalNs, { k: 'poll', host, gen: h.pollGen });
+  });
+}
+
+export function workStep(w: World, i: number, gen: number): void {
+  const st = w.work[i];
+  const wl = w.cfg.workloads[i];
+  if (gen !== st.gen || !st.on) return;
+  const q = w.qps;
+  const ud = st.udSlot >= 0 ? { host: q.host[st.udSlot], qpn: q.qpn[st.udSlot], qkey: q.f.qkey[st.udSlot] } : undefined;
+  postSend(w, q.host[st.slot], q.qpn[st.slot], {
+    wrId: (i + 1) * 1_000_000 + st.posted, opcode: wl.opcode, length: wl.length,
+    signaled: (st.posted + 1) % wl.signaledEvery === 0, ud,
+  });
+  st.posted++;
+  if (wl.count === 0 || st.posted < wl.count) schedule(w, w.now + wl.intervalNs, { k: 'work', w: i, gen });
+}
+
+export function setTraffic(w: World, id: string, on: boolean): boolean {
+  const i = w.cfg.workloads.findIndex((x) => x.id === id);
+  if (i < 0) return false;
+  const st = w.work[i];
+  st.gen++;
+  st.on = on;
+  if (on) schedule(w, w.now, { k: 'work', w: i, gen: st.gen });
+  return true;
+}
+
+/** The application reaps up to `max` CQEs per CQ and re-posts receives where asked. */
+export function pollCq(w: World, host: number, cq: number, max: number): number {
+  const c = w.hosts[host].cqs[cq];
+  if (!c) return 0;
+  const got = c.entries.splice(0, max);
+  if (got.length > 0) emit(w, { t: w.now, kind: 'poll', host, cq, n: got.length });
+  for (const e of got) {
+    if (e.queue !== 'rq' || e.status !== 'IBV_WC_SUCCESS') continue;
+    const slot = w.qps.find(host, e.qpn);
+    const len = w.refill[slot];
+    if (len !== undefined) postRecv(w, host, e.qpn, nextRecvId(w), len);
+  }
+  return got.length;
+}
+
+export function pollStep(w: World, host: number, gen: number): void {
+  const h = w.hosts[host];
+  if (gen !== h.pollGen) return;
+  const batch = w.cfg.hosts[host].pollBatch;
+  h.cqs.forEach((_, cq) => pollCq(w, host, cq, batch));
+  if (h.pollIntervalNs > 0) schedule(w, w.now + h.pollIntervalNs, { k: 'poll', host, gen });
+}
+
+export function setPoll(w: World, host: number, intervalNs: number): void {
+  const h = w.hosts[host];
+  h.pollGen++;
+  h.pollIntervalNs = intervalNs;
+  if (intervalNs > 0) schedule(w, w.now + intervalNs, { k: 'poll', host, gen: h.pollGen });
+}

@@ -1,0 +1,90 @@
+// Runs one scheduled item or one scenario command against the world.
+import type { Command } from '../model/schema.ts';
+import { rxArrive } from '../transport/nic.ts';
+import { txStep } from '../transport/txEngine.ts';
+import { kick, postRecv, postSend } from '../transport/post.ts';
+import { modifyQp } from '../transport/modify.ts';
+import { handleRequest } from '../transport/responder.ts';
+import { handleResponse, rnrExpired } from '../transport/requesterRx.ts';
+import { onTimer } from '../transport/requester.ts';
+import { drainedStep, flushStep, hwEvent, qpAsync } from '../transport/qpState.ts';
+import { EV_FATAL } from '../qp/lifecycle.ts';
+import { QP_TYPES } from '../verbs/types.ts';
+import { pollCq, pollStep, setPoll, setTraffic, workStep, initContext } from './app.ts';
+import { emit, runtime, type Item, type World } from './world.ts';
+
+const RESPONSES = /^(ACKNOWLEDGE|RDMA_READ_RESPONSE|ATOMIC_ACKNOWLEDGE)/;
+
+export function runItem(w: World, it: Item): void {
+  switch (it.k) {
+    case 'kick': return kick(w, it.slot);
+    case 'tx': return txStep(w, it.host);
+    case 'rx': return rxArrive(w, it.pkt);
+    case 'rxp': {
+      const slot = w.qps.find(it.pkt.dst, it.pkt.dstQpn);
+      if (slot < 0) return;
+      return RESPONSES.test(it.pkt.op) ? handleResponse(w, slot, it.pkt) : handleRequest(w, slot, it.pkt);
+    }
+    case 'timer': return onTimer(w, it.slot, it.gen);
+    case 'rnr': return rnrExpired(w, it.slot);
+    case 'flush': return flushStep(w, it.slot, it.gen);
+    case 'poll': return pollStep(w, it.host, it.gen);
+    case 'work': return workStep(w, it.w, it.gen);
+    case 'drained': return drainedStep(w, it.slot, it.gen);
+  }
+}
+
+export type CommandResult = { ok: true; detail?: string; qpn?: number } | { ok: false; detail: string; errno?: string; reason?: string; missing?: string[]; unexpected?: string[] };
+
+export function runCommand(w: World, c: Command): CommandResult {
+  switch (c.kind) {
+    case 'createQp': {
+      if (c.host >= w.hosts.length) return { ok: false, detail: `host ${c.host} does not exist` };
+      if (c.sendCq >= w.hosts[c.host].cqs.length || c.recvCq >= w.hosts[c.host].cqs.length) return { ok: false, detail: 'no such CQ on that host' };
+      const slot = w.qps.alloc(c.host, QP_TYPES.indexOf(c.type));
+      initContext(w, slot, c);
+      const qpn = w.qps.qpn[slot];
+      emit(w, { t: w.now, kind: 'qp-created', host: c.host, qpn, type: c.type });
+      return { ok: true, qpn };
+    }
+    case 'modifyQp': {
+      const r = modifyQp(w, c.host, c.qpn, c.mask, c.attrs);
+      return r.ok ? { ok: true } : { ok: false, errno: 'EINVAL', reason: r.reason, detail: r.detail ?? '', missing: r.missing, unexpected: r.unexpected };
+    }
+    case 'postSend': {
+      const r = postSend(w, c.host, c.qpn, c.wr);
+      return r.ok ? { ok: true } : { ok: false, errno: r.errno, detail: r.detail };
+    }
+    case 'postRecv': {
+      const r = postRecv(w, c.host, c.qpn, c.wr.wrId, c.wr.length);
+      return r.ok ? { ok: true } : { ok: false, errno: r.errno, detail: r.detail };
+    }
+    case 'pollCq': return { ok: true, detail: `${pollCq(w, c.host, c.cq, c.max)} CQEs` };
+    case 'failNextWr': {
+      const slot = w.qps.find(c.host, c.qpn);
+      if (slot < 0) return { ok: false, detail: `host ${c.host} has no QP ${c.qpn}` };
+      runtime(w, slot).failNext = c.status as never;
+      emit(w, { t: w.now, kind: 'fault', host: c.host, qpn: c.qpn, detail: `the next WR this QP starts will fail with ${c.status}` });
+      return { ok: true };
+    }
+    case 'dropPackets': {
+      const hosts = c.from === undefined ? w.hosts.map((_, i) => i) : [c.from];
+      for (const h of hosts) if (w.hosts[h]) w.hosts[h].dropNext += c.count;
+      emit(w, { t: w.now, kind: 'fault', detail: `the next ${c.count} packet(s) leaving ${c.from === undefined ? 'each host' : `host ${c.from}`} will be lost` });
+      return { ok: true };
+    }
+    case 'qpFatal': {
+      const slot = w.qps.find(c.host, c.qpn);
+      if (slot < 0) return { ok: false, detail: `host ${c.host} has no QP ${c.qpn}` };
+      emit(w, { t: w.now, kind: 'fault', host: c.host, qpn: c.qpn, detail: 'catastrophic QP error (WQ_CATAS_ERROR)' });
+      // mlx5: WQ_CATAS_ERROR → IB_EVENT_QP_FATAL (semantics.md item 15).
+      if (hwEvent(w, slot, EV_FATAL, 'fatal')) qpAsync(w, slot, 'IBV_EVENT_QP_FATAL');
+      return { ok: true };
+    }
+    case 'traffic': return setTraffic(w, c.id, c.on) ? { ok: true } : { ok: false, detail: `no workload "${c.id}"` };
+    case 'setPoll':
+      if (!w.hosts[c.host]) return { ok: false, detail: `host ${c.host} does not exist` };
+      setPoll(w, c.host, c.intervalNs);
+      return { ok: true };
+  }
+}

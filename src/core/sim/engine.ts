@@ -1,0 +1,177 @@
+// The simulation: a world, a clock, and the fold of (scheduled items ∪ scenario commands) in
+// (time, seq) order. Commands due at time t run after every item due at or before t, both
+// live and on replay, so a recorded session replays to the same trace byte for byte.
+import { parseScenario, CommandSchema, type Command, type Scenario } from '../model/schema.ts';
+import { QpStore } from '../model/qpStore.ts';
+import { makeCtxCache } from '../transport/ctxCache.ts';
+import { QpcCache } from '../memory/cache.ts';
+import { outstanding } from '../transport/cq.ts';
+import { verbsState } from '../qp/lifecycle.ts';
+import { QP_TYPES } from '../verbs/types.ts';
+import * as v from 'valibot';
+import { bringUp, startApp } from './app.ts';
+import { clonePlain } from './clone.ts';
+import { runCommand, runItem, type CommandResult } from './dispatch.ts';
+import { EventHeap } from './heap.ts';
+import { Rng } from './rng.ts';
+import { Trace, type TraceMark, type TraceMode } from './trace.ts';
+import type { HostRt, Item, World } from './world.ts';
+
+export interface SimOptions { trace?: TraceMode; traceKeep?: number; maxItemsPerRun?: number }
+
+export interface Summary {
+  title?: string;
+  simTimeNs: number;
+  wr: { posted: number; completed: number; flushed: number; discarded: number; outstanding: number };
+  cqe: Record<string, number>;
+  cache: { hits: number; misses: number; evictions: number; writebacks: number };
+  events: Record<string, number>;
+  packets: { sent: number; dropped: number };
+  throughputMops: number;
+  traceHash: string;
+  traceEvents: number;
+  qps: { host: number; qpn: number; type: string; state: string }[];
+}
+
+export interface Checkpoint {
+  t: number;
+  cmdIndex: number;
+  world: Omit<World, 'cfg' | 'trace' | 'commands' | 'heap' | 'rng' | 'qps' | 'hosts'>;
+  heap: EventHeap<Item>;
+  rng: number[];
+  qps: ReturnType<QpStore['snapshot']>;
+  hosts: (Omit<HostRt, 'cache'> & { cache: unknown })[];
+  trace: TraceMark;
+}
+
+export class Simulation {
+  readonly scenario: Scenario;
+  private w: World;
+
+  constructor(input: Scenario | unknown, private readonly opts: SimOptions = {}) {
+    this.scenario = parseScenario(input);
+    const cfg = this.scenario.config;
+    const rng = new Rng(this.scenario.seed);
+    this.w = {
+      cfg, now: 0, seq: 0, heap: new EventHeap<Item>(), rng, qps: new QpStore(cfg.hosts.length),
+      rt: new Map(), work: [], cfgSlot: [], refill: {}, pktSeq: 0, wrSeq: 0, recvSeq: 0, cmdIndex: 0,
+      counters: { posted: 0, completed: 0, flushed: 0, discarded: 0, cqe: {}, events: {}, successSends: 0, packets: 0, drops: 0 },
+      trace: new Trace(opts.trace ?? 'full', opts.traceKeep ?? Infinity),
+      commands: [...this.scenario.commands].sort((a, b) => a.t - b.t),
+      hosts: cfg.hosts.map((h) => ({
+        cqs: h.cqDepths.map((depth) => ({ depth, entries: [] })), txFree: 0, txBusy: false, ready: [],
+        rxFree: 0, portFree: 0, pollGen: 0, pollIntervalNs: h.pollIntervalNs, dropNext: 0,
+        cache: makeCtxCache(cfg.nic.cache, rng),
+      })),
+    };
+    bringUp(this.w);
+    startApp(this.w);
+  }
+
+  get now(): number { return this.w.now; }
+  /** Read-only access for projections (views, tests). */
+  get world(): Readonly<World> { return this.w; }
+  get commands(): readonly Scenario['commands'][number][] { return this.w.commands; }
+
+  /** Advance simulated time to `t`, running everything due on the way. */
+  runUntil(t: number): void {
+    const w = this.w;
+    const cap = this.opts.maxItemsPerRun ?? 20_000_000;
+    let n = 0;
+    for (;;) {
+      const it = w.heap.peek();
+      const cmd = w.commands[w.cmdIndex];
+      const cmdDue = cmd !== undefined && cmd.t <= t;
+      if (it && it.t <= t && (!cmdDue || it.t <= cmd.t)) {
+        w.heap.pop();
+        w.now = it.t;
+        runItem(w, it);
+        if (++n > cap) throw new Error(`simulation: more than ${cap} steps before ${t} ns; the scenario does not settle`);
+      } else if (cmdDue) {
+        w.now = Math.max(w.now, cmd.t);
+        w.cmdIndex++;
+        runCommand(w, cmd.cmd);
+      } else break;
+    }
+    w.now = Math.max(w.now, t);
+  }
+
+  /** Run to the scenario's duration and summarise. */
+  run(): Summary {
+    this.runUntil(this.w.cfg.durationNs);
+    return this.summary();
+  }
+
+  /**
+   * A command issued live at the current instant. It is recorded in the scenario (any recorded
+   * future is dropped: acting in the past forks the timeline) and applied at once.
+   */
+  issue(raw: Command | unknown): CommandResult {
+    const parsed = v.safeParse(CommandSchema, raw);
+    if (!parsed.success) {
+      const i = parsed.issues[0];
+      const path = (i.path ?? []).map((p) => String(p.key)).join('.');
+      return { ok: false, detail: `command${path ? `.${path}` : ''}: ${i.message}` };
+    }
+    const w = this.w;
+    w.commands.length = w.cmdIndex;
+    w.commands.push({ t: w.now, cmd: parsed.output });
+    w.cmdIndex++;
+    const r = runCommand(w, parsed.output);
+    this.runUntil(w.now);
+    return r;
+  }
+
+  checkpoint(): Checkpoint {
+    const w = this.w;
+    return {
+      t: w.now, cmdIndex: w.cmdIndex,
+      world: clonePlain({ now: w.now, seq: w.seq, rt: w.rt, work: w.work, cfgSlot: w.cfgSlot, refill: w.refill, counters: w.counters, pktSeq: w.pktSeq, wrSeq: w.wrSeq, recvSeq: w.recvSeq, cmdIndex: w.cmdIndex }),
+      heap: w.heap.copy(), rng: w.rng.state(), qps: w.qps.snapshot(),
+      hosts: w.hosts.map((h) => ({ ...clonePlain({ ...h, cache: null }), cache: h.cache.snapshot() })),
+      trace: w.trace.mark(),
+    };
+  }
+
+  restore(c: Checkpoint): void {
+    const w = this.w;
+    const rng = new Rng(c.rng);
+    const s = clonePlain(c.world);
+    Object.assign(w, s, {
+      heap: c.heap.copy(), rng, qps: QpStore.restore(c.qps),
+      hosts: c.hosts.map((h) => ({ ...clonePlain({ ...h, cache: null }), cache: QpcCache.restore(h.cache, rng) })),
+    });
+    w.trace.rewind(c.trace);
+  }
+
+  summary(): Summary {
+    const w = this.w;
+    const c = w.counters;
+    const cache = { hits: 0, misses: 0, evictions: 0, writebacks: 0 };
+    for (const h of w.hosts) {
+      cache.hits += h.cache.stats.hits; cache.misses += h.cache.stats.misses;
+      cache.evictions += h.cache.stats.evictions; cache.writebacks += h.cache.stats.writebacks;
+    }
+    const q = w.qps;
+    return {
+      title: this.scenario.title,
+      simTimeNs: w.now,
+      wr: { posted: c.posted, completed: c.completed, flushed: c.flushed, discarded: c.discarded, outstanding: outstanding(w) },
+      cqe: { ...c.cqe }, cache, events: { ...c.events },
+      packets: { sent: c.packets, dropped: c.drops },
+      throughputMops: w.now > 0 ? round3((c.successSends * 1000) / w.now) : 0,
+      traceHash: w.trace.hash(), traceEvents: w.trace.count,
+      qps: Array.from({ length: q.n }, (_, s) => ({ host: q.host[s], qpn: q.qpn[s], type: QP_TYPES[q.type[s]], state: verbsState(q.lc[s]) })),
+    };
+  }
+}
+
+const round3 = (x: number) => Math.round(x * 1000) / 1000;
+
+export function createSimulation(scenario: Scenario | unknown, opts?: SimOptions): Simulation {
+  return new Simulation(scenario, opts);
+}
+
+export function runScenario(scenario: Scenario | unknown, opts?: SimOptions): Summary {
+  return new Simulation(scenario, opts).run();
+}

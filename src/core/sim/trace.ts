@@ -1,0 +1,63 @@
+// The event trace and its hash. The hash is SHA-256 over each event's JSON in order, so a
+// replay in Node and in the browser must produce the same digest byte for byte.
+import { sha256 } from '@noble/hashes/sha2';
+import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils';
+import type { SimEvent } from '../model/events.ts';
+
+export type TraceMode = 'full' | 'hash' | 'off';
+type Hasher = ReturnType<typeof sha256.create>;
+export interface TraceMark { count: number; kept: number; h: Hasher }
+
+export class Trace {
+  readonly events: SimEvent[] = [];
+  private h: Hasher = sha256.create();
+  count = 0;
+  /** Events dropped from memory when `keep` is exceeded (they still count in the hash). */
+  dropped = 0;
+
+  constructor(readonly mode: TraceMode = 'full', readonly keep = Infinity) {}
+
+  push(e: SimEvent): void {
+    this.count++;
+    if (this.mode === 'off') return;
+    this.h.update(utf8ToBytes(JSON.stringify(e)));
+    this.h.update(NEWLINE);
+    if (this.mode !== 'full') return;
+    this.events.push(e);
+    if (this.events.length > this.keep * 2) {
+      const cut = this.events.length - this.keep;
+      this.events.splice(0, cut);
+      this.dropped += cut;
+    }
+  }
+
+  hash(): string {
+    return bytesToHex(this.h.clone().digest());
+  }
+
+  /** A cheap position in the trace: checkpoints keep this instead of copying events. */
+  mark(): TraceMark {
+    return { count: this.count, kept: this.events.length, h: this.h.clone() };
+  }
+
+  /** Forget everything after `m` (time travel backwards, or a fork). */
+  rewind(m: TraceMark): void {
+    if (this.dropped > 0 && m.kept < this.events.length - (this.count - m.count)) {
+      throw new Error('trace: cannot rewind past events already dropped from memory');
+    }
+    this.events.length = m.kept;
+    this.count = m.count;
+    this.h = m.h.clone();
+  }
+
+  clone(): Trace {
+    const t = new Trace(this.mode, this.keep);
+    t.events.push(...this.events);
+    t.h = this.h.clone();
+    t.count = this.count;
+    t.dropped = this.dropped;
+    return t;
+  }
+}
+
+const NEWLINE = new Uint8Array([10]);

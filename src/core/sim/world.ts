@@ -1,0 +1,177 @@
+// The whole mutable state of one simulation, and the two primitives everything else uses:
+// schedule (future work, ordered by (t, seq)) and emit (an event into the trace).
+import type { SimConfig, TimedCommand } from '../model/schema.ts';
+import type { SimEvent } from '../model/events.ts';
+import type { SendOpcode, WcStatus } from '../model/wc.ts';
+import type { QpStore } from '../model/qpStore.ts';
+import type { EventHeap } from './heap.ts';
+import type { Rng } from './rng.ts';
+import type { Trace } from './trace.ts';
+import type { CtxCache } from '../transport/ctxCache.ts';
+
+/** Internal work items. Immutable once scheduled (checkpoints share them). */
+export type Item =
+  | { t: number; seq: number; k: 'kick'; slot: number }
+  | { t: number; seq: number; k: 'tx'; host: number }
+  | { t: number; seq: number; k: 'rx'; pkt: Packet }
+  | { t: number; seq: number; k: 'rxp'; pkt: Packet }
+  | { t: number; seq: number; k: 'timer'; slot: number; gen: number }
+  | { t: number; seq: number; k: 'rnr'; slot: number; gen: number }
+  | { t: number; seq: number; k: 'flush'; slot: number; gen: number }
+  | { t: number; seq: number; k: 'poll'; host: number; gen: number }
+  | { t: number; seq: number; k: 'work'; w: number; gen: number }
+  | { t: number; seq: number; k: 'drained'; slot: number; gen: number };
+type Dist<T> = T extends unknown ? Omit<T, 't' | 'seq'> : never;
+export type ItemBody = Dist<Item>;
+
+export type Syndrome = 'ACK' | 'NAK_PSN' | 'RNR_NAK' | 'NAK_INV_REQ' | 'NAK_REM_ACCESS' | 'NAK_REM_OP';
+
+export interface Packet {
+  readonly id: number;
+  readonly src: number;
+  readonly dst: number;
+  readonly srcQpn: number;
+  readonly dstQpn: number;
+  /** BTH opcode name, e.g. SEND_FIRST, RDMA_READ_REQUEST, ACKNOWLEDGE. */
+  readonly op: string;
+  readonly psn: number;
+  readonly payload: number;
+  readonly bytes: number;
+  readonly ackReq: boolean;
+  readonly syndrome?: Syndrome;
+  readonly rnrCode?: number;
+  readonly msn?: number;
+  /** RDMA READ request: PSNs the response will use. */
+  readonly span?: number;
+  /** RDMA READ request: bytes requested. */
+  readonly readLen?: number;
+  readonly imm?: boolean;
+  readonly qkey?: number;
+  /** A remote error the requester's injected fault asks the responder to raise. */
+  readonly inject?: WcStatus;
+}
+
+export interface SendWqe {
+  wr: number;
+  wrId: number;
+  opcode: SendOpcode;
+  length: number;
+  signaled: boolean;
+  imm: boolean;
+  ud?: { host: number; qpn: number; qkey: number };
+  /** First PSN and PSN span, assigned when the requester starts the WQE (-1 before). */
+  psn0: number;
+  npsn: number;
+  /** Request packets handed to the wire in the current (re)transmission. */
+  sent: number;
+  /** Read/atomic response packets received in order. */
+  got: number;
+  /** Status this WQE will complete with when its QP flushes (the error that stopped it). */
+  err?: WcStatus;
+  /** Injected fault carried by this WQE (see INJECTABLE in model/wc.ts). */
+  fail?: WcStatus;
+}
+
+export interface RecvWqe { wr: number; wrId: number; length: number }
+
+export interface ReadResp { psn: number; n: number; left: number; len: number; atomic: boolean; dup: boolean; dstQpn: number; dst: number }
+
+/** Per-QP objects, created only once a QP has work, a fault or a responder in progress. */
+export interface QpRuntime {
+  sq: SendWqe[];
+  /** Index into sq of the WQE being transmitted, and the packet offset inside it. */
+  txIdx: number;
+  txOff: number;
+  rq: RecvWqe[];
+  inReady: boolean;
+  kickPending: boolean;
+  timerGen: number;
+  timerAt: number;
+  rnrUntil: number;
+  flushGen: number;
+  flushing: boolean;
+  /** Responder: PSN-sequence NAK already sent for the current gap (send it once). */
+  nakSent: boolean;
+  recvBytes: number;
+  recvActive: boolean;
+  reads: ReadResp[];
+  failNext?: WcStatus;
+  blackhole: boolean;
+  commEst: boolean;
+  drainGen: number;
+}
+
+export interface Cqe { wr: number; wrId: number; qpn: number; status: WcStatus; queue: 'sq' | 'rq'; opcode?: string; byteLen?: number; imm?: boolean; t: number }
+export interface CqRt { depth: number; entries: Cqe[] }
+
+export interface HostRt {
+  cqs: CqRt[];
+  txFree: number;
+  txBusy: boolean;
+  ready: number[];
+  rxFree: number;
+  portFree: number;
+  pollGen: number;
+  pollIntervalNs: number;
+  cache: CtxCache;
+  /** Packets to drop on this host's egress (fault "drop next N"). */
+  dropNext: number;
+}
+
+export interface WorkRt { posted: number; on: boolean; gen: number; slot: number; udSlot: number }
+
+export interface Counters {
+  posted: number;
+  completed: number;
+  flushed: number;
+  discarded: number;
+  cqe: Record<string, number>;
+  events: Record<string, number>;
+  successSends: number;
+  packets: number;
+  drops: number;
+}
+
+export interface World {
+  readonly cfg: SimConfig;
+  now: number;
+  seq: number;
+  heap: EventHeap<Item>;
+  rng: Rng;
+  qps: QpStore;
+  rt: Map<number, QpRuntime>;
+  hosts: HostRt[];
+  work: WorkRt[];
+  /** Config QP index → slot (for peers and workloads). */
+  cfgSlot: number[];
+  /** Slot → receive length the application re-posts after each completed receive. */
+  refill: Record<number, number>;
+  counters: Counters;
+  trace: Trace;
+  pktSeq: number;
+  wrSeq: number;
+  recvSeq: number;
+  commands: TimedCommand[];
+  cmdIndex: number;
+}
+
+export function schedule(w: World, t: number, body: ItemBody): void {
+  w.heap.push({ ...body, t, seq: w.seq++ } as Item);
+}
+
+export function emit(w: World, ev: SimEvent): void {
+  w.trace.push(ev);
+}
+
+export function runtime(w: World, slot: number): QpRuntime {
+  let r = w.rt.get(slot);
+  if (!r) {
+    r = {
+      sq: [], txIdx: 0, txOff: 0, rq: [], inReady: false, kickPending: false,
+      timerGen: 0, timerAt: -1, rnrUntil: 0, flushGen: 0, flushing: false,
+      nakSent: false, recvBytes: 0, recvActive: false, reads: [], blackhole: false, commEst: false, drainGen: 0,
+    };
+    w.rt.set(slot, r);
+  }
+  return r;
+}

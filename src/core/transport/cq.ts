@@ -1,0 +1,78 @@
+// Completion: retiring a WR, writing its CQE, and the CQ-overrun rule.
+// Every retired WR is counted once in `completed`; only CQEs actually written are counted
+// in `cqe`; an entry refused by a full CQ is counted under events.IBV_EVENT_CQ_ERR.
+import { isReadOrAtomic, WC_OPCODE_OF, type WcStatus } from '../model/wc.ts';
+import { emit, type Cqe, type RecvWqe, type SendWqe, type World } from '../sim/world.ts';
+
+export function bump(rec: Record<string, number>, key: string, by = 1): void {
+  rec[key] = (rec[key] ?? 0) + by;
+}
+
+/** Append a CQE; false (and IBV_EVENT_CQ_ERR) when the CQ is full (semantics.md §7). */
+export function writeCqe(w: World, host: number, cq: number, e: Cqe): boolean {
+  const c = w.hosts[host].cqs[cq];
+  if (c.entries.length >= c.depth) {
+    emit(w, { t: w.now, kind: 'cqe-lost', host, cq, qpn: e.qpn, queue: e.queue, wr: e.wr, wrId: e.wrId, status: e.status });
+    bump(w.counters.events, 'IBV_EVENT_CQ_ERR');
+    emit(w, { t: w.now, kind: 'async', host, event: 'IBV_EVENT_CQ_ERR', cq });
+    return false;
+  }
+  c.entries.push(e);
+  bump(w.counters.cqe, e.status);
+  emit(w, { t: w.now, kind: 'cqe', host, cq, qpn: e.qpn, queue: e.queue, wr: e.wr, wrId: e.wrId, status: e.status, opcode: e.opcode as never, byteLen: e.byteLen });
+  return true;
+}
+
+function retire(w: World, status: WcStatus): void {
+  w.counters.completed++;
+  if (status === 'IBV_WC_WR_FLUSH_ERR') w.counters.flushed++;
+}
+
+/**
+ * Retire the oldest send WQE of `slot`. Errors always produce a CQE, even for unsignaled WRs
+ * (IBTA 10.7.3.1 as quoted in rxe; semantics.md item 10).
+ */
+export function completeSend(w: World, slot: number, status: WcStatus): void {
+  const rt = w.rt.get(slot)!;
+  const wqe = rt.sq.shift() as SendWqe;
+  if (rt.txIdx > 0) rt.txIdx--;
+  else rt.txOff = 0;
+  const q = w.qps;
+  q.f.sq_ci[slot] = q.f.sq_ci[slot] + 1;
+  if (isReadOrAtomic(wqe.opcode) && wqe.psn0 >= 0 && q.f.rd_atomic_out[slot] > 0) q.f.rd_atomic_out[slot]--;
+  retire(w, status);
+  const host = q.host[slot];
+  const qpn = q.qpn[slot];
+  if (status === 'IBV_WC_SUCCESS') w.counters.successSends++;
+  if (status !== 'IBV_WC_SUCCESS' || wqe.signaled || q.f.sq_sig_all[slot]) {
+    // Only wr_id, status, qp_num and vendor_err are valid on an error CQE (ibv_poll_cq.3).
+    const ok = status === 'IBV_WC_SUCCESS';
+    writeCqe(w, host, q.f.send_cq[slot], {
+      wr: wqe.wr, wrId: wqe.wrId, qpn, status, queue: 'sq', t: w.now,
+      opcode: ok ? WC_OPCODE_OF[wqe.opcode] : undefined, byteLen: ok ? wqe.length : undefined,
+    });
+  } else {
+    emit(w, { t: w.now, kind: 'complete-silent', host, qpn, wr: wqe.wr, wrId: wqe.wrId });
+  }
+}
+
+/** Retire the oldest receive WQE; returns false when its CQE did not fit the CQ. */
+export function completeRecv(w: World, slot: number, status: WcStatus, byteLen?: number, withImm = false): boolean {
+  const rt = w.rt.get(slot)!;
+  const wqe = rt.rq.shift() as RecvWqe;
+  const q = w.qps;
+  q.f.rq_ci[slot] = q.f.rq_ci[slot] + 1;
+  retire(w, status);
+  const ok = status === 'IBV_WC_SUCCESS';
+  return writeCqe(w, q.host[slot], q.f.recv_cq[slot], {
+    wr: wqe.wr, wrId: wqe.wrId, qpn: q.qpn[slot], status, queue: 'rq', t: w.now,
+    opcode: ok ? 'IBV_WC_RECV' : undefined, byteLen: ok ? byteLen : undefined, imm: ok && withImm ? true : undefined,
+  });
+}
+
+/** WRs still queued anywhere: the `outstanding` term of the conservation identity. */
+export function outstanding(w: World): number {
+  let n = 0;
+  for (const r of w.rt.values()) n += r.sq.length + r.rq.length;
+  return n;
+}

@@ -1,0 +1,73 @@
+// The NIC's two pipelines and its port. Each packet costs pipelineNs plus, when its QP's
+// context is not on chip, a context fetch (ctxFetchNs): this is where the cache shows up in
+// latency and throughput. The egress port serialises packets at link speed; the link adds
+// propagation delay. Faults that drop packets act here, on the wire.
+import { ACCESS_HIT, ACCESS_MISS_EVICT_DIRTY } from '../memory/cacheTypes.ts';
+import { emit, runtime, schedule, type Packet, type World } from '../sim/world.ts';
+import { serialiseNs } from './wire.ts';
+
+/** Touch a QP context on `host`'s NIC; returns the extra nanoseconds a miss costs. */
+export function ctxTouch(w: World, host: number, qpn: number, write: boolean): number {
+  const cache = w.hosts[host].cache;
+  const r = cache.access(qpn, write);
+  if (r === ACCESS_HIT) return 0;
+  const victim = cache.lastVictim;
+  emit(w, victim >= 0
+    ? { t: w.now, kind: 'cache', host, qpn, result: 'evict', victim, writeback: r === ACCESS_MISS_EVICT_DIRTY }
+    : { t: w.now, kind: 'cache', host, qpn, result: 'miss' });
+  return w.cfg.nic.ctxFetchNs;
+}
+
+/** Queue a QP for the transmit engine (round robin among QPs with something to send). */
+export function markReady(w: World, slot: number): void {
+  const rt = runtime(w, slot);
+  if (rt.inReady) return;
+  rt.inReady = true;
+  const h = w.hosts[w.qps.host[slot]];
+  h.ready.push(slot);
+  if (!h.txBusy) {
+    h.txBusy = true;
+    schedule(w, Math.max(w.now, h.txFree), { k: 'tx', host: w.qps.host[slot] });
+  }
+}
+
+/** Hand a packet to the egress port at `readyAt`; returns the arrival time, or -1 if dropped. */
+export function toWire(w: World, p: Packet, readyAt: number, blackhole = false): number {
+  const h = w.hosts[p.src];
+  const start = Math.max(readyAt, h.portFree);
+  const ser = serialiseNs(p.bytes, w.cfg.link.gbps);
+  h.portFree = start + ser;
+  const arrive = start + ser + w.cfg.link.latencyNs;
+  let drop: string | undefined;
+  if (h.dropNext > 0) {
+    h.dropNext--;
+    drop = 'fault: dropped on the wire';
+  } else if (blackhole) {
+    drop = 'fault: path lost (retry-exceeded injection)';
+  }
+  emit(w, {
+    t: w.now, kind: 'pkt', id: p.id, src: p.src, dst: p.dst, srcQpn: p.srcQpn, dstQpn: p.dstQpn,
+    op: p.op, psn: p.psn, bytes: p.bytes, start, arrive, drop, syndrome: p.syndrome,
+  });
+  w.counters.packets++;
+  if (drop) { w.counters.drops++; return -1; }
+  schedule(w, arrive, { k: 'rx', pkt: p });
+  return arrive;
+}
+
+/** Packet reached the receiving NIC: it waits for the receive pipeline and its context. */
+export function rxArrive(w: World, p: Packet): void {
+  if (w.qps.find(p.dst, p.dstQpn) < 0) {
+    emit(w, { t: w.now, kind: 'rx', id: p.id, host: p.dst, qpn: p.dstQpn, op: p.op, psn: p.psn, outcome: 'dropped-no-qp' });
+    return;
+  }
+  const h = w.hosts[p.dst];
+  const start = Math.max(w.now, h.rxFree);
+  const cost = w.cfg.nic.pipelineNs + ctxTouch(w, p.dst, p.dstQpn, true);
+  h.rxFree = start + cost;
+  schedule(w, start + cost, { k: 'rxp', pkt: p });
+}
+
+export function newPacketId(w: World): number {
+  return w.pktSeq++;
+}

@@ -1,0 +1,120 @@
+// Moving a QP between lifecycle states and what each move does to its work:
+// →ERR flushes (error CQE first, then FLUSH_ERR oldest first), →SQE flushes only the SQ,
+// →RESET discards without completions, →SQD drains. semantics.md §2–§5.
+import { EV_DRAINED, LC, LC_NAMES, hwNext } from '../qp/lifecycle.ts';
+import type { StateCause } from '../model/events.ts';
+import { emit, runtime, schedule, type World } from '../sim/world.ts';
+import { bump, completeRecv, completeSend } from './cq.ts';
+
+export function lcName(lc: number): string {
+  return LC_NAMES[lc];
+}
+
+/** Write the lifecycle code and the context fields that mirror it. */
+export function setLc(w: World, slot: number, lc: number, cause: StateCause): void {
+  const q = w.qps;
+  const from = q.lc[slot];
+  if (from === lc) return;
+  q.lc[slot] = lc;
+  q.f.state[slot] = lc === LC.SQD_DRAINED ? LC.SQD_DRAINING : lc;
+  q.f.sq_draining[slot] = lc === LC.SQD_DRAINING ? 1 : 0;
+  emit(w, { t: w.now, kind: 'state', host: q.host[slot], qpn: q.qpn[slot], from: lcName(from), to: lcName(lc), cause });
+  if (lc === LC.ERR || lc === LC.SQE) startFlush(w, slot);
+  if (lc === LC.SQD_DRAINING) checkDrained(w, slot);
+}
+
+/** A hardware event (send error, fatal error) applied through the lifecycle table. */
+export function hwEvent(w: World, slot: number, ev: number, cause: StateCause): boolean {
+  const next = hwNext(w.qps.type[slot], w.qps.lc[slot], ev);
+  if (next < 0) return false;
+  setLc(w, slot, next, cause);
+  return true;
+}
+
+function startFlush(w: World, slot: number): void {
+  const rt = runtime(w, slot);
+  rt.timerGen++;
+  rt.timerAt = -1;
+  rt.rnrUntil = 0;
+  if (w.qps.lc[slot] === LC.ERR) {
+    rt.reads = [];
+    rt.recvActive = false;
+    w.qps.f.dest_rd_atomic_out[slot] = 0;
+  }
+  scheduleFlush(w, slot);
+}
+
+/** Flush CQEs are written one per cqeWriteNs so a person can watch them arrive in order. */
+export function scheduleFlush(w: World, slot: number): void {
+  const rt = runtime(w, slot);
+  if (rt.flushing) return;
+  rt.flushing = true;
+  schedule(w, w.now, { k: 'flush', slot, gen: rt.flushGen });
+}
+
+/** One flush step: the oldest send WQE first, then receives (ERR only). */
+export function flushStep(w: World, slot: number, gen: number): void {
+  const rt = runtime(w, slot);
+  if (gen !== rt.flushGen) return;
+  const lc = w.qps.lc[slot];
+  const flushRq = lc === LC.ERR;
+  if (lc !== LC.ERR && lc !== LC.SQE) { rt.flushing = false; return; }
+  if (rt.sq.length > 0) completeSend(w, slot, rt.sq[0].err ?? 'IBV_WC_WR_FLUSH_ERR');
+  else if (flushRq && rt.rq.length > 0) completeRecv(w, slot, 'IBV_WC_WR_FLUSH_ERR');
+  if (rt.sq.length > 0 || (flushRq && rt.rq.length > 0)) {
+    schedule(w, w.now + w.cfg.nic.cqeWriteNs, { k: 'flush', slot, gen });
+  } else {
+    rt.flushing = false;
+    rt.txIdx = 0;
+    rt.txOff = 0;
+  }
+}
+
+/** →RESET: every queued WR is dropped with no completion (semantics.md item 17). */
+export function discardAll(w: World, slot: number): void {
+  const rt = w.rt.get(slot);
+  const q = w.qps;
+  const host = q.host[slot];
+  const qpn = q.qpn[slot];
+  if (rt) {
+    for (const e of rt.sq) { emit(w, { t: w.now, kind: 'discard', host, qpn, queue: 'sq', wr: e.wr, wrId: e.wrId }); w.counters.discarded++; }
+    for (const e of rt.rq) { emit(w, { t: w.now, kind: 'discard', host, qpn, queue: 'rq', wr: e.wr, wrId: e.wrId }); w.counters.discarded++; }
+    const gens = { t: rt.timerGen + 1, f: rt.flushGen + 1, d: rt.drainGen + 1 };
+    w.rt.delete(slot);
+    const fresh = runtime(w, slot);
+    fresh.timerGen = gens.t;
+    fresh.flushGen = gens.f;
+    fresh.drainGen = gens.d;
+  }
+  // rxe_qp_reset: queues, sequence numbers and responder resources start over.
+  for (const f of ['sq_pi', 'sq_ci', 'rq_pi', 'rq_ci', 'ssn', 'msn', 'next_send_psn', 'last_acked_psn', 'next_rcv_psn',
+    'rd_atomic_out', 'dest_rd_atomic_out', 'cur_retry_count', 'cur_rnr_retry'] as const) q.f[f][slot] = 0;
+  w.hosts[host].cache.invalidate(qpn);
+}
+
+/** SQD: drained once no started send WQE is still waiting for completion. */
+export function checkDrained(w: World, slot: number): void {
+  if (w.qps.lc[slot] !== LC.SQD_DRAINING) return;
+  const rt = w.rt.get(slot);
+  const busy = rt ? rt.sq.some((e) => e.psn0 >= 0) : false;
+  if (busy) return;
+  const r = runtime(w, slot);
+  schedule(w, w.now, { k: 'drained', slot, gen: r.drainGen });
+}
+
+export function drainedStep(w: World, slot: number, gen: number): void {
+  const rt = runtime(w, slot);
+  if (gen !== rt.drainGen || w.qps.lc[slot] !== LC.SQD_DRAINING) return;
+  hwEvent(w, slot, EV_DRAINED, 'drained');
+  // IBTA and ibv_modify_qp.3: the event is raised only when enabled. (rxe raises it always.)
+  if (w.qps.f.en_sqd_async_notify[slot]) {
+    bump(w.counters.events, 'IBV_EVENT_SQ_DRAINED');
+    emit(w, { t: w.now, kind: 'async', host: w.qps.host[slot], event: 'IBV_EVENT_SQ_DRAINED', qpn: w.qps.qpn[slot] });
+  }
+}
+
+/** Raise an async event on a QP and count it. */
+export function qpAsync(w: World, slot: number, event: 'IBV_EVENT_QP_FATAL' | 'IBV_EVENT_QP_REQ_ERR' | 'IBV_EVENT_QP_ACCESS_ERR' | 'IBV_EVENT_COMM_EST'): void {
+  bump(w.counters.events, event);
+  emit(w, { t: w.now, kind: 'async', host: w.qps.host[slot], event, qpn: w.qps.qpn[slot] });
+}

@@ -1,0 +1,202 @@
+// The requester: turns send WQEs into packets, and ACKs/NAKs/responses into completions.
+// RC is reliable (PSN window, ACK timer, retry_cnt, RNR retry, go-back-N from the NAKed PSN);
+// UC and UD complete a WQE once its last packet leaves. semantics.md §2, §8.
+import { isReadOrAtomic, type WcStatus } from '../model/wc.ts';
+import { EV_SEND_ERROR, LC } from '../qp/lifecycle.ts';
+import { emit, runtime, schedule, type Packet, type SendWqe, type World } from '../sim/world.ts';
+import { completeSend } from './cq.ts';
+import { markReady, newPacketId } from './nic.ts';
+import { checkDrained, hwEvent } from './qpState.ts';
+import { ATOMIC_ETH_BYTES, DETH_BYTES, HDR_BYTES, RETH_BYTES, ackTimeoutNs, mtuBytes, packetsFor, psnAdd, psnDiff, segmentOp } from './wire.ts';
+
+export const RC = 0, UC = 1, UD = 2;
+/** UD uses the port's active MTU, not a path MTU (no IBV_QP_PATH_MTU for UD). */
+export const PORT_MTU = 4096;
+const LOCAL_ERRORS = new Set<WcStatus>(['IBV_WC_LOC_LEN_ERR', 'IBV_WC_LOC_QP_OP_ERR', 'IBV_WC_LOC_PROT_ERR', 'IBV_WC_LOC_ACCESS_ERR']);
+
+export function mtuOf(w: World, slot: number): number {
+  return w.qps.type[slot] === UD ? PORT_MTU : mtuBytes(w.qps.f.path_mtu[slot]) || 1024;
+}
+
+function spanOf(w: World, slot: number, e: SendWqe): number {
+  if (e.opcode === 'IBV_WR_ATOMIC_CMP_AND_SWP' || e.opcode === 'IBV_WR_ATOMIC_FETCH_AND_ADD') return 1;
+  return packetsFor(e.length, mtuOf(w, slot));
+}
+
+/** PSNs sent but not yet acknowledged. */
+function unacked(w: World, slot: number): number {
+  const f = w.qps.f;
+  return psnDiff(f.next_send_psn[slot], psnAdd(f.last_acked_psn[slot], 1));
+}
+
+/** Would the requester put a packet on the wire now? */
+export function canSend(w: World, slot: number): boolean {
+  const rt = w.rt.get(slot);
+  if (!rt) return false;
+  const lc = w.qps.lc[slot];
+  if (rt.reads.length > 0 && lc !== LC.ERR && lc !== LC.RESET) return true;
+  if (lc !== LC.RTS && lc !== LC.SQD_DRAINING) return false;
+  if (rt.rnrUntil > w.now) return false;
+  const e = rt.sq[rt.txIdx];
+  if (!e) return false;
+  if (e.psn0 >= 0) return true;
+  // SQD: WQEs already started run to completion, new ones wait (semantics.md item 24).
+  if (lc !== LC.RTS) return false;
+  if (w.qps.type[slot] !== RC) return true;
+  const f = w.qps.f;
+  // Initiator depth: at most max_rd_atomic reads/atomics outstanding (rxe check_init_depth).
+  if (isReadOrAtomic(e.opcode) && f.rd_atomic_out[slot] >= f.max_rd_atomic[slot]) return false;
+  const u = unacked(w, slot);
+  return u === 0 || u + spanOf(w, slot, e) <= w.cfg.nic.maxUnackedPsns;
+}
+
+export interface Built { pkt: Packet; blackhole: boolean }
+
+/** Start (if needed) the WQE at the transmit cursor and build its next request packet. */
+export function buildRequest(w: World, slot: number): Built | null {
+  const rt = runtime(w, slot);
+  const q = w.qps;
+  const f = q.f;
+  const ti = q.type[slot];
+  const e = rt.sq[rt.txIdx];
+  const mtu = mtuOf(w, slot);
+  if (e.psn0 < 0) {
+    if (rt.failNext) {
+      e.fail = rt.failNext;
+      rt.failNext = undefined;
+      emit(w, { t: w.now, kind: 'fault', host: q.host[slot], qpn: q.qpn[slot], detail: `WR ${e.wrId} carries the injected ${e.fail}` });
+    }
+    if (e.fail && LOCAL_ERRORS.has(e.fail)) {
+      failWqe(w, slot, e, e.fail, 'send-error');
+      return null;
+    }
+    // UD larger than the MTU: nothing is sent and the WR still succeeds (IBTA C10-93.1.1, item 42).
+    if (ti === UD && e.length > mtu) {
+      rt.txIdx++;
+      completeSend(w, slot, 'IBV_WC_SUCCESS');
+      return null;
+    }
+    e.psn0 = f.next_send_psn[slot];
+    e.npsn = spanOf(w, slot, e);
+    f.ssn[slot] = f.ssn[slot] + 1;
+    if (isReadOrAtomic(e.opcode)) f.rd_atomic_out[slot] = f.rd_atomic_out[slot] + 1;
+    if (e.fail === 'IBV_WC_RETRY_EXC_ERR') rt.blackhole = true;
+  }
+  const off = rt.txOff;
+  const psn = psnAdd(e.psn0, off);
+  const dst = ti === UD ? e.ud!.host : f.ah_dlid[slot] - 1;
+  const dstQpn = ti === UD ? e.ud!.qpn : f.dest_qp_num[slot];
+  let op: string;
+  let payload = 0;
+  let bytes = HDR_BYTES;
+  let advance = 1;
+  let done: boolean;
+  switch (e.opcode) {
+    case 'IBV_WR_RDMA_READ':
+      op = 'RDMA_READ_REQUEST'; bytes += RETH_BYTES; advance = e.npsn; done = true; e.got = 0; break;
+    case 'IBV_WR_ATOMIC_CMP_AND_SWP':
+    case 'IBV_WR_ATOMIC_FETCH_AND_ADD':
+      op = e.opcode === 'IBV_WR_ATOMIC_CMP_AND_SWP' ? 'COMPARE_SWAP' : 'FETCH_ADD'; bytes += ATOMIC_ETH_BYTES; done = true; e.got = 0; break;
+    default: {
+      const write = e.opcode === 'IBV_WR_RDMA_WRITE';
+      op = segmentOp(write ? 'RDMA_WRITE' : 'SEND', off, e.npsn, e.imm);
+      payload = Math.min(mtu, Math.max(0, e.length - off * mtu));
+      bytes += payload + (write && off === 0 ? RETH_BYTES : 0) + (ti === UD ? DETH_BYTES : 0) + (e.imm && off === e.npsn - 1 ? 4 : 0);
+      done = off === e.npsn - 1;
+    }
+  }
+  f.next_send_psn[slot] = psnAdd(psn, advance);
+  const pkt: Packet = {
+    id: newPacketId(w), src: q.host[slot], dst, srcQpn: q.qpn[slot], dstQpn, op, psn, payload, bytes,
+    ackReq: ti === RC && done, span: e.opcode === 'IBV_WR_RDMA_READ' ? e.npsn : undefined,
+    readLen: e.opcode === 'IBV_WR_RDMA_READ' ? e.length : undefined, imm: e.imm || undefined,
+    qkey: ti === UD ? e.ud!.qkey : undefined,
+    inject: e.fail && !LOCAL_ERRORS.has(e.fail) && e.fail !== 'IBV_WC_RETRY_EXC_ERR' && (off === 0) ? e.fail : undefined,
+  };
+  if (done) { rt.txIdx++; rt.txOff = 0; e.sent = e.npsn; } else { rt.txOff++; e.sent = rt.txOff; }
+  if (ti === RC) armTimer(w, slot);
+  else if (done) completeSend(w, slot, 'IBV_WC_SUCCESS');
+  return { pkt, blackhole: rt.blackhole && ti === RC };
+}
+
+/** Mark `e` as the WQE that failed and take the QP down; the flush completes it in order. */
+export function failWqe(w: World, slot: number, e: SendWqe, status: WcStatus, cause: 'send-error' | 'retry-exceeded'): void {
+  e.err = status;
+  emit(w, { t: w.now, kind: 'fault', host: w.qps.host[slot], qpn: w.qps.qpn[slot], detail: `WR ${e.wrId} failed: ${status}` });
+  hwEvent(w, slot, EV_SEND_ERROR, cause);
+}
+
+function armTimer(w: World, slot: number): void {
+  const rt = runtime(w, slot);
+  const ns = ackTimeoutNs(w.qps.f.timeout[slot]);
+  if (ns === 0 || rt.timerAt >= 0) return;
+  rt.timerGen++;
+  rt.timerAt = w.now + ns;
+  schedule(w, rt.timerAt, { k: 'timer', slot, gen: rt.timerGen });
+}
+
+function restartTimer(w: World, slot: number): void {
+  const rt = runtime(w, slot);
+  rt.timerGen++;
+  rt.timerAt = -1;
+  if (unacked(w, slot) > 0) armTimer(w, slot);
+}
+
+/** Retransmit from `psn`: rewind the cursor to the WQE holding it (go-back-N). */
+export function rewind(w: World, slot: number, psn: number): void {
+  const rt = runtime(w, slot);
+  let i = rt.sq.findIndex((e) => e.psn0 >= 0 && psnDiff(psn, e.psn0) >= 0 && psnDiff(psn, e.psn0) < e.npsn);
+  if (i < 0) i = rt.sq.findIndex((e) => e.psn0 < 0);
+  if (i < 0) i = rt.sq.length;
+  const e = rt.sq[i];
+  rt.txIdx = i;
+  rt.txOff = e && e.psn0 >= 0 && !isReadOrAtomic(e.opcode) ? psnDiff(psn, e.psn0) : 0;
+  if (e && e.psn0 >= 0) w.qps.f.next_send_psn[slot] = psnAdd(e.psn0, rt.txOff);
+  markReady(w, slot);
+}
+
+/** Timeout or PSN-sequence NAK: spend one retry or fail with RETRY_EXC_ERR (item 35). */
+export function retry(w: World, slot: number, reason: 'timeout' | 'psn-nak', fromPsn: number): void {
+  const f = w.qps.f;
+  const rt = runtime(w, slot);
+  if (f.cur_retry_count[slot] === 0) {
+    if (rt.sq[0]) failWqe(w, slot, rt.sq[0], 'IBV_WC_RETRY_EXC_ERR', 'retry-exceeded');
+    return;
+  }
+  f.cur_retry_count[slot] = f.cur_retry_count[slot] - 1;
+  emit(w, { t: w.now, kind: 'retry', host: w.qps.host[slot], qpn: w.qps.qpn[slot], reason, fromPsn, left: f.cur_retry_count[slot], waitNs: 0 });
+  rewind(w, slot, fromPsn);
+}
+
+export function onTimer(w: World, slot: number, gen: number): void {
+  const rt = w.rt.get(slot);
+  if (!rt || gen !== rt.timerGen) return;
+  rt.timerAt = -1;
+  const lc = w.qps.lc[slot];
+  if (unacked(w, slot) <= 0 || (lc !== LC.RTS && lc !== LC.SQD_DRAINING)) return;
+  retry(w, slot, 'timeout', psnAdd(w.qps.f.last_acked_psn[slot], 1));
+}
+
+/** Everything up to and including `a` is acknowledged: retire finished WQEs in order. */
+export function ackUpTo(w: World, slot: number, a: number): void {
+  const f = w.qps.f;
+  const rt = runtime(w, slot);
+  const sentTo = psnAdd(f.next_send_psn[slot], -1);
+  if (psnDiff(a, f.last_acked_psn[slot]) > 0 && psnDiff(a, sentTo) <= 0) {
+    f.last_acked_psn[slot] = a;
+    // A valid ACK reloads both retry counters (rxe reset_retry_counters).
+    f.cur_retry_count[slot] = f.retry_cnt[slot];
+    f.cur_rnr_retry[slot] = f.rnr_retry[slot];
+  }
+  const last = f.last_acked_psn[slot];
+  while (rt.sq.length > 0) {
+    const e = rt.sq[0];
+    if (e.psn0 < 0 || e.sent < (isReadOrAtomic(e.opcode) ? 1 : e.npsn)) break;
+    const doneReq = isReadOrAtomic(e.opcode) ? e.got >= e.npsn : psnDiff(psnAdd(e.psn0, e.npsn - 1), last) <= 0;
+    if (!doneReq) break;
+    completeSend(w, slot, 'IBV_WC_SUCCESS');
+  }
+  restartTimer(w, slot);
+  checkDrained(w, slot);
+  markReady(w, slot);
+}

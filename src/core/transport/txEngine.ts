@@ -1,0 +1,30 @@
+// The NIC's transmit engine: one packet at a time, round robin over QPs with something to
+// send. Responses a QP owes as responder go before its own new requests.
+import { schedule, type World } from '../sim/world.ts';
+import { ctxTouch, toWire } from './nic.ts';
+import { buildRequest, canSend, type Built } from './requester.ts';
+import { buildResponse } from './responder.ts';
+import { LC } from '../qp/lifecycle.ts';
+
+export function txStep(w: World, host: number): void {
+  const h = w.hosts[host];
+  while (h.ready.length > 0) {
+    const slot = h.ready.shift() as number;
+    const rt = w.rt.get(slot);
+    if (!rt) continue;
+    rt.inReady = false;
+    if (!canSend(w, slot)) continue;
+    const lc = w.qps.lc[slot];
+    const built: Built | null = rt.reads.length > 0 && lc !== LC.ERR
+      ? { pkt: buildResponse(w, slot), blackhole: false }
+      : buildRequest(w, slot);
+    if (canSend(w, slot)) { rt.inReady = true; h.ready.push(slot); }
+    if (!built) continue;
+    const cost = w.cfg.nic.pipelineNs + ctxTouch(w, host, w.qps.qpn[slot], true);
+    h.txFree = w.now + cost;
+    toWire(w, built.pkt, h.txFree, built.blackhole);
+    schedule(w, h.txFree, { k: 'tx', host });
+    return;
+  }
+  h.txBusy = false;
+}
