@@ -73,12 +73,17 @@ export class Simulation {
   get world(): Readonly<World> { return this.w; }
   get commands(): readonly Scenario['commands'][number][] { return this.w.commands; }
 
-  /** Advance simulated time to `t`, running everything due on the way. */
-  runUntil(t: number): void {
+  /**
+   * Advance simulated time to `t`, running everything due on the way. With a `budget`, stops
+   * after that many steps and returns false (the clock then stands at the last step run), so a
+   * worker can keep each slice of work short.
+   */
+  runUntil(t: number, budget = Infinity): boolean {
     const w = this.w;
     const cap = this.opts.maxItemsPerRun ?? 20_000_000;
     let n = 0;
     for (;;) {
+      if (n >= budget) return false;
       const it = w.heap.peek();
       const cmd = w.commands[w.cmdIndex];
       const cmdDue = cmd !== undefined && cmd.t <= t;
@@ -91,9 +96,18 @@ export class Simulation {
         w.now = Math.max(w.now, cmd.t);
         w.cmdIndex++;
         runCommand(w, cmd.cmd);
+        n++;
       } else break;
     }
     w.now = Math.max(w.now, t);
+    return true;
+  }
+
+  /** Time of the next thing due (scheduled item or recorded command), or Infinity. */
+  nextDue(): number {
+    const it = this.w.heap.peek();
+    const cmd = this.w.commands[this.w.cmdIndex];
+    return Math.min(it ? it.t : Infinity, cmd ? cmd.t : Infinity);
   }
 
   /** Run to the scenario's duration and summarise. */

@@ -1,0 +1,115 @@
+// What crosses the worker boundary: plain, structured-clone data only. Views render these;
+// they never compute model state themselves.
+import type { FieldName, SimEvent, Summary, WcStatus } from '../core/index.ts';
+
+export interface WqeView {
+  wr: number;
+  wrId: number;
+  opcode: string;
+  length: number;
+  signaled: boolean;
+  /** queued → sending → sent (waiting for ACK/response) → failed (completes with `err`). */
+  phase: 'queued' | 'sending' | 'sent' | 'failed';
+  psn0: number;
+  npsn: number;
+  err?: WcStatus;
+}
+
+export interface RecvView { wr: number; wrId: number; length: number }
+
+export interface QpView {
+  host: number;
+  qpn: number;
+  type: 'RC' | 'UC' | 'UD';
+  /** Lifecycle label: RESET, INIT, RTR, RTS, SQD (draining), SQD (drained), SQE, ERR. */
+  state: string;
+  /** The libibverbs state (SQD for both SQD labels). */
+  verbsState: string;
+  ctx: Record<FieldName, number>;
+  sq: WqeView[];
+  rq: RecvView[];
+  flushing: boolean;
+  /** Why the requester is not sending although work is queued, if it is stalled. */
+  stalled?: string;
+  fault?: string;
+  peer?: { host: number; qpn: number };
+}
+
+export interface CqeView { wr: number; wrId: number; qpn: number; status: WcStatus; queue: 'sq' | 'rq'; opcode?: string; byteLen?: number; t: number }
+
+export interface CacheSlotView { set: number; way: number; qpn: number; dirty: boolean; pinned: boolean; inFlight: boolean }
+
+export interface HostView {
+  name: string;
+  lid: number;
+  cqs: { depth: number; entries: CqeView[] }[];
+  cache: { hits: number; misses: number; evictions: number; writebacks: number; entries: number; slots: CacheSlotView[] };
+  pollIntervalNs: number;
+  dropNext: number;
+}
+
+export interface PacketView {
+  id: number;
+  src: number;
+  dst: number;
+  srcQpn: number;
+  dstQpn: number;
+  op: string;
+  psn: number;
+  bytes: number;
+  start: number;
+  arrive: number;
+  drop?: string;
+  syndrome?: string;
+}
+
+export interface WorldView {
+  t: number;
+  hosts: HostView[];
+  qps: QpView[];
+  /** Packets whose flight overlaps [t − linger, ∞): the view animates them by time. */
+  packets: PacketView[];
+  workloads: { id: string; qp: number; on: boolean; posted: number; opcode: string; length: number; intervalNs: number }[];
+  summary: Omit<Summary, 'traceHash' | 'qps'>;
+}
+
+export interface LessonProgress { id: string; step: number; stepsDone: boolean[]; done: boolean }
+
+export interface Frame {
+  /** Simulated now, and the furthest instant simulated so far (the scrubber's end). */
+  t: number;
+  maxT: number;
+  durationNs: number;
+  playing: boolean;
+  /** Simulated nanoseconds per wall-clock second. */
+  speed: number;
+  /** Events since the previous frame; when `resetLog` the list replaces the log. */
+  events: SimEvent[];
+  resetLog: boolean;
+  world: WorldView;
+  lesson?: LessonProgress;
+  scenarioTitle?: string;
+}
+
+export interface CommandReply {
+  ok: boolean;
+  detail?: string;
+  errno?: string;
+  reason?: string;
+  missing?: string[];
+  unexpected?: string[];
+  frame: Frame;
+}
+
+/** Static reference data the views need (sent once): the kernel modify table and field docs. */
+export interface ReferenceData {
+  states: readonly string[];
+  types: readonly string[];
+  attrNames: readonly string[];
+  /** cells[type][from][to] = { valid, req, opt } */
+  cells: Record<string, { valid: boolean; req: string[]; opt: string[] }[][]>;
+  fields: { name: string; owner: 'sw' | 'hw' | 'sw+hw'; attr?: string; doc: string; hw?: string }[];
+  injectable: Record<string, { transports: readonly string[]; how: string }>;
+  opcodes: Record<string, readonly string[]>;
+  device: { maxRdAtom: number; pkeyTableLen: number; ports: number };
+}
