@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest';
+import { expose, wrap, type Endpoint } from 'comlink';
+import { createWorkerApi, type WorkerApi } from './api.ts';
+import { sandboxScenario } from '../scenario/presets.ts';
+
+describe('worker API', () => {
+  it('loads the sandbox, plays by wall time × speed, and reports frames', () => {
+    const api = createWorkerApi();
+    const r = api.load(sandboxScenario());
+    expect(r.ok).toBe(true);
+    expect(r.frame!.world.qps.map((q) => q.state)).toEqual(['RTS', 'RTS', 'RTS', 'RTS']);
+    api.setSpeed(10_000);
+    api.play();
+    const f = api.tick(100); // 100 ms of wall time at 10 µs/s → 1 µs simulated
+    expect(f.t).toBe(1000);
+    expect(f.events.length).toBeGreaterThan(0);
+  });
+  it('refuses a bad scenario with the field named and keeps the current one', () => {
+    const api = createWorkerApi();
+    api.load(sandboxScenario());
+    const bad = { ...sandboxScenario(), config: { ...sandboxScenario().config, hosts: [] } };
+    const r = api.load(bad);
+    expect(r).toMatchObject({ ok: false });
+    expect(r.detail).toMatch(/config\.hosts/);
+    expect(api.frame().world.qps).toHaveLength(4);
+  });
+  it('seek backwards restores a checkpoint and replays to the same state as going straight there', () => {
+    const a = createWorkerApi();
+    a.load(sandboxScenario());
+    a.seek(0);
+    const straight = createWorkerApi();
+    straight.load(sandboxScenario(), 30_000);
+    a.load(sandboxScenario(), 50_000);
+    const back = a.seek(30_000);
+    expect(back.t).toBe(30_000);
+    expect(back.resetLog).toBe(true);
+    expect(back.world).toEqual(straight.frame().world);
+  });
+  it('a command in the past forks: the recorded future is dropped', () => {
+    const api = createWorkerApi();
+    api.load(sandboxScenario(), 20_000);
+    api.seek(10_000);
+    const r = api.command({ kind: 'qpFatal', host: 0, qpn: 0x100 });
+    expect(r.ok).toBe(true);
+    expect(r.frame.maxT).toBe(10_000);
+    expect(r.frame.world.qps[0].state).toBe('ERR');
+    const ex = api.exportScenario();
+    expect(ex.scenario.commands).toEqual([{ t: 10_000, cmd: { kind: 'qpFatal', host: 0, qpn: 0x100 } }]);
+  });
+  it('a refused modify comes back with errno and the missing attributes', () => {
+    const api = createWorkerApi();
+    api.load({ ...sandboxScenario(), config: { ...sandboxScenario().config, qps: [{ host: 0, type: 'RC', bringUp: 'INIT' }], workloads: [] } });
+    const r = api.command({ kind: 'modifyQp', host: 0, qpn: 0x100, mask: ['IBV_QP_STATE', 'IBV_QP_AV'], attrs: { qp_state: 'RTR', ah_dlid: 2 } });
+    expect(r).toMatchObject({ ok: false, errno: 'EINVAL', reason: 'missing-attributes' });
+    expect(r.missing).toContain('IBV_QP_DEST_QPN');
+  });
+  it('works across a real comlink MessageChannel (structured clone of frames)', async () => {
+    const { port1, port2 } = new MessageChannel();
+    expose(createWorkerApi(), port1 as unknown as Endpoint);
+    const remote = wrap<WorkerApi>(port2 as unknown as Endpoint);
+    const r = await remote.load(sandboxScenario(), 5000);
+    expect(r.ok).toBe(true);
+    expect(r.frame!.t).toBe(5000);
+    const ref = await remote.reference();
+    expect(ref.cells.RC[1][2].req).toContain('IBV_QP_DEST_QPN');
+    port1.close();
+    port2.close();
+  });
+});
