@@ -12,6 +12,7 @@ export async function boot(): Promise<SimClient> {
   installClient(client);
   client.onFrame((f) => simStore.getState().applyFrame(f));
   simStore.getState().setReference(await client.reference());
+  simStore.getState().setLessons(await client.lessons());
   await loadFromLocation(client);
   window.addEventListener('hashchange', () => { void loadFromLocation(client); });
   return client;
@@ -26,6 +27,7 @@ export async function loadFromLocation(client: SimClient): Promise<void> {
     if (d.ok) {
       const r = await client.load(d.value.scenario, d.value.view.t);
       if (r.ok) {
+        if (d.value.view.lesson) await client.startLesson(d.value.view.lesson, true, d.value.view.step ?? 0);
         if (d.value.view.sel) store.select(d.value.view.sel);
         return;
       }

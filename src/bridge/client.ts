@@ -4,6 +4,7 @@
 import type { Remote } from 'comlink';
 import type { Command, Scenario } from '../core/index.ts';
 import type { WorkerApi, LoadReply } from '../worker/api.ts';
+import type { LessonInfo } from '../worker/lessonRunner.ts';
 import type { CommandReply, Frame, ReferenceData } from '../worker/types.ts';
 
 type Api = WorkerApi | Remote<WorkerApi>;
@@ -72,6 +73,31 @@ export class SimClient {
 
   async command(cmd: Command): Promise<CommandReply> {
     const r = await this.api.command(cmd);
+    this.emit(r.frame);
+    return r;
+  }
+
+  async lessons(): Promise<LessonInfo[]> {
+    return this.api.lessons();
+  }
+
+  async startLesson(id: string, keepScenario = false, step = 0): Promise<LoadReply> {
+    this.stopLoop();
+    const r = await this.api.startLesson(id, keepScenario, step);
+    if (r.frame) this.emit(r.frame);
+    return r;
+  }
+
+  async stopLesson(): Promise<void> {
+    this.emit(await this.api.stopLesson());
+  }
+
+  async lessonStep(step: number): Promise<void> {
+    this.emit(await this.api.lessonStep(step));
+  }
+
+  async solveStep(): Promise<CommandReply> {
+    const r = await this.api.solveStep();
     this.emit(r.frame);
     return r;
   }

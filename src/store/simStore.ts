@@ -3,6 +3,7 @@
 import { createStore, useStore } from 'zustand';
 import type { SimEvent } from '../core/index.ts';
 import type { Frame, QpView, ReferenceData } from '../worker/types.ts';
+import type { LessonInfo } from '../worker/lessonRunner.ts';
 
 export const LOG_CAP = 3000;
 
@@ -14,6 +15,8 @@ export interface SimState {
   frame: Frame | null;
   log: SimEvent[];
   reference: ReferenceData | null;
+  /** The lesson catalogue (static); progress arrives in each frame. */
+  lessons: LessonInfo[];
   selected: QpRef | null;
   tab: Tab;
   helpOpen: boolean;
@@ -24,6 +27,7 @@ export interface SimState {
   changed: Record<string, string[]>;
   applyFrame(f: Frame): void;
   setReference(r: ReferenceData): void;
+  setLessons(l: LessonInfo[]): void;
   select(q: QpRef | null): void;
   setTab(t: Tab): void;
   setHelp(open: boolean): void;
@@ -51,6 +55,7 @@ export const simStore = createStore<SimState>()((set, get) => ({
   frame: null,
   log: [],
   reference: null,
+  lessons: [],
   selected: null,
   tab: 'context',
   helpOpen: false,
@@ -66,6 +71,7 @@ export const simStore = createStore<SimState>()((set, get) => ({
     set({ frame: f, log, changed, selected });
   },
   setReference: (reference) => set({ reference }),
+  setLessons: (lessons) => set({ lessons }),
   select: (selected) => set({ selected }),
   setTab: (tab) => set({ tab }),
   setHelp: (helpOpen) => set({ helpOpen }),

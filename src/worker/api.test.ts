@@ -67,3 +67,21 @@ describe('worker API', () => {
     port2.close();
   });
 });
+
+describe('lessons in the worker', () => {
+  it('starts a lesson, ticks a step off when its check passes, and "do it for me" solves steps', () => {
+    const api = createWorkerApi();
+    const r = api.startLesson('install');
+    expect(r.ok).toBe(true);
+    expect(r.frame!.lesson).toEqual({ id: 'install', step: 0, stepsDone: [false, false, false, false, false, false], done: false });
+    const refused = api.command({ kind: 'postRecv', host: 0, qpn: 0x100, wr: { wrId: 1, length: 64 } });
+    expect(refused.frame.lesson!.stepsDone[0]).toBe(true);
+    api.lessonStep(1);
+    const solved = api.solveStep();
+    expect(solved.frame.lesson!.stepsDone[1]).toBe(true);
+    expect(solved.frame.world.qps[0].state).toBe('INIT');
+  });
+  it('an unknown lesson is refused by name', () => {
+    expect(createWorkerApi().startLesson('nope')).toEqual({ ok: false, detail: 'there is no lesson "nope"' });
+  });
+});

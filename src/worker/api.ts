@@ -1,8 +1,10 @@
 // The worker's API object: owns one Simulation, its checkpoints and playback. A plain module
 // (no worker globals) so tests drive it directly in Node; sim.worker.ts only exposes it.
 import { MAX_NS, Simulation, ScenarioError, type Checkpoint, type Command, type Scenario } from '../core/index.ts';
+import { lessonById } from '../lessons/index.ts';
 import { project } from './projection.ts';
 import { referenceData } from './reference.ts';
+import { LessonRunner, lessonCatalogue, type LessonInfo } from './lessonRunner.ts';
 import type { CommandReply, Frame, ReferenceData } from './types.ts';
 
 /** Work done per call is bounded so the worker answers within a frame or two. */
@@ -22,6 +24,7 @@ export function createWorkerApi() {
   let speed = 2000;
   let sentCount = 0;
   let resetLog = true;
+  const lessons = new LessonRunner();
 
   function need(): Simulation {
     if (!sim) throw new Error('no scenario loaded');
@@ -67,16 +70,55 @@ export function createWorkerApi() {
     }
     const f: Frame = {
       t: s.now, maxT, durationNs: s.scenario.config.durationNs, playing, speed, events, resetLog,
-      world: project(s), scenarioTitle: s.scenario.title,
+      world: project(s), scenarioTitle: s.scenario.title, lesson: lessons.progress(s),
     };
     sentCount = tr.count;
     resetLog = false;
     return f;
   }
 
-  return {
+  const api = {
     reference(): ReferenceData {
       return referenceData();
+    },
+
+    lessons(): LessonInfo[] {
+      return lessonCatalogue();
+    },
+
+    /** Start a lesson from its own scenario (or, from a share link, keep the loaded one). */
+    startLesson(id: string, keepScenario = false, step = 0): LoadReply {
+      if (!keepScenario) {
+        const l = lessonCatalogue().find((x) => x.id === id);
+        if (!l) return { ok: false, detail: `there is no lesson "${id}"` };
+        const r = api.load(lessonScenario(id));
+        if (!r.ok) return r;
+      }
+      if (!lessons.start(id, need(), step)) return { ok: false, detail: `there is no lesson "${id}"` };
+      return { ok: true, frame: frame() };
+    },
+
+    stopLesson(): Frame {
+      lessons.stop();
+      return frame();
+    },
+
+    lessonStep(step: number): Frame {
+      lessons.goTo(step, need());
+      return frame();
+    },
+
+    /** "Do it for me": run the current step's solution and let the simulation play it out. */
+    solveStep(): CommandReply {
+      const s = need();
+      const { commands, runNs } = lessons.solution(s);
+      let last: CommandReply | null = null;
+      for (const c of commands) {
+        last = api.command(c);
+        if (!last.ok && c.kind !== 'modifyQp' && c.kind !== 'postRecv') break;
+      }
+      advance(s.now + runNs);
+      return { ok: true, detail: last?.detail, frame: frame() };
     },
 
     /** Load a scenario; invalid input is refused with the bad field named, keeping the current one. */
@@ -89,6 +131,7 @@ export function createWorkerApi() {
         return { ok: false, detail: `the scenario could not start: ${(e as Error).message}` };
       }
       sim = next;
+      lessons.stop();
       checkpoints = [sim.checkpoint()];
       cpEvery = CHECKPOINT_EVERY_NS;
       maxT = 0;
@@ -160,6 +203,11 @@ export function createWorkerApi() {
       return need().summary();
     },
   };
+  return api;
+}
+
+function lessonScenario(id: string): unknown {
+  return lessonById(id)!.scenario();
 }
 
 export type WorkerApi = ReturnType<typeof createWorkerApi>;
