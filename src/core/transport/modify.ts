@@ -1,8 +1,8 @@
 // ibv_modify_qp as the model executes it: the kernel table (checkModify), the driver's value
 // checks, then the context writes and the state change, all or nothing (ibv_modify_qp.3 NOTES:
 // on failure nothing is modified, including the state; semantics.md item 40).
-import { STATE_BIT, maskOf, type AttrName } from '../verbs/attrs.ts';
-import { checkModify } from '../verbs/checkModify.ts';
+import { ATTR_BIT, CUR_STATE_BIT, STATE_BIT, maskOf, type AttrName } from '../verbs/attrs.ts';
+import { checkModify, modifyAllowed } from '../verbs/checkModify.ts';
 import { QP_STATES, QP_TYPES } from '../verbs/types.ts';
 import type { ModifyAttrs } from '../model/schema.ts';
 import { CONTEXT_FIELDS, type FieldName } from '../model/context.ts';
@@ -18,23 +18,32 @@ export const DEVICE = { maxRdAtom: 16, pkeyTableLen: 64, ports: 1 };
 
 type Refusal = { reason: string; missing?: string[]; unexpected?: string[]; detail: string };
 
-/** Driver-level value checks: rxe_qp_chk_attr / rdmavt / _ib_modify_qp. A missing value reads as 0. */
-function valueProblem(w: World, mask: number, a: ModifyAttrs): Refusal | null {
-  const has = (n: AttrName) => (mask & maskOf([n])) !== 0;
-  const bad = (attr: string, detail: string): Refusal => ({ reason: 'invalid-value', unexpected: [attr], detail });
-  if (has('IBV_QP_PORT') && ((a.port_num ?? 0) < 1 || (a.port_num ?? 0) > DEVICE.ports)) return bad('IBV_QP_PORT', `port_num ${a.port_num ?? 0} is not a port of this device (it has port 1)`);
-  if (has('IBV_QP_PKEY_INDEX') && (a.pkey_index ?? 0) >= DEVICE.pkeyTableLen) return bad('IBV_QP_PKEY_INDEX', `pkey_index ${a.pkey_index} is past the ${DEVICE.pkeyTableLen}-entry P_Key table`);
-  if (has('IBV_QP_PATH_MTU') && ((a.path_mtu ?? 0) < 1 || (a.path_mtu ?? 0) > 5)) return bad('IBV_QP_PATH_MTU', `path_mtu ${a.path_mtu ?? 0} is not an enum ibv_mtu value (1..5)`);
-  if (has('IBV_QP_TIMEOUT') && (a.timeout ?? 0) > 31) return bad('IBV_QP_TIMEOUT', 'timeout is a 5-bit code (0..31)');
-  if (has('IBV_QP_RETRY_CNT') && (a.retry_cnt ?? 0) > 7) return bad('IBV_QP_RETRY_CNT', 'retry_cnt is 3 bits (0..7)');
-  if (has('IBV_QP_RNR_RETRY') && (a.rnr_retry ?? 0) > 7) return bad('IBV_QP_RNR_RETRY', 'rnr_retry is 3 bits (0..7)');
-  if (has('IBV_QP_MIN_RNR_TIMER') && (a.min_rnr_timer ?? 0) > 31) return bad('IBV_QP_MIN_RNR_TIMER', 'min_rnr_timer is a 5-bit code (0..31)');
-  if (has('IBV_QP_MAX_QP_RD_ATOMIC') && (a.max_rd_atomic ?? 0) > DEVICE.maxRdAtom) return bad('IBV_QP_MAX_QP_RD_ATOMIC', `max_rd_atomic above the device's max_qp_init_rd_atom (${DEVICE.maxRdAtom})`);
-  if (has('IBV_QP_MAX_DEST_RD_ATOMIC') && (a.max_dest_rd_atomic ?? 0) > DEVICE.maxRdAtom) return bad('IBV_QP_MAX_DEST_RD_ATOMIC', `max_dest_rd_atomic above the device's max_qp_rd_atom (${DEVICE.maxRdAtom})`);
-  if (has('IBV_QP_DEST_QPN') && (a.dest_qp_num ?? 0) > PSN_MASK) return bad('IBV_QP_DEST_QPN', 'dest_qp_num is 24 bits');
-  if (has('IBV_QP_AV') && ((a.ah_dlid ?? 0) < 1 || (a.ah_dlid ?? 0) > w.hosts.length)) return bad('IBV_QP_AV', `ah_attr.dlid ${a.ah_dlid ?? 0} reaches no host (LIDs are 1..${w.hosts.length})`);
+/**
+ * Driver-level value checks (rxe_qp_chk_attr, rdmavt, _ib_modify_qp), one rule per attribute.
+ * A value missing from `attrs` reads as 0, as a zeroed struct ibv_qp_attr would.
+ */
+const VALUE_RULES: [AttrName, (a: ModifyAttrs, hosts: number) => string | null][] = [
+  ['IBV_QP_PORT', (a) => ((a.port_num ?? 0) < 1 || (a.port_num ?? 0) > DEVICE.ports ? `port_num ${a.port_num ?? 0} is not a port of this device (it has port 1)` : null)],
+  ['IBV_QP_PKEY_INDEX', (a) => ((a.pkey_index ?? 0) >= DEVICE.pkeyTableLen ? `pkey_index ${a.pkey_index} is past the ${DEVICE.pkeyTableLen}-entry P_Key table` : null)],
+  ['IBV_QP_PATH_MTU', (a) => ((a.path_mtu ?? 0) < 1 || (a.path_mtu ?? 0) > 5 ? `path_mtu ${a.path_mtu ?? 0} is not an enum ibv_mtu value (1..5)` : null)],
+  ['IBV_QP_TIMEOUT', (a) => ((a.timeout ?? 0) > 31 ? 'timeout is a 5-bit code (0..31)' : null)],
+  ['IBV_QP_RETRY_CNT', (a) => ((a.retry_cnt ?? 0) > 7 ? 'retry_cnt is 3 bits (0..7)' : null)],
+  ['IBV_QP_RNR_RETRY', (a) => ((a.rnr_retry ?? 0) > 7 ? 'rnr_retry is 3 bits (0..7)' : null)],
+  ['IBV_QP_MIN_RNR_TIMER', (a) => ((a.min_rnr_timer ?? 0) > 31 ? 'min_rnr_timer is a 5-bit code (0..31)' : null)],
+  ['IBV_QP_MAX_QP_RD_ATOMIC', (a) => ((a.max_rd_atomic ?? 0) > DEVICE.maxRdAtom ? `max_rd_atomic above the device's max_qp_init_rd_atom (${DEVICE.maxRdAtom})` : null)],
+  ['IBV_QP_MAX_DEST_RD_ATOMIC', (a) => ((a.max_dest_rd_atomic ?? 0) > DEVICE.maxRdAtom ? `max_dest_rd_atomic above the device's max_qp_rd_atom (${DEVICE.maxRdAtom})` : null)],
+  ['IBV_QP_DEST_QPN', (a) => ((a.dest_qp_num ?? 0) > PSN_MASK ? 'dest_qp_num is 24 bits' : null)],
+  ['IBV_QP_AV', (a, hosts) => ((a.ah_dlid ?? 0) < 1 || (a.ah_dlid ?? 0) > hosts ? `ah_attr.dlid ${a.ah_dlid ?? 0} reaches no host (LIDs are 1..${hosts})` : null)],
   // _ib_modify_qp: an alternate path exists only on InfiniBand link layers; this port is RoCE.
-  if (has('IBV_QP_ALT_PATH')) return bad('IBV_QP_ALT_PATH', 'alternate paths (APM) are InfiniBand-only; this port runs RoCE');
+  ['IBV_QP_ALT_PATH', () => 'alternate paths (APM) are InfiniBand-only; this port runs RoCE'],
+];
+
+function valueProblem(w: World, mask: number, a: ModifyAttrs): Refusal | null {
+  for (const [attr, rule] of VALUE_RULES) {
+    if (!(mask & ATTR_BIT[attr])) continue;
+    const detail = rule(a, w.hosts.length);
+    if (detail) return { reason: 'invalid-value', unexpected: [attr], detail };
+  }
   return null;
 }
 
@@ -66,8 +75,10 @@ export function modifyQp(w: World, host: number, qpn: number, names: readonly At
   if (mask & STATE_BIT && attrs.qp_state === undefined) {
     return refuse(w, host, qpn, fromLabel, target, names, { reason: 'invalid-value', unexpected: ['IBV_QP_STATE'], detail: 'IBV_QP_STATE is in the mask but attr.qp_state is not set (reads as RESET)' });
   }
-  const claimed = names.includes('IBV_QP_CUR_STATE') ? (attrs.cur_qp_state ?? 'RESET') : current;
-  const verdict = checkModify(type, claimed, mask, mask & STATE_BIT ? target : undefined);
+  const claimed = mask & CUR_STATE_BIT ? (attrs.cur_qp_state ?? 'RESET') : current;
+  // The table lookup is the hot path (a million QPs come up through here); the full
+  // checkModify runs only to explain a refusal.
+  const verdict = modifyAllowed(type, QP_STATES.indexOf(claimed), QP_STATES.indexOf(target), mask) ? { ok: true as const } : checkModify(type, claimed, mask, mask & STATE_BIT ? target : undefined);
   if (!verdict.ok) {
     return refuse(w, host, qpn, fromLabel, target, names, { reason: verdict.reason, missing: verdict.missing, unexpected: verdict.unexpected, detail: explain(verdict.reason, verdict.missing, verdict.unexpected, claimed, target, type) });
   }
@@ -84,17 +95,20 @@ export function modifyQp(w: World, host: number, qpn: number, names: readonly At
   const next = modifyNext(ti, lc, tIdx, mask);
   if (next < 0) return refuse(w, host, qpn, fromLabel, target, names, { reason: 'invalid-transition', detail: 'the QP machine has no such transition' });
 
-  const before = CONTEXT_FIELDS.map((d) => q.f[d.name][slot]);
+  const tracing = w.trace.mode !== 'off';
+  const before = tracing ? CONTEXT_FIELDS.map((d) => q.f[d.name][slot]) : [];
   let note: string | undefined;
   for (const [bit, key, field] of WRITES) {
-    if (!names.includes(bit)) continue;
+    if (!(mask & ATTR_BIT[bit])) continue;
     let v = (attrs[key] as number | undefined) ?? 0;
     if ((key === 'sq_psn' || key === 'rq_psn') && v > PSN_MASK) { note = `${key} ${v} masked to 24 bits (kernel warning)`; v &= PSN_MASK; }
     q.f[field][slot] = v;
   }
   enter(w, slot, lc, next);
-  const changed = CONTEXT_FIELDS.filter((d, i) => q.f[d.name][slot] !== before[i]).map((d) => d.name);
-  emit(w, { t: w.now, kind: 'modify', host, qpn, from: fromLabel, to: lcName(next), mask: [...names], changed, note });
+  if (tracing) {
+    const changed = CONTEXT_FIELDS.filter((d, i) => q.f[d.name][slot] !== before[i]).map((d) => d.name);
+    emit(w, { t: w.now, kind: 'modify', host, qpn, from: fromLabel, to: lcName(next), mask: [...names], changed, note });
+  }
   setLc(w, slot, next, 'modify');
   if (canSend(w, slot)) markReady(w, slot);
   return { ok: true };
