@@ -1,0 +1,35 @@
+// Public surface of the QP-memory model: QP table, context cache and policies, eviction engines,
+// traffic, timing, sweeps, presets with calibration, the capacity calculator and the race model.
+
+export {
+  QpcCache, ACCESS_HIT, ACCESS_MISS, ACCESS_MISS_EVICT, ACCESS_MISS_EVICT_DIRTY, POLICY_IDS, QPN_BITS, QPN_LIMIT,
+  type CacheSnapshot,
+} from './cache.ts';
+export type {
+  AccessCode, CacheConfig, CacheStats, CacheView, InFlightMode, PolicyId, PolicyView, SlotView,
+} from './cacheTypes.ts';
+export { validateCacheConfig, MAX_CACHE_ENTRIES } from './cacheConfig.ts';
+
+export { QpTable, type QpTableSnapshot, type TableMemory, type WalkResult, type WalkStep } from './qpTable.ts';
+export { tableGeometry, estimateTableMemory, type QpTableConfig, type TableGeometry, type TableMemoryEstimate } from './tableGeometry.ts';
+
+export { ENGINES, ENGINE_IDS, resolveEngine, engineCeilingMops, type EngineId, type EngineSpec } from './engines.ts';
+export { PacketTimer, validateTiming, MAX_OVERLAP, type TimingConfig, type TimingResult, type TimerSnapshot } from './timing.ts';
+
+export { Traffic, validateTraffic, type TrafficConfig, type TrafficPattern, type TrafficSnapshot } from './traffic.ts';
+export { activeQpns, permutation, deriveSeed, type QpnLayout } from './qpnLayout.ts';
+export { ZipfAlias } from './zipf.ts';
+
+export {
+  SweepPointRunner, runSweepPoint, runSweep, sweepSlices, defaultWarmup,
+  type SweepSpec, type SweepPoint, type SweepPointSnapshot,
+} from './sweep.ts';
+export { validateSweepSpec, MAX_SWEEP_QPS, MAX_SWEEP_PACKETS } from './sweepSpec.ts';
+
+export { PRESETS, PRESET_IDS, getPreset, type Preset, type PresetId, type CurvePoint } from './presets.ts';
+export type { CalibrationTarget, TargetMetric } from './presetTargets.ts';
+export {
+  calibratePreset, calibrationQps, evaluateTarget, type PresetCalibration, type TargetResult, type CurveComparison,
+} from './calibration.ts';
+
+export { lookupTrace, type LookupTraceResult } from './lookup.ts';
