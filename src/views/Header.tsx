@@ -1,0 +1,126 @@
+// The instrument's header: title, transport controls, speed (log scale), simulated time and the
+// scrubber, Share and Help. Every control is a real, labelled element.
+import { useEffect, useRef, useState } from 'react';
+import { sim } from '../bridge/index.ts';
+import { useSim, simStore } from '../store/simStore.ts';
+import { SPEED_MAX, SPEED_MIN, sliderFromSpeed, speedFromSlider, speedText, usText } from './format.ts';
+
+export interface HeaderProps {
+  onShare(): void;
+}
+
+/** Run `fn` with at most one call in flight; the latest request wins. */
+function useLatest<T>(fn: (v: T) => Promise<unknown>) {
+  const busy = useRef(false);
+  const next = useRef<{ v: T } | null>(null);
+  return (v: T) => {
+    next.current = { v };
+    if (busy.current) return;
+    const run = () => {
+      const n = next.current;
+      if (!n) { busy.current = false; return; }
+      next.current = null;
+      busy.current = true;
+      fn(n.v).catch(() => undefined).finally(run);
+    };
+    run();
+  };
+}
+
+export function Header({ onShare }: HeaderProps) {
+  const t = useSim((s) => s.frame?.t ?? 0);
+  const maxT = useSim((s) => s.frame?.maxT ?? 0);
+  const duration = useSim((s) => s.frame?.durationNs ?? 0);
+  const playing = useSim((s) => s.frame?.playing ?? false);
+  const speed = useSim((s) => s.frame?.speed ?? 2000);
+  const title = useSim((s) => s.frame?.scenarioTitle);
+  const ready = useSim((s) => s.frame !== null);
+  const setHelp = useSim((s) => s.setHelp);
+
+  const [speedPos, setSpeedPos] = useState(sliderFromSpeed(speed));
+  const dragging = useRef(false);
+  useEffect(() => { if (!dragging.current) setSpeedPos(sliderFromSpeed(speed)); }, [speed]);
+  const [scrub, setScrub] = useState<number | null>(null);
+
+  const sendSpeed = useLatest((v: number) => sim().setSpeed(v));
+  const sendSeek = useLatest((v: number) => sim().seek(v));
+
+  const act = (p: Promise<unknown>) => { p.catch((e: unknown) => simStore.getState().showToast('error', String((e as Error)?.message ?? e))); };
+
+  const atEnd = ready && t >= duration;
+  return (
+    <header className="flex items-center gap-3 border-b border-slate-300 bg-white px-3 py-1.5 shadow-sm">
+      <div className="flex min-w-0 shrink-0 flex-col leading-tight">
+        <h1 className="text-base font-bold tracking-tight text-slate-900">QP Scope</h1>
+        <span className="max-w-[11rem] truncate text-[11px] text-slate-500" title={title}>{title ?? 'loading…'}</span>
+      </div>
+
+      <div className="flex items-center gap-1.5" role="group" aria-label="Playback">
+        <button
+          type="button" data-testid="play" disabled={!ready || atEnd}
+          aria-label={playing ? 'Pause (Space)' : 'Play (Space)'} aria-pressed={playing}
+          onClick={() => act(sim().toggle())}
+          className={`inline-flex h-8 w-20 items-center justify-center gap-1 rounded-md border text-sm font-semibold disabled:opacity-40 ${playing ? 'border-amber-500 bg-amber-50 text-amber-900 hover:bg-amber-100' : 'border-green-700 bg-green-700 text-white hover:bg-green-800'}`}
+        >
+          <Icon kind={playing ? 'pause' : 'play'} />{playing ? 'Pause' : 'Play'}
+        </button>
+        <button
+          type="button" data-testid="step" disabled={!ready || atEnd} aria-label="Step to the next event (→)"
+          onClick={() => act(sim().step())}
+          className="inline-flex h-8 items-center gap-1 rounded-md border border-slate-400 bg-white px-2.5 text-sm font-medium text-slate-800 hover:bg-slate-100 disabled:opacity-40"
+        >
+          <Icon kind="step" />Step
+        </button>
+      </div>
+
+      <label className="flex items-center gap-2 text-xs text-slate-700">
+        <span className="font-medium">Speed</span>
+        <input
+          type="range" data-testid="speed" min={0} max={1000} step={1} value={speedPos}
+          aria-label="Speed: simulated time per wall-clock second"
+          aria-valuetext={`${speedText(speedFromSlider(speedPos))} of simulated time per second`}
+          onPointerDown={() => { dragging.current = true; }}
+          onPointerUp={() => { dragging.current = false; }}
+          onChange={(e) => { const p = Number(e.target.value); setSpeedPos(p); sendSpeed(speedFromSlider(p)); }}
+          className="w-28 accent-slate-700"
+          title={`Log scale from ${speedText(SPEED_MIN)} to ${speedText(SPEED_MAX)}`}
+        />
+        <output className="w-16 font-mono text-[11px] text-slate-900" aria-live="off">{speedText(speedFromSlider(speedPos))}</output>
+      </label>
+
+      <div className="flex min-w-0 flex-1 items-center gap-2">
+        <span className="shrink-0 font-mono text-sm font-semibold text-slate-900 tabular-nums" data-testid="sim-time" aria-label="Simulated time">
+          t = {usText(scrub ?? t)}
+        </span>
+        <input
+          type="range" data-testid="scrubber" min={0} max={Math.max(1, maxT)} step={1} value={Math.min(scrub ?? t, Math.max(1, maxT))}
+          aria-label="Simulated time scrubber (seek)" aria-valuetext={`${usText(scrub ?? t)} of ${usText(maxT)} simulated so far`}
+          disabled={!ready}
+          onChange={(e) => { const v = Number(e.target.value); setScrub(v); sendSeek(v); }}
+          onPointerUp={() => setScrub(null)} onKeyUp={() => setScrub(null)} onBlur={() => setScrub(null)}
+          className="min-w-24 flex-1 accent-indigo-600"
+        />
+        <span className="shrink-0 font-mono text-[11px] text-slate-500" title="Furthest instant simulated so far">/ {usText(maxT)}</span>
+      </div>
+
+      <div className="flex shrink-0 items-center gap-1.5">
+        <button type="button" data-testid="share" onClick={onShare} disabled={!ready}
+          className="inline-flex h-8 items-center gap-1 rounded-md border border-indigo-600 bg-white px-2.5 text-sm font-medium text-indigo-800 hover:bg-indigo-50 disabled:opacity-40">
+          <Icon kind="share" />Share
+        </button>
+        <button type="button" data-testid="help-button" onClick={() => setHelp(true)} aria-label="Help and keyboard shortcuts (?)"
+          className="inline-flex h-8 w-8 items-center justify-center rounded-full border border-slate-400 bg-white text-sm font-bold text-slate-800 hover:bg-slate-100">
+          ?
+        </button>
+      </div>
+    </header>
+  );
+}
+
+function Icon({ kind }: { kind: 'play' | 'pause' | 'step' | 'share' }) {
+  const d = kind === 'play' ? 'M4 2.5v11l9-5.5z'
+    : kind === 'pause' ? 'M4 2.5h3v11H4zM9 2.5h3v11H9z'
+    : kind === 'step' ? 'M2.5 2.5v11l7.5-5.5zM11 2.5h2.5v11H11z'
+    : 'M10.5 2a2.5 2.5 0 1 1-.1 3.6L6 8l4.4 2.4a2.5 2.5 0 1 1-.6 1.2L5.3 9.2a2.5 2.5 0 1 1 0-2.4l4.5-2.4A2.5 2.5 0 0 1 10.5 2z';
+  return <svg aria-hidden="true" width="14" height="14" viewBox="0 0 16 16" className="shrink-0" fill="currentColor"><path d={d} /></svg>;
+}

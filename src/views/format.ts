@@ -1,0 +1,209 @@
+// Pure formatting and the colour system shared by every view. No model logic: these turn the
+// numbers a frame carries into text a student can read (and into the colours that always come
+// with a text or glyph twin, so colour is never the only signal).
+
+export const STATE_NAMES = ['RESET', 'INIT', 'RTR', 'RTS', 'SQD', 'SQE', 'ERR'] as const;
+
+/** One colour per verbs state: fill for SVG, and Tailwind classes for badges. */
+export const STATE_COLOR: Record<string, { fill: string; soft: string; text: string; badge: string }> = {
+  RESET: { fill: '#64748b', soft: '#f1f5f9', text: '#1e293b', badge: 'bg-slate-100 text-slate-800 border-slate-400' },
+  INIT: { fill: '#0284c7', soft: '#e0f2fe', text: '#0c4a6e', badge: 'bg-sky-100 text-sky-900 border-sky-500' },
+  RTR: { fill: '#4f46e5', soft: '#e0e7ff', text: '#312e81', badge: 'bg-indigo-100 text-indigo-900 border-indigo-500' },
+  RTS: { fill: '#16a34a', soft: '#dcfce7', text: '#14532d', badge: 'bg-green-100 text-green-900 border-green-600' },
+  SQD: { fill: '#d97706', soft: '#fef3c7', text: '#78350f', badge: 'bg-amber-100 text-amber-900 border-amber-500' },
+  SQE: { fill: '#ea580c', soft: '#ffedd5', text: '#7c2d12', badge: 'bg-orange-100 text-orange-900 border-orange-500' },
+  ERR: { fill: '#dc2626', soft: '#fee2e2', text: '#7f1d1d', badge: 'bg-red-100 text-red-900 border-red-600' },
+};
+
+/** "SQD (draining)" → "SQD"; unknown labels fall back to RESET colours. */
+export function baseState(label: string): string {
+  const s = label.split(' ')[0];
+  return s in STATE_COLOR ? s : 'RESET';
+}
+export function stateColor(label: string) {
+  return STATE_COLOR[baseState(label)];
+}
+
+export const hex = (n: number, width = 0): string => `0x${n.toString(16).padStart(width, '0')}`;
+export const qpnHex = (qpn: number): string => hex(qpn);
+export const hostLetter = (host: number): string => String.fromCharCode(65 + host);
+
+/** 24-bit PSN in decimal and hex, e.g. "16775217 (0xfff831)". */
+export function psnText(psn: number): string {
+  return `${psn} (${hex(psn, 6)})`;
+}
+
+/** Simulated nanoseconds as microseconds with ns precision. */
+export function usText(ns: number): string {
+  return `${(ns / 1000).toFixed(3)} µs`;
+}
+
+/** A duration in ns as the friendliest unit. */
+export function durationText(ns: number): string {
+  if (ns >= 1e9) return `${trim(ns / 1e9)} s`;
+  if (ns >= 1e6) return `${trim(ns / 1e6)} ms`;
+  if (ns >= 1e3) return `${trim(ns / 1e3)} µs`;
+  return `${trim(ns)} ns`;
+}
+function trim(v: number): string {
+  return v >= 100 ? v.toFixed(0) : v >= 10 ? v.toFixed(1).replace(/\.0$/, '') : v.toFixed(2).replace(/\.?0+$/, '');
+}
+
+/** Speed (simulated ns per wall second) as "2 µs/s". */
+export function speedText(nsPerSec: number): string {
+  return `${durationText(nsPerSec)}/s`;
+}
+
+/** Log-scale speed slider: position 0..1000 ↔ 100 ns/s .. 10 ms/s. */
+export const SPEED_MIN = 100;
+export const SPEED_MAX = 1e7;
+export function speedFromSlider(pos: number): number {
+  const lo = Math.log10(SPEED_MIN);
+  const hi = Math.log10(SPEED_MAX);
+  const v = 10 ** (lo + ((hi - lo) * Math.min(1000, Math.max(0, pos))) / 1000);
+  // Round to two significant digits so the label reads cleanly.
+  const mag = 10 ** Math.floor(Math.log10(v) - 1);
+  return Math.round(v / mag) * mag;
+}
+export function sliderFromSpeed(nsPerSec: number): number {
+  const lo = Math.log10(SPEED_MIN);
+  const hi = Math.log10(SPEED_MAX);
+  const v = Math.min(SPEED_MAX, Math.max(SPEED_MIN, nsPerSec));
+  return Math.round(((Math.log10(v) - lo) / (hi - lo)) * 1000);
+}
+
+export const MTU_BYTES: Record<number, number> = { 1: 256, 2: 512, 3: 1024, 4: 2048, 5: 4096 };
+export function mtuText(code: number): string {
+  return MTU_BYTES[code] ? `${MTU_BYTES[code]} B (IBV_MTU_${MTU_BYTES[code]} = ${code})` : `${code} (unset)`;
+}
+
+/** Local ACK timeout 4.096 µs × 2^t; 0 = infinite (semantics.md item 34). */
+export function timeoutText(code: number): string {
+  if (code === 0) return '0 (no timer: wait forever)';
+  return `${code} (${durationText(4096 * 2 ** Math.min(code, 31))})`;
+}
+
+const RNR_US = [655360, 10, 20, 30, 40, 60, 80, 120, 160, 240, 320, 480, 640, 960, 1280, 1920, 2560,
+  3840, 5120, 7680, 10240, 15360, 20480, 30720, 40960, 61440, 81920, 122880, 163840, 245760, 327680, 491520];
+/** RNR NAK timer code → its duration (include/rdma/ib_verbs.h enum ib_rnr_timeout). */
+export function rnrTimerText(code: number): string {
+  return `${code} (${durationText(RNR_US[code & 31] * 1000)})`;
+}
+export function retryText(n: number, infiniteAt7 = false): string {
+  return infiniteAt7 && n === 7 ? '7 (infinite)' : String(n);
+}
+
+export const ACCESS_FLAGS: { bit: number; name: string; short: string }[] = [
+  { bit: 1, name: 'IBV_ACCESS_LOCAL_WRITE', short: 'LOCAL_WRITE' },
+  { bit: 2, name: 'IBV_ACCESS_REMOTE_WRITE', short: 'REMOTE_WRITE' },
+  { bit: 4, name: 'IBV_ACCESS_REMOTE_READ', short: 'REMOTE_READ' },
+  { bit: 8, name: 'IBV_ACCESS_REMOTE_ATOMIC', short: 'REMOTE_ATOMIC' },
+];
+export function accessText(v: number, compact = false): string {
+  const names = ACCESS_FLAGS.filter((f) => v & f.bit).map((f) => (compact ? f.short.replace('REMOTE_', 'R_').replace('LOCAL_', 'L_') : f.short));
+  return names.length ? names.join(compact ? '|' : ' | ') : '0 (none)';
+}
+
+export const MIG_STATES = ['IBV_MIG_MIGRATED', 'IBV_MIG_REARM', 'IBV_MIG_ARMED'];
+
+/** Format one context field's value for the inspector. */
+export function fieldValueText(name: string, v: number, types: readonly string[] = ['RC', 'UC', 'UD'], hostName?: (lid: number) => string | undefined): string {
+  switch (name) {
+    case 'state': return `${STATE_NAMES[v] ?? v} (${v})`;
+    case 'qp_type': return `${types[v] ?? v}`;
+    case 'qp_access_flags': return accessText(v, true);
+    case 'path_mtu': return mtuText(v);
+    case 'timeout': return timeoutText(v);
+    case 'min_rnr_timer': return rnrTimerText(v);
+    case 'rnr_retry': case 'cur_rnr_retry': return retryText(v, true);
+    case 'qkey': return hex(v, 8);
+    case 'dest_qp_num': return `${hex(v)} (${v})`;
+    case 'ah_dlid': { const h = hostName?.(v); return v === 0 ? '0 (unset)' : h ? `${v} (${h})` : String(v); }
+    case 'next_send_psn': case 'last_acked_psn': case 'next_rcv_psn': return psnText(v);
+    case 'path_mig_state': return MIG_STATES[v] ?? String(v);
+    case 'send_cq': case 'recv_cq': return `CQ ${v}`;
+    case 'en_sqd_async_notify': case 'sq_sig_all': case 'sq_draining': return v ? `${v} (yes)` : '0 (no)';
+    case 'rate_limit': return v ? `${v} kbps` : '0 (unlimited)';
+    default: return String(v);
+  }
+}
+
+// ---- work completions -------------------------------------------------------------------------
+
+export function shortStatus(status: string): string {
+  return status.replace(/^IBV_WC_/, '');
+}
+export type StatusClass = 'success' | 'flush' | 'error';
+export function statusClass(status: string): StatusClass {
+  if (status === 'IBV_WC_SUCCESS') return 'success';
+  if (status === 'IBV_WC_WR_FLUSH_ERR') return 'flush';
+  return 'error';
+}
+export const STATUS_STYLE: Record<StatusClass, { glyph: string; fill: string; text: string; label: string }> = {
+  success: { glyph: '✓', fill: '#16a34a', text: '#ffffff', label: 'success' },
+  flush: { glyph: '⤓', fill: '#7c3aed', text: '#ffffff', label: 'flushed' },
+  error: { glyph: '✕', fill: '#dc2626', text: '#ffffff', label: 'error' },
+};
+
+export const WQE_PHASE_STYLE: Record<string, { fill: string; text: string; glyph: string; label: string }> = {
+  queued: { fill: '#e2e8f0', text: '#0f172a', glyph: '○', label: 'queued (not started)' },
+  sending: { fill: '#38bdf8', text: '#0f172a', glyph: '▶', label: 'sending' },
+  sent: { fill: '#6366f1', text: '#ffffff', glyph: '◔', label: 'sent, waiting for ACK/response' },
+  failed: { fill: '#dc2626', text: '#ffffff', glyph: '✕', label: 'failed (will complete in error)' },
+};
+
+// ---- packets ----------------------------------------------------------------------------------
+
+export interface OpStyle { key: string; label: string; fill: string; text: string }
+/** Packet colour by opcode family; NAK kinds by AETH syndrome. Always paired with a text label. */
+export const OP_STYLES: Record<string, OpStyle> = {
+  SEND: { key: 'SEND', label: 'SEND', fill: '#2563eb', text: '#ffffff' },
+  WRITE: { key: 'WRITE', label: 'RDMA WRITE', fill: '#9333ea', text: '#ffffff' },
+  READ_REQ: { key: 'READ_REQ', label: 'READ request', fill: '#0f766e', text: '#ffffff' },
+  READ_RESP: { key: 'READ_RESP', label: 'READ response', fill: '#14b8a6', text: '#042f2e' },
+  ATOMIC: { key: 'ATOMIC', label: 'ATOMIC', fill: '#a16207', text: '#ffffff' },
+  ACK: { key: 'ACK', label: 'ACK', fill: '#22c55e', text: '#052e16' },
+  RNR: { key: 'RNR', label: 'RNR NAK', fill: '#f97316', text: '#1c0a00' },
+  NAK: { key: 'NAK', label: 'NAK (error / PSN)', fill: '#dc2626', text: '#ffffff' },
+};
+
+export function opStyle(op: string, syndrome?: string): OpStyle {
+  if (op.startsWith('ACKNOWLEDGE') || op === 'ATOMIC_ACKNOWLEDGE') {
+    if (!syndrome || syndrome === 'ACK') return OP_STYLES.ACK;
+    if (syndrome.startsWith('RNR')) return OP_STYLES.RNR;
+    return OP_STYLES.NAK;
+  }
+  if (op.startsWith('SEND')) return OP_STYLES.SEND;
+  if (op.startsWith('RDMA_WRITE')) return OP_STYLES.WRITE;
+  if (op.startsWith('RDMA_READ_REQUEST')) return OP_STYLES.READ_REQ;
+  if (op.startsWith('RDMA_READ_RESPONSE')) return OP_STYLES.READ_RESP;
+  if (op.includes('COMPARE') || op.includes('FETCH') || op.includes('ATOMIC')) return OP_STYLES.ATOMIC;
+  return OP_STYLES.SEND;
+}
+
+const POS: Record<string, string> = { FIRST: 'F', MIDDLE: 'M', LAST: 'L', ONLY: '' };
+/** Short on-wire label: "SEND F", "WRITE L+imm", "READ REQ", "ACK", "RNR NAK", "NAK PSN". */
+export function opShort(op: string, syndrome?: string): string {
+  if (op === 'ACKNOWLEDGE' || op === 'ATOMIC_ACKNOWLEDGE') {
+    const base = op === 'ATOMIC_ACKNOWLEDGE' ? 'ATOMIC ACK' : 'ACK';
+    if (!syndrome || syndrome === 'ACK') return base;
+    if (syndrome === 'RNR_NAK') return 'RNR NAK';
+    return syndrome.replace(/^NAK_/, 'NAK ').replace(/_/g, ' ');
+  }
+  const imm = op.endsWith('_WITH_IMMEDIATE') ? '+imm' : '';
+  const core = op.replace(/_WITH_IMMEDIATE$/, '');
+  const m = /^(SEND|RDMA_WRITE|RDMA_READ_RESPONSE)_(FIRST|MIDDLE|LAST|ONLY)$/.exec(core);
+  if (m) {
+    const fam = m[1] === 'SEND' ? 'SEND' : m[1] === 'RDMA_WRITE' ? 'WRITE' : 'READ RSP';
+    return `${fam}${POS[m[2]] ? ` ${POS[m[2]]}` : ''}${imm}`;
+  }
+  if (core === 'RDMA_READ_REQUEST') return 'READ REQ';
+  if (core.startsWith('COMPARE')) return 'CMP&SWP';
+  if (core.startsWith('FETCH')) return 'FETCH&ADD';
+  return core.replace(/_/g, ' ');
+}
+
+/** Approximate width (px) of monospace text at a font size, for layout without measuring. */
+export function monoWidth(text: string, fontPx: number): number {
+  return text.length * fontPx * 0.62;
+}

@@ -1,0 +1,118 @@
+// The state diagram's static geometry and teaching text, and the edges to draw for a QP:
+// software transitions come from the kernel table in reference data; hardware transitions
+// are the QP machine's events (lifecycle: SEND_ERROR, FATAL, DRAINED), listed here as fixed
+// teaching content because reference data does not carry them.
+import { line, curveNatural } from 'd3-shape';
+import type { ReferenceData } from '../../worker/types.ts';
+
+export const NODE_W = 88;
+export const NODE_H = 40;
+export const VIEW_W = 540;
+export const VIEW_H = 300;
+
+export const NODE_POS: Record<string, { x: number; y: number }> = {
+  RESET: { x: 62, y: 56 },
+  INIT: { x: 200, y: 56 },
+  RTR: { x: 338, y: 56 },
+  RTS: { x: 476, y: 56 },
+  SQD: { x: 476, y: 176 },
+  SQE: { x: 338, y: 262 },
+  ERR: { x: 62, y: 206 },
+};
+
+export const STATE_TEXT: Record<string, string> = {
+  RESET: 'Freshly created or reset: no work is processed; posting receives or sends fails.',
+  INIT: 'Port, P_Key and access flags are bound. Receives may be posted but nothing is processed yet.',
+  RTR: 'Ready to Receive: the responder side works; incoming requests are accepted. Sends cannot start.',
+  RTS: 'Ready to Send: requester and responder both run. This is the working state.',
+  SQD: 'Send Queue Drain: sends already started finish, new ones wait; receives continue.',
+  SQE: 'Send Queue Error (UC/UD): a send failed; the SQ is flushed, the RQ keeps working. Recover with modify to RTS.',
+  ERR: 'Error: every outstanding WR completes with IBV_WC_WR_FLUSH_ERR, oldest first. Only →RESET (or →ERR) leaves it.',
+};
+
+export interface HwEdge { from: string; to: string; label: string; types: readonly string[]; selfNote?: boolean }
+
+/** Transitions the NIC makes on its own (qpMachine: FATAL, SEND_ERROR, DRAINED). */
+export const HW_EDGES: HwEdge[] = [
+  { from: 'INIT', to: 'ERR', label: 'fatal error', types: ['RC', 'UC', 'UD'] },
+  { from: 'RTR', to: 'ERR', label: 'fatal / responder error', types: ['RC', 'UC', 'UD'] },
+  { from: 'RTS', to: 'ERR', label: 'send error (RC), fatal', types: ['RC', 'UC', 'UD'] },
+  { from: 'RTS', to: 'SQE', label: 'send error', types: ['UC', 'UD'] },
+  { from: 'SQD', to: 'ERR', label: 'send error (RC), fatal', types: ['RC', 'UC', 'UD'] },
+  { from: 'SQD', to: 'SQE', label: 'send error', types: ['UC', 'UD'] },
+  { from: 'SQE', to: 'ERR', label: 'fatal error', types: ['UC', 'UD'] },
+  { from: 'SQD', to: 'SQD', label: 'draining → drained', types: ['RC', 'UC', 'UD'], selfNote: true },
+];
+
+/** Targets the kernel table accepts from `from` for `type` (any valid cell, self included). */
+export function legalTargets(ref: Pick<ReferenceData, 'cells' | 'states'>, type: string, from: string): string[] {
+  const fi = ref.states.indexOf(from);
+  const row = ref.cells[type]?.[fi] ?? [];
+  return ref.states.filter((_, ti) => row[ti]?.valid);
+}
+
+/** Point where the segment from the centre of a box towards (tx, ty) leaves the box. */
+function boxExit(cx: number, cy: number, tx: number, ty: number, pad = 3): [number, number] {
+  const dx = tx - cx;
+  const dy = ty - cy;
+  const hw = NODE_W / 2 + pad;
+  const hh = NODE_H / 2 + pad;
+  const s = Math.min(dx === 0 ? Infinity : hw / Math.abs(dx), dy === 0 ? Infinity : hh / Math.abs(dy));
+  return [cx + dx * s, cy + dy * s];
+}
+
+const curve = line<[number, number]>().curve(curveNatural);
+
+/** Does the quadratic from a via c to b pass through a node other than its ends? */
+function crosses(from: string, to: string, bend: number): boolean {
+  const a = NODE_POS[from];
+  const b = NODE_POS[to];
+  const [cx, cy] = control(a, b, bend);
+  for (const [name, p] of Object.entries(NODE_POS)) {
+    if (name === from || name === to) continue;
+    for (let i = 1; i < 20; i++) {
+      const t = i / 20;
+      const x = (1 - t) * (1 - t) * a.x + 2 * (1 - t) * t * cx + t * t * b.x;
+      const y = (1 - t) * (1 - t) * a.y + 2 * (1 - t) * t * cy + t * t * b.y;
+      if (Math.abs(x - p.x) < NODE_W / 2 + 6 && Math.abs(y - p.y) < NODE_H / 2 + 6) return true;
+    }
+  }
+  return false;
+}
+
+function control(a: { x: number; y: number }, b: { x: number; y: number }, bend: number): [number, number] {
+  const len = Math.hypot(b.x - a.x, b.y - a.y) || 1;
+  return [(a.x + b.x) / 2 - ((b.y - a.y) / len) * bend, (a.y + b.y) / 2 + ((b.x - a.x) / len) * bend];
+}
+
+/** The smallest bend (in steps, starting from `bend`) whose curve clears every other node. */
+export function clearBend(from: string, to: string, bend = 0): number {
+  for (const extra of [0, 30, -30, 60, -60, 90, -90, 120]) {
+    const b = bend + (bend >= 0 ? extra : -extra);
+    if (!crosses(from, to, b)) return b;
+  }
+  return bend;
+}
+
+/**
+ * A path from one state box to another, bent sideways by `bend` px so that the two
+ * directions between a pair do not overlap (and further, if needed, to clear other nodes).
+ * Self transitions draw a loop above the box.
+ */
+export function edgePath(from: string, to: string, bend = 0): { d: string; mid: [number, number] } {
+  const a = NODE_POS[from];
+  const b = NODE_POS[to];
+  if (from === to) {
+    const x = a.x;
+    const y = a.y - NODE_H / 2;
+    const d = `M${x - 16},${y} C${x - 30},${y - 34} ${x + 30},${y - 34} ${x + 16},${y}`;
+    return { d, mid: [x, y - 26] };
+  }
+  const k = clearBend(from, to, bend);
+  const [cx, cy] = control(a, b, k);
+  const p0 = boxExit(a.x, a.y, cx, cy);
+  const p2 = boxExit(b.x, b.y, cx, cy, 5);
+  // The curve's midpoint (a quadratic through the control point peaks halfway to it).
+  const mid: [number, number] = [(a.x + b.x) / 4 + cx / 2, (a.y + b.y) / 4 + cy / 2];
+  return { d: curve([p0, mid, p2]) ?? '', mid };
+}

@@ -1,0 +1,95 @@
+// The event log: newest at the bottom, following the end unless the person scrolled up;
+// filters by kind group and by the selected QP; each line has the time in µs, the host and
+// QPN, a sentence, and the raw enum names. At most MAX_LINES lines are rendered.
+import { useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useSim } from '../../store/simStore.ts';
+import { useUi, uiStore, type LogGroup } from '../../store/uiStore.ts';
+import { hostLetter, qpnHex } from '../format.ts';
+import { GROUP_LABEL, GROUP_TITLE, concerns, describe, type EventLine } from './eventText.ts';
+
+export const MAX_LINES = 300;
+
+const TONE: Record<EventLine['tone'], string> = {
+  normal: 'text-slate-900',
+  good: 'text-green-800',
+  bad: 'text-red-800 font-medium',
+  warn: 'text-amber-800',
+  muted: 'text-slate-600',
+};
+
+export function EventLog() {
+  const log = useSim((s) => s.log);
+  const selected = useSim((s) => s.selected);
+  const groups = useUi((s) => s.logGroups);
+  const selectedOnly = useUi((s) => s.logSelectedOnly);
+  const box = useRef<HTMLDivElement | null>(null);
+  const [follow, setFollow] = useState(true);
+
+  const { lines, total } = useMemo(() => {
+    const out: { t: number; l: EventLine }[] = [];
+    let matched = 0;
+    for (let i = log.length - 1; i >= 0; i--) {
+      const e = log[i];
+      const l = describe(e);
+      if (!groups[l.group]) continue;
+      if (selectedOnly && selected && !concerns(l, selected.host, selected.qpn)) continue;
+      matched++;
+      if (out.length < MAX_LINES) out.push({ t: e.t, l });
+    }
+    return { lines: out.reverse(), total: matched };
+  }, [log, groups, selectedOnly, selected]);
+
+  useLayoutEffect(() => {
+    const el = box.current;
+    if (el && follow) el.scrollTop = el.scrollHeight;
+  }, [lines, follow]);
+
+  const onScroll = () => {
+    const el = box.current;
+    if (!el) return;
+    const atEnd = el.scrollHeight - el.scrollTop - el.clientHeight < 12;
+    if (atEnd !== follow) setFollow(atEnd);
+  };
+
+  return (
+    <section aria-labelledby="log-title" className="flex min-h-0 min-w-0 flex-col rounded-lg border border-slate-300 bg-white">
+      <div className="flex flex-wrap items-center gap-x-2 gap-y-1 border-b border-slate-200 px-3 py-1">
+        <h2 id="log-title" className="text-sm font-semibold text-slate-900">Event log</h2>
+        <div role="group" aria-label="Show event kinds" className="flex flex-wrap gap-1">
+          {(Object.keys(GROUP_LABEL) as LogGroup[]).map((g) => (
+            <button key={g} type="button" aria-pressed={groups[g]} data-testid={`log-filter-${g}`} title={GROUP_TITLE[g]} onClick={() => uiStore.getState().toggleGroup(g)}
+              className={`rounded-full border px-2 py-0 text-[11px] font-medium ${groups[g] ? 'border-slate-700 bg-slate-800 text-white' : 'border-slate-300 bg-white text-slate-500 line-through'}`}>
+              {GROUP_LABEL[g]}
+            </button>
+          ))}
+        </div>
+        <label className="flex items-center gap-1 text-[11px] text-slate-700">
+          <input type="checkbox" data-testid="log-selected-only" checked={selectedOnly} onChange={(e) => uiStore.getState().setSelectedOnly(e.target.checked)} />
+          only {selected ? <span className="font-mono">{hostLetter(selected.host)}·{qpnHex(selected.qpn)}</span> : 'selected QP'}
+        </label>
+        <span className="ml-auto text-[10.5px] text-slate-500">{total > MAX_LINES ? `last ${MAX_LINES} of ${total}` : `${total} events`}</span>
+        {!follow && (
+          <button type="button" onClick={() => setFollow(true)} className="rounded border border-blue-600 bg-blue-50 px-1.5 text-[11px] font-semibold text-blue-800">
+            ↓ Follow newest
+          </button>
+        )}
+      </div>
+      <div ref={box} onScroll={onScroll} data-testid="event-log" role="log" aria-label="Simulation events, newest last" aria-live="off" tabIndex={0}
+        className="relative min-h-0 flex-1 overflow-y-auto px-1 py-0.5 font-mono text-[11px] leading-[1.45]">
+        {lines.length === 0 && <p className="px-2 py-1 font-sans text-slate-500">No events match the filters yet. Press Play or Step.</p>}
+        <ol className="m-0 list-none p-0">
+          {lines.map(({ t, l }, i) => (
+            <li key={i} className="grid grid-cols-[5.2rem_4.6rem_1fr] gap-x-1.5 rounded px-1 hover:bg-slate-50" data-group={l.group}>
+              <span className="text-right tabular-nums text-slate-500">{(t / 1000).toFixed(3)}µs</span>
+              <span className="truncate text-slate-700">{l.host !== undefined ? `${hostLetter(l.host)}${l.qpn !== undefined ? `·${qpnHex(l.qpn)}` : ''}` : '—'}</span>
+              <span className={`min-w-0 ${TONE[l.tone]}`}>
+                <span className="font-sans">{l.text}</span>
+                {l.raw && <span className="ml-1.5 text-[10px] text-slate-400">{l.raw}</span>}
+              </span>
+            </li>
+          ))}
+        </ol>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,76 @@
+// Global keys: Space play/pause, → step, ? help. Keys typed into fields stay with the field;
+// a button reached by keyboard (focus-visible) keeps its own Space; after a mouse click the
+// focused button does not swallow Space.
+import { useEffect } from 'react';
+import { sim } from '../../bridge/index.ts';
+import { simStore } from '../../store/simStore.ts';
+
+const TEXTY = new Set(['text', 'number', 'search', 'email', 'url', 'tel', 'password']);
+
+export function isTyping(el: Element | null): boolean {
+  if (!el) return false;
+  const tag = el.tagName;
+  if (tag === 'TEXTAREA' || tag === 'SELECT') return true;
+  if (tag === 'INPUT') return TEXTY.has((el as HTMLInputElement).type) || (el as HTMLInputElement).type === '';
+  return (el as HTMLElement).isContentEditable === true;
+}
+
+/** Controls where Space has its own meaning (toggling a checkbox, pressing a keyboard-focused button). */
+function ownsSpace(el: Element | null): boolean {
+  if (!el) return false;
+  if (isTyping(el)) return true;
+  if (el.tagName === 'INPUT') {
+    const t = (el as HTMLInputElement).type;
+    return t === 'checkbox' || t === 'radio';
+  }
+  const role = el.getAttribute('role');
+  const isButtonish = el.tagName === 'BUTTON' || role === 'button' || role === 'tab' || role === 'switch' || el.tagName === 'A';
+  if (!isButtonish) return false;
+  try {
+    return el.matches(':focus-visible');
+  } catch {
+    return true;
+  }
+}
+
+/** Controls where → has its own meaning. */
+function ownsArrows(el: Element | null): boolean {
+  if (!el) return false;
+  if (isTyping(el)) return true;
+  if (el.tagName === 'INPUT' && (el as HTMLInputElement).type === 'range') return true;
+  const role = el.getAttribute('role');
+  return role === 'tab' || role === 'slider' || role === 'listbox' || role === 'menu';
+}
+
+export function useKeyboard(): void {
+  useEffect(() => {
+    let swallowUp = false;
+    const down = (e: KeyboardEvent) => {
+      if (e.defaultPrevented || e.altKey || e.ctrlKey || e.metaKey) return;
+      const st = simStore.getState();
+      const target = document.activeElement;
+      if (st.helpOpen || document.querySelector('[role="dialog"][aria-modal="true"]')) return;
+      if (e.key === ' ' || e.code === 'Space') {
+        if (ownsSpace(target)) return;
+        e.preventDefault();
+        swallowUp = true;
+        if (!e.repeat && st.frame) void sim().toggle().catch(() => undefined);
+      } else if (e.key === 'ArrowRight') {
+        if (ownsArrows(target)) return;
+        e.preventDefault();
+        if (st.frame) void sim().step().catch(() => undefined);
+      } else if (e.key === '?') {
+        if (isTyping(target)) return;
+        e.preventDefault();
+        st.setHelp(true);
+      }
+    };
+    // A mouse-focused button would otherwise be "clicked" by the Space keyup.
+    const up = (e: KeyboardEvent) => {
+      if ((e.key === ' ' || e.code === 'Space') && swallowUp) { e.preventDefault(); swallowUp = false; }
+    };
+    window.addEventListener('keydown', down);
+    window.addEventListener('keyup', up);
+    return () => { window.removeEventListener('keydown', down); window.removeEventListener('keyup', up); };
+  }, []);
+}
