@@ -33,3 +33,9 @@ export {
 } from './calibration.ts';
 
 export { lookupTrace, type LookupTraceResult } from './lookup.ts';
+
+export { capacity, type CapacityInput, type CapacityResult } from './capacity.ts';
+export {
+  PROTECTIONS, RTS_FIELDS, type Protection, type RaceConfig, type RaceEvent, type RaceAction, type RaceField, type RaceTrace,
+} from './race.ts';
+export { simulateRace, tornWindow, compareProtections } from './raceSim.ts';

@@ -1,0 +1,62 @@
+// The control-plane / data-plane race on one QP context, cycle by cycle. modify_qp's write goes
+// word by word through a slow path (firmware, a narrow config bus) while the packet pipeline reads
+// the same context word by word at full speed. Without protection the reader can return some
+// words from before the write and some from after: a torn read (e.g. state = RTS with the old
+// sq_psn). Protections and what they cost, in cycles of the NIC clock:
+//   busy-bit  - an entry lock: the writer sets it (1 cycle) and clears it (1); the reader checks
+//               and holds it (1) and stalls while the writer holds it; the writer waits for a
+//               reader in progress. Same-cycle contention goes to the pipeline.
+//   seqlock   - a version per entry: the writer bumps it before (odd) and after (even); the reader
+//               reads it before and after the words (2 cycles) and retries if it was odd or moved.
+//   dual-port - a dual-ported SRAM whose row is the whole context: each side moves the entry in
+//               one cycle, so no read can see half a write; same-cycle access to one row is
+//               arbitrated (pipeline first, the writer waits a cycle). Paid in area, not cycles.
+// SRAM timing is read-first (a read and a write of one word in one cycle: the read sees the old
+// value). Every cycle count here is MODEL: the public record gives no RNIC's context datapath.
+export type Protection = 'none' | 'busy-bit' | 'seqlock' | 'dual-port';
+export const PROTECTIONS: readonly Protection[] = ['none', 'busy-bit', 'seqlock', 'dual-port'];
+
+export interface RaceField { name: string; old: string; new: string }
+
+export interface RaceConfig {
+  protection: Protection;
+  /** Context words moved per access on the narrow path (ignored by dual-port: one row). */
+  words?: number;
+  writerStart: number;
+  readerStart: number;
+  /** Cycles the control-plane path needs per word (default 4: firmware behind a narrow bus). */
+  writeCyclesPerWord?: number;
+  /** Cycles the pipeline needs per word (default 1). */
+  readCyclesPerWord?: number;
+  fields?: RaceField[];
+}
+
+export type RaceAction =
+  | 'write-word' | 'lock' | 'lock-wait' | 'unlock' | 'version-odd' | 'version-even' | 'write-row' | 'arbitration-wait'
+  | 'read-word' | 'check-busy' | 'busy-stall' | 'read-version' | 'retry' | 'read-row' | 'done';
+
+export interface RaceEvent { cycle: number; actor: 'writer' | 'reader'; action: RaceAction; word?: number; value?: 'old' | 'new'; note?: string }
+
+export interface RaceTrace {
+  config: Required<Omit<RaceConfig, 'fields'>> & { fields: RaceField[] };
+  events: RaceEvent[];
+  /** Per word, what the reader finally returned. */
+  observed: Array<'old' | 'new'>;
+  fields: Array<RaceField & { seen: string; from: 'old' | 'new' }>;
+  torn: boolean;
+  readerCycles: number;
+  writerCycles: number;
+  readerStallCycles: number;
+  writerStallCycles: number;
+  retries: number;
+  /** Reader cycles beyond an unprotected, uncontended read on the same datapath. */
+  readerOverheadCycles: number;
+}
+
+/** RTR→RTS as four context words (qp_context.md: state, next_send_psn, retry/timeout, log_sra_max). */
+export const RTS_FIELDS: RaceField[] = [
+  { name: 'state', old: 'RTR', new: 'RTS' },
+  { name: 'next_send_psn', old: '0x000000', new: '0x00a1b2' },
+  { name: 'retry_count/rnr_retry/ack_timeout', old: '0/0/0', new: '7/7/14' },
+  { name: 'log_sra_max (max_rd_atomic)', old: '0 (1)', new: '4 (16)' },
+];
