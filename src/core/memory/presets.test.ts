@@ -12,7 +12,7 @@ describe('preset calibration against published measurements', () => {
     const preset = PRESETS[id];
     describe(preset.label, () => {
       let cal: PresetCalibration;
-      beforeAll(() => { cal = calibratePreset(id); });
+      beforeAll(() => { cal = calibratePreset(id); }, 30_000);
       for (const t of preset.targets) {
         it(`${t.id}: ${t.what} - ${t.provenance} ${t.source}; expected ${t.expected}, accepted [${t.lo}, ${t.hi}]`, () => {
           const r = cal.targets.find((x) => x.target.id === t.id)!;
@@ -25,7 +25,7 @@ describe('preset calibration against published measurements', () => {
           expect(r.got, `${r.target.id} seed ${seed}`).toBeGreaterThanOrEqual(r.target.lo);
           expect(r.got, `${r.target.id} seed ${seed}`).toBeLessThanOrEqual(r.target.hi);
         }
-      });
+      }, 30_000);
     });
   }
 });
@@ -59,6 +59,6 @@ describe('the timing model reproduces the reference formula in its own setting',
       };
       const pts = runSweep(spec, m.predicted.map((x) => x.qps));
       m.predicted.forEach((x, i) => expect(Math.abs(pts[i].throughputMops / x.mops - 1), `${x.qps} QPs`).toBeLessThan(0.02));
-    });
+    }, 30_000);
   }
 });

@@ -88,7 +88,7 @@ describe('sweep points', () => {
     const pt = r.result();
     expect(pt.hitRate).toBeLessThan(0.01);
     expect(pt.hostMemoryBytes).toBeGreaterThan(1_000_000 * 256);
-  });
+  }, 30_000);
 
   it('refuses bad specs with a message naming the field', () => {
     expect(() => new SweepPointRunner({ ...small, packets: -1 }, 10)).toThrow(/packets/);

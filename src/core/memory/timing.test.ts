@@ -1,10 +1,10 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { ACCESS_HIT, ACCESS_MISS, ACCESS_MISS_EVICT, ACCESS_MISS_EVICT_DIRTY } from './cacheTypes.ts';
 import { ENGINES, engineCeilingMops, resolveEngine } from './engines.ts';
 import { PacketTimer, validateTiming } from './timing.ts';
 import { getPreset } from './presets.ts';
-import { runSweepPoint } from './sweep.ts';
+import { runSweepPoint, type SweepPoint } from './sweep.ts';
 
 describe('packet timer', () => {
   it('blocking (K=1): elapsed = Σ tHit + Σ misses·(reads·L) + Σ decisions + Σ dirty·wb, exactly (seed 51)', () => {
@@ -68,9 +68,10 @@ describe('eviction engines in a sweep (CX5-like preset at 4096 QPs, ~89% misses)
   const p = getPreset('cx5');
   const at = (engine: 'fixed' | 'programmable' | 'firmware') =>
     runSweepPoint({ ...p.spec, packets: 40000, timing: { ...p.spec.timing, engine } }, 4096);
-  const fixed = at('fixed');
-  const prog = at('programmable');
-  const fw = at('firmware');
+  let fixed: SweepPoint;
+  let prog: SweepPoint;
+  let fw: SweepPoint;
+  beforeAll(() => { fixed = at('fixed'); prog = at('programmable'); fw = at('firmware'); }, 30_000);
 
   it('decision latency and serialisation show up in throughput: fixed > programmable > firmware', () => {
     expect(fixed.throughputMops).toBeGreaterThan(prog.throughputMops);

@@ -215,6 +215,6 @@ function check(policy: PolicyId, seed: number) {
 describe('QpcCache matches the naive reference model on random traces', () => {
   POLICY_IDS.forEach((policy, i) => {
     const seed = 101 + i;
-    it(`${policy}: same code, victim, stats and contents at every step; never over capacity; a hit never fetches (seed ${seed})`, () => check(policy, seed));
+    it(`${policy}: same code, victim, stats and contents at every step; never over capacity; a hit never fetches (seed ${seed})`, () => check(policy, seed), 30_000);
   });
 });
