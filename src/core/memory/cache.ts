@@ -42,8 +42,7 @@ export class QpcCache {
   readonly stats: CacheStats = {
     hits: 0, misses: 0, evictions: 0, writebacks: 0, bypasses: 0, inFlightEvictions: 0, refetches: 0, invalidations: 0,
   };
-  /** QPN evicted by the last access, or -1. */
-  lastVictim = -1;
+  private victimQpn = -1;
 
   private readonly cfg: CacheConfig;
   private readonly slotQpn: Int32Array;
@@ -85,6 +84,11 @@ export class QpcCache {
     this.policy = createPolicy(cfg.policy, info, rng);
   }
 
+  /** QPN evicted by the last access, or -1. */
+  get lastVictim(): number {
+    return this.victimQpn;
+  }
+
   setOf(qpn: number): number {
     return this.setMask >= 0 ? qpn & this.setMask : qpn % this.sets;
   }
@@ -96,7 +100,7 @@ export class QpcCache {
       this.stats.hits++;
       if (write) this.flags[slot] |= F_DIRTY;
       this.policy.onHit(slot, this.setMask >= 0 ? qpn & this.setMask : qpn % this.sets);
-      this.lastVictim = -1;
+      this.victimQpn = -1;
       return ACCESS_HIT;
     }
     return this.miss(qpn, write);
@@ -105,7 +109,7 @@ export class QpcCache {
   private miss(qpn: number, write: boolean): number {
     const stats = this.stats;
     stats.misses++;
-    this.lastVictim = -1;
+    this.victimQpn = -1;
     let fl = 0;
     if (this.flight.size > 0) fl = this.flightOnMiss(qpn);
     const set = this.setMask >= 0 ? qpn & this.setMask : qpn % this.sets;
@@ -134,7 +138,7 @@ export class QpcCache {
       this.flight.set(vq, Math.max(0, this.flight.get(vq)) | FL_EVICTED);
     }
     this.index.removeSlot(slot);
-    this.lastVictim = vq;
+    this.victimQpn = vq;
     this.fill(slot, set, qpn, f);
     this.policy.onReplace(slot, set, vq, qpn);
     return dirty ? ACCESS_MISS_EVICT_DIRTY : ACCESS_MISS_EVICT;
@@ -239,7 +243,7 @@ export class QpcCache {
     for (const [q, v] of s.flight) c.flight.set(q, v);
     c.policy.restore(s.policy);
     Object.assign(c.stats, s.stats);
-    c.lastVictim = s.lastVictim;
+    c.victimQpn = s.lastVictim;
     return c;
   }
 

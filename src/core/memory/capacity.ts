@@ -50,6 +50,12 @@ export interface CapacityResult {
   performantQps: number;
 }
 
+/** Cache capacity in contexts for an SRAM budget: the `entries` of a CacheConfig given bytes. */
+export function cacheEntriesFor(sramBytes: number, contextBytes: number): number {
+  if (!(sramBytes >= 0) || !(contextBytes > 0)) throw new RangeError(`cacheEntriesFor needs sramBytes ≥ 0 and contextBytes > 0, got ${sramBytes} / ${contextBytes}`);
+  return Math.floor(sramBytes / contextBytes);
+}
+
 export function capacity(inp: CapacityInput): CapacityResult {
   const bad = (f: string, v: unknown) => new RangeError(`capacity.${f} is invalid: ${String(v)}`);
   if (!(inp.sramBytes >= 0)) throw bad('sramBytes', inp.sramBytes);
@@ -65,7 +71,7 @@ export function capacity(inp: CapacityInput): CapacityResult {
   const g = tableGeometry(inp.table);
   const mem = estimateTableMemory(g, inp.allocatedQps, inp.layout ?? 'dense');
   const eng = resolveEngine(inp.engine ?? 'fixed');
-  const C = Math.floor(inp.sramBytes / inp.contextBytes);
+  const C = cacheEntriesFor(inp.sramBytes, inp.contextBytes);
   const N = inp.activeQps;
   const tHit = 1000 / inp.packetRateMpps;
   const missCost = eng.decisionNs + g.hostReadsPerMiss * inp.fetchNs;

@@ -34,7 +34,7 @@ export {
 
 export { lookupTrace, type LookupTraceResult } from './lookup.ts';
 
-export { capacity, type CapacityInput, type CapacityResult } from './capacity.ts';
+export { capacity, cacheEntriesFor, type CapacityInput, type CapacityResult } from './capacity.ts';
 export {
   PROTECTIONS, RTS_FIELDS, type Protection, type RaceConfig, type RaceEvent, type RaceAction, type RaceField, type RaceTrace,
 } from './race.ts';
