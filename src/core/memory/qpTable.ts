@@ -2,6 +2,7 @@
 // its path (a page each below the root), destroying the last QP of a table frees it. So memory
 // follows the allocated QPs, not the 2^24 QPN space - unless levels = 1 (one flat array).
 // Addresses are simulated host-physical addresses from a deterministic page allocator.
+import { QpnIndex } from './qpnIndex.ts';
 import { tableGeometry, type QpTableConfig, type TableGeometry } from './tableGeometry.ts';
 
 export type { QpTableConfig, TableGeometry } from './tableGeometry.ts';
@@ -57,7 +58,9 @@ export interface QpTableSnapshot {
 
 export class QpTable {
   readonly geometry: TableGeometry;
-  private readonly maps: Array<Map<number, number>>; // per level: path prefix → table id
+  // Per level: path prefix → table id. Typed-array hash, not Map: at a million scattered QPs
+  // Map's growth rehashes stalled sweep slices for 100+ ms.
+  private readonly maps: QpnIndex[];
   private tableAddr: number[] = [];
   private tableRefs: number[] = [];
   private freeIds: number[] = [];
@@ -70,7 +73,7 @@ export class QpTable {
   constructor(private readonly cfg: QpTableConfig) {
     this.geometry = tableGeometry(cfg);
     const g = this.geometry;
-    this.maps = g.bits.map(() => new Map<number, number>());
+    this.maps = g.bits.map(() => new QpnIndex(16));
     this.tablesPerLevel = g.bits.map(() => 0);
     this.present = new Uint32Array(Math.ceil(2 ** g.qpnBits / 32));
     // The root is allocated once, up front, at HOST_BASE; pages follow it.
@@ -95,15 +98,15 @@ export class QpTable {
     for (let l = 1; l < g.levels; l++) {
       const key = this.prefix(qpn, l);
       let id = this.maps[l].get(key);
-      if (id === undefined) {
+      if (id < 0) {
         const addr = this.freePages.get(g.tableBytes[l])?.pop() ?? this.bump(g.tableBytes[l]);
         id = this.newTable(l, addr);
         this.maps[l].set(key, id);
-        this.tableRefs[this.maps[l - 1].get(this.prefix(qpn, l - 1))!]++;
+        this.tableRefs[this.maps[l - 1].get(this.prefix(qpn, l - 1))]++;
         added += g.tableBytes[l];
       }
     }
-    this.tableRefs[this.maps[g.levels - 1].get(this.prefix(qpn, g.levels - 1))!]++;
+    this.tableRefs[this.maps[g.levels - 1].get(this.prefix(qpn, g.levels - 1))]++;
     this.present[qpn >>> 5] |= 1 << (qpn & 31);
     this.allocated++;
     return added;
@@ -119,7 +122,7 @@ export class QpTable {
     let freed = 0;
     for (let l = g.levels - 1; l >= 1; l--) {
       const key = this.prefix(qpn, l);
-      const id = this.maps[l].get(key)!;
+      const id = this.maps[l].get(key);
       if (--this.tableRefs[id] > 0) return freed;
       this.maps[l].delete(key);
       const holes = this.freePages.get(g.tableBytes[l]) ?? [];
@@ -129,7 +132,7 @@ export class QpTable {
       this.tablesPerLevel[l]--;
       freed += g.tableBytes[l];
     }
-    this.tableRefs[this.maps[0].get(0)!]--;
+    this.tableRefs[this.maps[0].get(0)]--;
     return freed;
   }
 
@@ -141,11 +144,11 @@ export class QpTable {
     let hostReads = 0;
     let ok = true;
     for (let l = 0; l < g.levels; l++) {
-      const id: number | undefined = ok ? this.maps[l].get(this.prefix(qpn, l)) : undefined;
+      const id: number = ok ? this.maps[l].get(this.prefix(qpn, l)) : -1;
       const index = (qpn >>> g.shifts[l]) & (2 ** g.bits[l] - 1);
-      const tableAddr = id === undefined ? -1 : this.tableAddr[id];
+      const tableAddr = id < 0 ? -1 : this.tableAddr[id];
       const isLeaf = l === g.levels - 1;
-      const present: boolean = id !== undefined && (!isLeaf || this.has(qpn));
+      const present: boolean = id >= 0 && (!isLeaf || this.has(qpn));
       const onChip = l < g.onChipLevels;
       if (ok && !onChip) hostReads++;
       steps.push({
@@ -175,7 +178,7 @@ export class QpTable {
       for (let b = 0; b < 32; b++) if (word & (1 << b)) qpns.push(w * 32 + b);
     }
     return {
-      cfg: { ...this.cfg }, qpns, maps: this.maps.map((m) => [...m.entries()]), tableAddr: [...this.tableAddr],
+      cfg: { ...this.cfg }, qpns, maps: this.maps.map((m) => m.entries().sort((a, b) => a[0] - b[0])), tableAddr: [...this.tableAddr],
       tableRefs: [...this.tableRefs], freeIds: [...this.freeIds], freePages: [...this.freePages.entries()].map(([k, v]) => [k, [...v]]),
       nextAddr: this.nextAddr, tablesPerLevel: [...this.tablesPerLevel],
     };
