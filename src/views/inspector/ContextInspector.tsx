@@ -102,7 +102,7 @@ function FieldRow({ f, value, changed, focused, onFocus }: { f: Field; value: st
       </td>
       <td className="py-[3px]"><span className={`rounded border px-1 font-mono text-[9.5px] font-bold ${o.cls}`} title={o.title}>{o.label}</span></td>
       <td className="truncate py-[3px] font-mono text-[10.5px] text-slate-500" title={f.attr ?? 'not writable by modify_qp'}>{f.attr ? f.attr.replace('IBV_QP_', '') : f.owner === 'hw' ? 'NIC' : 'create'}</td>
-      <td className="truncate py-[3px] pr-1 text-right font-mono text-[11.5px] font-semibold text-slate-900" title={value}>{value}</td>
+      <td className="break-words py-[3px] pr-1 text-right font-mono text-[11.5px] font-semibold leading-tight text-slate-900" title={value}>{value}</td>
     </tr>
   );
 }

@@ -39,7 +39,7 @@ export function Inspector() {
 
   const c = qp ? stateColor(qp.state) : null;
   return (
-    <section aria-labelledby="inspector-title" className="flex min-h-0 min-w-0 flex-col rounded-lg border border-slate-300 bg-white">
+    <section aria-labelledby="inspector-title" className="[contain:content] flex min-h-0 min-w-0 flex-col rounded-lg border border-slate-300 bg-white">
       <div className="flex flex-wrap items-center gap-x-2 gap-y-0.5 border-b border-slate-200 px-3 py-1.5">
         <h2 id="inspector-title" className="text-sm font-semibold text-slate-900">
           {qp ? <>Inspector · <span className="font-mono">QP {qpnHex(qp.qpn)}</span></> : 'Inspector'}
@@ -51,7 +51,7 @@ export function Inspector() {
             {qp.peer && <span className="text-xs text-slate-600">peer <span className="font-mono">{hostLetter(qp.peer.host)}·{qpnHex(qp.peer.qpn)}</span></span>}
             {qp.flushing && <span className="rounded bg-violet-100 px-1 text-[11px] font-medium text-violet-900">⤓ flushing</span>}
             {qp.fault && <span className="rounded bg-red-50 px-1 text-[11px] font-medium text-red-800">⚠ {qp.fault}</span>}
-            {qp.stalled && <span className="truncate rounded bg-amber-50 px-1 text-[11px] text-amber-900" title={qp.stalled}>⏸ {qp.stalled}</span>}
+            {qp.stalled && <span className="truncate rounded bg-amber-50 px-1 text-[11px] text-amber-900" title={qp.stalled}>‖ stalled: {qp.stalled}</span>}
           </>
         )}
       </div>

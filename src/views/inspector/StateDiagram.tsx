@@ -60,11 +60,15 @@ export function StateDiagram({ qp }: { qp: QpView }) {
         {/* Hardware-initiated transitions, dashed and labelled. */}
         {hw.map((e) => {
           if (e.selfNote) return null;
-          const { d, mid } = edgePath(e.from, e.to, hwBend(e.to));
+          const { d, mid, normal } = edgePath(e.from, e.to, hwBend(e.to));
+          // Push the label off the curve, away from a legal edge to the same state.
+          const off = reachable.includes(e.to) ? 9 : 0;
+          const lx = mid[0] + normal[0] * off;
+          const ly = mid[1] + normal[1] * off;
           return (
             <g key={`h-${e.to}`} data-testid={`edge-hw-${e.to}`}>
               <path d={d} fill="none" stroke="#b91c1c" strokeWidth={1.8} strokeDasharray="6 4" markerEnd="url(#arrow-hw)" />
-              <text x={mid[0]} y={mid[1] - 4} textAnchor="middle" fontSize={10} fill="#991b1b" fontWeight={600} paintOrder="stroke" stroke="#fff" strokeWidth={3}>
+              <text x={lx} y={ly + (normal[1] >= 0 ? 9 : -3)} textAnchor="middle" fontSize={10} fill="#991b1b" fontWeight={600} paintOrder="stroke" stroke="#fff" strokeWidth={3}>
                 HW: {e.label}
               </text>
             </g>

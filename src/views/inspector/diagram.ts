@@ -7,7 +7,7 @@ import type { ReferenceData } from '../../worker/types.ts';
 
 export const NODE_W = 88;
 export const NODE_H = 40;
-export const VIEW_W = 540;
+export const VIEW_W = 560;
 export const VIEW_H = 300;
 
 export const NODE_POS: Record<string, { x: number; y: number }> = {
@@ -19,6 +19,9 @@ export const NODE_POS: Record<string, { x: number; y: number }> = {
   SQE: { x: 338, y: 262 },
   ERR: { x: 62, y: 206 },
 };
+
+/** Which side of a box its self-transition loop is drawn on (away from other edges). */
+const LOOP_SIDE: Record<string, 'top' | 'bottom' | 'left' | 'right'> = { RESET: 'top', INIT: 'top', RTR: 'top', RTS: 'top', SQD: 'right', SQE: 'bottom', ERR: 'bottom' };
 
 export const STATE_TEXT: Record<string, string> = {
   RESET: 'Freshly created or reset: no work is processed; posting receives or sends fails.',
@@ -99,14 +102,23 @@ export function clearBend(from: string, to: string, bend = 0): number {
  * directions between a pair do not overlap (and further, if needed, to clear other nodes).
  * Self transitions draw a loop above the box.
  */
-export function edgePath(from: string, to: string, bend = 0): { d: string; mid: [number, number] } {
+export function edgePath(from: string, to: string, bend = 0): { d: string; mid: [number, number]; normal: [number, number] } {
   const a = NODE_POS[from];
   const b = NODE_POS[to];
   if (from === to) {
-    const x = a.x;
-    const y = a.y - NODE_H / 2;
-    const d = `M${x - 16},${y} C${x - 30},${y - 34} ${x + 30},${y - 34} ${x + 16},${y}`;
-    return { d, mid: [x, y - 26] };
+    const side = LOOP_SIDE[from] ?? 'top';
+    if (side === 'top' || side === 'bottom') {
+      const s = side === 'top' ? -1 : 1;
+      const x = a.x;
+      const y = a.y + (s * NODE_H) / 2;
+      const d = `M${x - 16},${y} C${x - 30},${y + s * 34} ${x + 30},${y + s * 34} ${x + 16},${y}`;
+      return { d, mid: [x, y + s * 26], normal: [0, s] };
+    }
+    const s = side === 'left' ? -1 : 1;
+    const x = a.x + (s * NODE_W) / 2;
+    const y = a.y;
+    const d = `M${x},${y - 10} C${x + s * 34},${y - 24} ${x + s * 34},${y + 24} ${x},${y + 10}`;
+    return { d, mid: [x + s * 26, y], normal: [s, 0] };
   }
   const k = clearBend(from, to, bend);
   const [cx, cy] = control(a, b, k);
@@ -114,5 +126,8 @@ export function edgePath(from: string, to: string, bend = 0): { d: string; mid: 
   const p2 = boxExit(b.x, b.y, cx, cy, 5);
   // The curve's midpoint (a quadratic through the control point peaks halfway to it).
   const mid: [number, number] = [(a.x + b.x) / 4 + cx / 2, (a.y + b.y) / 4 + cy / 2];
-  return { d: curve([p0, mid, p2]) ?? '', mid };
+  const len = Math.hypot(b.x - a.x, b.y - a.y) || 1;
+  const sign = k < 0 ? -1 : 1;
+  const normal: [number, number] = [(-(b.y - a.y) / len) * sign, ((b.x - a.x) / len) * sign];
+  return { d: curve([p0, mid, p2]) ?? '', mid, normal };
 }

@@ -1,13 +1,23 @@
 // The event log: newest at the bottom, following the end unless the person scrolled up;
 // filters by kind group and by the selected QP; each line has the time in µs, the host and
 // QPN, a sentence, and the raw enum names. At most MAX_LINES lines are rendered.
-import { useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { memo, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useSim } from '../../store/simStore.ts';
+import type { SimEvent } from '../../core/model/events.ts';
 import { useUi, uiStore, type LogGroup } from '../../store/uiStore.ts';
 import { hostLetter, qpnHex } from '../format.ts';
-import { GROUP_LABEL, GROUP_TITLE, concerns, describe, type EventLine } from './eventText.ts';
+import { GROUP_LABEL, GROUP_TITLE, describe, eventConcerns, groupOf, type EventLine } from './eventText.ts';
 
 export const MAX_LINES = 300;
+
+/** Events are immutable: build each line's text once, and give it a stable React key. */
+const lineCache = new WeakMap<SimEvent, { key: number; l: EventLine }>();
+let lineSeq = 0;
+function lineOf(e: SimEvent): { key: number; l: EventLine } {
+  let v = lineCache.get(e);
+  if (!v) { v = { key: ++lineSeq, l: describe(e) }; lineCache.set(e, v); }
+  return v;
+}
 
 const TONE: Record<EventLine['tone'], string> = {
   normal: 'text-slate-900',
@@ -26,17 +36,17 @@ export function EventLog() {
   const [follow, setFollow] = useState(true);
 
   const { lines, total } = useMemo(() => {
-    const out: { t: number; l: EventLine }[] = [];
+    const shown: SimEvent[] = [];
     let matched = 0;
     for (let i = log.length - 1; i >= 0; i--) {
       const e = log[i];
-      const l = describe(e);
-      if (!groups[l.group]) continue;
-      if (selectedOnly && selected && !concerns(l, selected.host, selected.qpn)) continue;
+      if (!groups[groupOf(e)]) continue;
+      if (selectedOnly && selected && !eventConcerns(e, selected.host, selected.qpn)) continue;
       matched++;
-      if (out.length < MAX_LINES) out.push({ t: e.t, l });
+      if (shown.length < MAX_LINES) shown.push(e);
     }
-    return { lines: out.reverse(), total: matched };
+    // Only the lines actually rendered get their text built.
+    return { lines: shown.reverse().map((e) => ({ t: e.t, ...lineOf(e) })), total: matched };
   }, [log, groups, selectedOnly, selected]);
 
   useLayoutEffect(() => {
@@ -52,7 +62,7 @@ export function EventLog() {
   };
 
   return (
-    <section aria-labelledby="log-title" className="flex min-h-0 min-w-0 flex-col rounded-lg border border-slate-300 bg-white">
+    <section aria-labelledby="log-title" className="[contain:content] flex min-h-0 min-w-0 flex-col rounded-lg border border-slate-300 bg-white">
       <div className="flex flex-wrap items-center gap-x-2 gap-y-1 border-b border-slate-200 px-3 py-1">
         <h2 id="log-title" className="text-sm font-semibold text-slate-900">Event log</h2>
         <div role="group" aria-label="Show event kinds" className="flex flex-wrap gap-1">
@@ -75,21 +85,25 @@ export function EventLog() {
         )}
       </div>
       <div ref={box} onScroll={onScroll} data-testid="event-log" role="log" aria-label="Simulation events, newest last" aria-live="off" tabIndex={0}
-        className="relative min-h-0 flex-1 overflow-y-auto px-1 py-0.5 font-mono text-[11px] leading-[1.45]">
+        className="relative min-h-0 flex-1 overflow-y-auto px-1 py-0.5 [contain:strict] font-mono text-[11px] leading-[1.45]">
         {lines.length === 0 && <p className="px-2 py-1 font-sans text-slate-500">No events match the filters yet. Press Play or Step.</p>}
         <ol className="m-0 list-none p-0">
-          {lines.map(({ t, l }, i) => (
-            <li key={i} className="grid grid-cols-[5.2rem_4.6rem_1fr] gap-x-1.5 rounded px-1 hover:bg-slate-50" data-group={l.group}>
-              <span className="text-right tabular-nums text-slate-500">{(t / 1000).toFixed(3)}µs</span>
-              <span className="truncate text-slate-700">{l.host !== undefined ? `${hostLetter(l.host)}${l.qpn !== undefined ? `·${qpnHex(l.qpn)}` : ''}` : '—'}</span>
-              <span className={`min-w-0 ${TONE[l.tone]}`}>
-                <span className="font-sans">{l.text}</span>
-                {l.raw && <span className="ml-1.5 text-[10px] text-slate-400">{l.raw}</span>}
-              </span>
-            </li>
-          ))}
+          {lines.map(({ t, l, key }) => <LogRow key={key} t={t} l={l} />)}
         </ol>
       </div>
     </section>
   );
 }
+
+const LogRow = memo(function LogRow({ t, l }: { t: number; l: EventLine }) {
+  return (
+    <li className="grid grid-cols-[5.2rem_4.6rem_1fr] gap-x-1.5 rounded px-1 hover:bg-slate-50" data-group={l.group}>
+      <span className="text-right tabular-nums text-slate-500">{(t / 1000).toFixed(3)}µs</span>
+      <span className="truncate text-slate-700">{l.host !== undefined ? `${hostLetter(l.host)}${l.qpn !== undefined ? `·${qpnHex(l.qpn)}` : ''}` : '—'}</span>
+      <span className={`min-w-0 ${TONE[l.tone]}`}>
+        <span className="font-sans">{l.text}</span>
+        {l.raw && <span className="ml-1.5 text-[10px] text-slate-400">{l.raw}</span>}
+      </span>
+    </li>
+  );
+});

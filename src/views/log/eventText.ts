@@ -60,6 +60,18 @@ const RX: Record<string, string> = {
 
 const wrOp = (op: string) => op.replace(/^IBV_WR_/, '');
 
+/** The filter group of an event (cheap: no text is built). */
+export function groupOf(e: SimEvent): LogGroup {
+  return GROUP[e.kind];
+}
+
+/** Does the event concern (host, qpn)? Packets count for both ends. Cheap: no text is built. */
+export function eventConcerns(e: SimEvent, host: number, qpn: number): boolean {
+  if (e.kind === 'pkt') return (e.src === host && e.srcQpn === qpn) || (e.dst === host && e.dstQpn === qpn);
+  if (e.kind === 'poll') return e.host === host;
+  return 'host' in e && e.host === host && 'qpn' in e && e.qpn === qpn;
+}
+
 export function describe(e: SimEvent): EventLine {
   const group = GROUP[e.kind];
   switch (e.kind) {

@@ -39,7 +39,11 @@ export function ModifyPanel({ qp }: { qp: QpView }) {
   };
   const toggle = (a: string) => {
     if (a === 'IBV_QP_STATE') { setTarget(draft.checked.includes(a) ? NO_STATE_CHANGE : c.from); return; }
-    setDraft({ ...draft, checked: draft.checked.includes(a) ? draft.checked.filter((x) => x !== a) : [...draft.checked, a] });
+    const on = !draft.checked.includes(a);
+    const key = ATTR_META[a]?.key;
+    // Including a yes/no attribute almost always means "yes": start it at 1.
+    const values = on && ATTR_META[a]?.input === 'bool' && key && !Number(draft.values[key]) ? { ...draft.values, [key]: 1 } : draft.values;
+    setDraft({ ...draft, values, checked: on ? [...draft.checked, a] : draft.checked.filter((x) => x !== a) });
   };
   const setValue = (k: string, v: number | string) => setDraft({ ...draft, values: { ...draft.values, [k]: v } });
   const hostLid = (h: number) => hosts?.[h]?.lid ?? h + 1;

@@ -63,10 +63,11 @@ export function Rings() {
   const polling = host.pollIntervalNs > 0;
 
   return (
-    <section aria-labelledby="rings-title" className="flex min-h-0 min-w-0 flex-col rounded-lg border border-slate-300 bg-white">
+    <section aria-labelledby="rings-title" className="[contain:content] flex min-h-0 min-w-0 flex-col rounded-lg border border-slate-300 bg-white">
       <div className="flex flex-wrap items-center gap-x-3 gap-y-1 px-3 pt-1.5">
         <h2 id="rings-title" className="text-sm font-semibold text-slate-900">Queues of <span className="font-mono">{hostLetter(qp.host)}·QP {qpnHex(qp.qpn)}</span></h2>
-        <div className="ml-auto flex items-center gap-1.5">
+        <div className="ml-auto flex min-w-0 items-center gap-1.5">
+          <p role="status" className="min-w-0 truncate text-[11px] text-slate-600" title={last ?? undefined}>{last}</p>
           <label className="flex items-center gap-1 text-[11px] text-slate-700" title="The simulated application polls every CQ of this host periodically">
             <input type="checkbox" role="switch" data-testid="auto-poll" checked={polling} aria-checked={polling}
               onChange={(e) => void run({ kind: 'setPoll', host: qp.host, intervalNs: e.target.checked ? 1000 : 0 }, e.target.checked ? 'auto-poll on' : 'auto-poll paused').then((r) => setLast(r.text))} />
@@ -81,7 +82,6 @@ export function Rings() {
           ))}
         </div>
       </div>
-      {last && <p role="status" className="px-3 text-[11px] text-slate-600">{last}</p>}
       <div ref={ref} className="relative min-h-0 flex-1 overflow-y-auto px-3 pb-1.5 pt-0.5">
         <RingRow title="SQ" sub={`${qp.sq.length}/${qp.ctx.sq_depth} · PI ${qp.ctx.sq_pi} CI ${qp.ctx.sq_ci}`}>
           <SlotStrip label={`Send queue of QP ${qpnHex(qp.qpn)}`} testId="ring-sq" depth={qp.ctx.sq_depth} items={sqItems(qp)} pi={qp.ctx.sq_pi % (qp.ctx.sq_depth || 1)} ci={qp.ctx.sq_ci % (qp.ctx.sq_depth || 1)} width={stripW} />

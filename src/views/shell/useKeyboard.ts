@@ -1,6 +1,6 @@
 // Global keys: Space play/pause, → step, ? help. Keys typed into fields stay with the field;
-// a button reached by keyboard (focus-visible) keeps its own Space; after a mouse click the
-// focused button does not swallow Space.
+// a button reached with Tab keeps its own Space; after a mouse click the focused button does
+// not swallow Space (it toggles play, as a student expects).
 import { useEffect } from 'react';
 import { sim } from '../../bridge/index.ts';
 import { simStore } from '../../store/simStore.ts';
@@ -15,6 +15,9 @@ export function isTyping(el: Element | null): boolean {
   return (el as HTMLElement).isContentEditable === true;
 }
 
+/** True after Tab, false after a pointer press: was the current focus reached by keyboard? */
+let keyboardNav = false;
+
 /** Controls where Space has its own meaning (toggling a checkbox, pressing a keyboard-focused button). */
 function ownsSpace(el: Element | null): boolean {
   if (!el) return false;
@@ -25,12 +28,7 @@ function ownsSpace(el: Element | null): boolean {
   }
   const role = el.getAttribute('role');
   const isButtonish = el.tagName === 'BUTTON' || role === 'button' || role === 'tab' || role === 'switch' || el.tagName === 'A';
-  if (!isButtonish) return false;
-  try {
-    return el.matches(':focus-visible');
-  } catch {
-    return true;
-  }
+  return isButtonish && keyboardNav;
 }
 
 /** Controls where → has its own meaning. */
@@ -45,7 +43,9 @@ function ownsArrows(el: Element | null): boolean {
 export function useKeyboard(): void {
   useEffect(() => {
     let swallowUp = false;
+    const pointer = () => { keyboardNav = false; };
     const down = (e: KeyboardEvent) => {
+      if (e.key === 'Tab') keyboardNav = true;
       if (e.defaultPrevented || e.altKey || e.ctrlKey || e.metaKey) return;
       const st = simStore.getState();
       const target = document.activeElement;
@@ -69,8 +69,13 @@ export function useKeyboard(): void {
     const up = (e: KeyboardEvent) => {
       if ((e.key === ' ' || e.code === 'Space') && swallowUp) { e.preventDefault(); swallowUp = false; }
     };
+    window.addEventListener('pointerdown', pointer, true);
     window.addEventListener('keydown', down);
     window.addEventListener('keyup', up);
-    return () => { window.removeEventListener('keydown', down); window.removeEventListener('keyup', up); };
+    return () => {
+      window.removeEventListener('pointerdown', pointer, true);
+      window.removeEventListener('keydown', down);
+      window.removeEventListener('keyup', up);
+    };
   }, []);
 }

@@ -46,7 +46,7 @@ export function WireView() {
   const summary = flightSummary(placed, names.length >= 2 ? names : ['Host A', 'Host B']);
 
   return (
-    <section aria-labelledby="wire-title" className="flex min-h-0 min-w-0 flex-col rounded-lg border border-slate-300 bg-white">
+    <section aria-labelledby="wire-title" className="[contain:content] flex min-h-0 min-w-0 flex-col rounded-lg border border-slate-300 bg-white">
       <div className="flex items-center justify-between gap-2 px-3 pt-1">
         <h2 id="wire-title" className="shrink-0 text-sm font-semibold text-slate-900" title="Click a QP to inspect it; hover a packet for its headers">Hosts and wire</h2>
         <Legend />
@@ -177,15 +177,17 @@ function HostPanel({ host, view, qps, selected, side }: { host: number; view: Ho
                 onClick={() => select({ host: q.host, qpn: q.qpn })}
                 className={`w-full rounded-md border-2 bg-white px-1.5 py-1 text-left transition-colors hover:bg-slate-100 ${on ? 'border-slate-900 shadow' : 'border-slate-200'}`}
               >
-                <span className="flex items-center justify-between gap-1">
-                  <span className="font-mono text-[12.5px] font-bold text-slate-900">QP {qpnHex(q.qpn)}</span>
-                  <span className={`rounded border px-1 font-mono text-[10.5px] font-bold ${c.badge}`}>{q.state}</span>
+                <span className="flex flex-wrap items-center justify-between gap-x-1">
+                  <span className="whitespace-nowrap font-mono text-[12.5px] font-bold text-slate-900">QP {qpnHex(q.qpn)}</span>
+                  <span className={`whitespace-nowrap rounded border px-1 font-mono text-[10.5px] font-bold ${c.badge}`}>
+                    {q.verbsState}{q.state !== q.verbsState && <span className="text-[9px] font-semibold"> {q.state.replace(/^\S+ \((.*)\)$/, '$1')}</span>}
+                  </span>
                 </span>
                 <span className="mt-0.5 block text-[10.5px] leading-tight text-slate-600">{q.type}{q.peer ? <> ↔ <span className="font-mono">{hostLetter(q.peer.host)}·{qpnHex(q.peer.qpn)}</span></> : ' · not connected'}</span>
                 <span className="block font-mono text-[10.5px] leading-tight text-slate-600">SQ {q.sq.length}/{q.ctx.sq_depth} · RQ {q.rq.length}/{q.ctx.rq_depth}</span>
                 {(q.fault || q.stalled || q.flushing) && (
                   <span className="mt-0.5 block truncate text-[10.5px] font-medium text-red-800" title={q.fault ?? q.stalled ?? 'flushing'}>
-                    {q.flushing ? '⤓ flushing' : q.fault ? `⚠ ${q.fault}` : `⏸ ${q.stalled}`}
+                    {q.flushing ? '⤓ flushing' : q.fault ? `⚠ ${q.fault}` : `‖ ${q.stalled}`}
                   </span>
                 )}
               </button>
