@@ -7,6 +7,8 @@ import type { World } from '../src/core/sim/world.ts';
 
 const N = Number(process.env.QP_BENCH_N ?? 1_000_000);
 
+const round1 = (x: number) => Math.round(x * 10) / 10;
+
 function gc(): void {
   (globalThis as { gc?: () => void }).gc?.();
 }
@@ -14,7 +16,7 @@ function gc(): void {
 export async function run(): Promise<Record<string, number>> {
   gc();
   const heap0 = process.memoryUsage().heapUsed + process.memoryUsage().arrayBuffers;
-  const sim = new Simulation({ version: 1, seed: 1, config: { hosts: [{ name: 'A' }, { name: 'B' }], qps: [] } }, { trace: 'off' });
+  const sim = new Simulation({ version: 1, seed: 1, config: { hosts: [{ name: 'A' }, { name: 'B' }], qps: [] } }, { trace: 'off', qpCapacity: N });
   const w = sim.world as World;
   const t0 = performance.now();
   const init: Command = { kind: 'modifyQp', host: 0, qpn: 0, mask: ['IBV_QP_STATE', 'IBV_QP_PKEY_INDEX', 'IBV_QP_PORT', 'IBV_QP_ACCESS_FLAGS'], attrs: { qp_state: 'INIT', pkey_index: 0, port_num: 1, qp_access_flags: 15 } };
@@ -35,6 +37,10 @@ export async function run(): Promise<Record<string, number>> {
   gc();
   const heap1 = process.memoryUsage().heapUsed + process.memoryUsage().arrayBuffers;
   const ctxBytes = w.qps.bytesPerQp() - 11;
+  // Exact bytes held by the QP store's columns (capacity included), independent of GC timing.
+  const store = w.qps;
+  const columns = Object.values(store.f).reduce((s, c) => s + c.byteLength, 0);
+  const engine = store.host.byteLength + store.lc.byteLength + store.type.byteLength + store.qpn.byteLength + store.slotOf.reduce((s, t) => s + t.byteLength, 0);
   if (inRts !== N) throw new Error(`qpBench: only ${inRts} of ${N} QPs reached RTS`);
   return {
     qp_count: N,
@@ -42,7 +48,9 @@ export async function run(): Promise<Record<string, number>> {
     qp_per_s: Math.round((N / ms) * 1000),
     qp_heap_bytes_per_qp: Math.round((heap1 - heap0) / N),
     qp_context_bytes: ctxBytes,
-    qp_bytes_beyond_context: Math.round((heap1 - heap0) / N - ctxBytes),
+    qp_store_context_bytes_per_qp: round1(columns / N),
+    qp_store_engine_bytes_per_qp: round1(engine / N),
+    qp_runtime_objects: w.rt.size,
   };
 }
 

@@ -6,7 +6,7 @@ import { runScenario, ScenarioError } from '../core/index.ts';
 export async function main(args: string[], out: (s: string) => void, err: (s: string) => void): Promise<number> {
   if (args.includes('--sweep')) {
     const { sweepMain } = await import('./sweepCli.ts');
-    return sweepMain(args, out);
+    return sweepMain(args, out, err);
   }
   const file = args.find((a) => !a.startsWith('--'));
   if (!file) {

@@ -44,7 +44,7 @@ export function runCommand(w: World, c: Command): CommandResult {
       const slot = w.qps.alloc(c.host, QP_TYPES.indexOf(c.type));
       initContext(w, slot, c);
       const qpn = w.qps.qpn[slot];
-      emit(w, { t: w.now, kind: 'qp-created', host: c.host, qpn, type: c.type });
+      if (w.trace.mode !== 'off') emit(w, { t: w.now, kind: 'qp-created', host: c.host, qpn, type: c.type });
       return { ok: true, qpn };
     }
     case 'modifyQp': {

@@ -17,7 +17,13 @@ import { Rng } from './rng.ts';
 import { Trace, type TraceMark, type TraceMode } from './trace.ts';
 import type { HostRt, Item, World } from './world.ts';
 
-export interface SimOptions { trace?: TraceMode; traceKeep?: number; maxItemsPerRun?: number }
+export interface SimOptions {
+  trace?: TraceMode;
+  traceKeep?: number;
+  maxItemsPerRun?: number;
+  /** QPs to reserve room for up front (a driver knows its device's max_qp). */
+  qpCapacity?: number;
+}
 
 export interface Summary {
   title?: string;
@@ -53,7 +59,7 @@ export class Simulation {
     const cfg = this.scenario.config;
     const rng = new Rng(this.scenario.seed);
     this.w = {
-      cfg, now: 0, seq: 0, heap: new EventHeap<Item>(), rng, qps: new QpStore(cfg.hosts.length),
+      cfg, now: 0, seq: 0, heap: new EventHeap<Item>(), rng, qps: new QpStore(cfg.hosts.length, Math.max(64, opts.qpCapacity ?? 64)),
       rt: new Map(), work: [], cfgSlot: [], refill: {}, pktSeq: 0, wrSeq: 0, recvSeq: 0, cmdIndex: 0,
       counters: { posted: 0, completed: 0, flushed: 0, discarded: 0, cqe: {}, events: {}, successSends: 0, packets: 0, drops: 0 },
       trace: new Trace(opts.trace ?? 'full', opts.traceKeep ?? Infinity),

@@ -38,11 +38,13 @@ const VALUE_RULES: [AttrName, (a: ModifyAttrs, hosts: number) => string | null][
   ['IBV_QP_ALT_PATH', () => 'alternate paths (APM) are InfiniBand-only; this port runs RoCE'],
 ];
 
+const VALUE_BITS = VALUE_RULES.map(([attr]) => ATTR_BIT[attr]);
+
 function valueProblem(w: World, mask: number, a: ModifyAttrs): Refusal | null {
-  for (const [attr, rule] of VALUE_RULES) {
-    if (!(mask & ATTR_BIT[attr])) continue;
-    const detail = rule(a, w.hosts.length);
-    if (detail) return { reason: 'invalid-value', unexpected: [attr], detail };
+  for (let i = 0; i < VALUE_RULES.length; i++) {
+    if (!(mask & VALUE_BITS[i])) continue;
+    const detail = VALUE_RULES[i][1](a, w.hosts.length);
+    if (detail) return { reason: 'invalid-value', unexpected: [VALUE_RULES[i][0]], detail };
   }
   return null;
 }
@@ -58,6 +60,8 @@ const WRITES: [AttrName, keyof ModifyAttrs, FieldName][] = [
   ['IBV_QP_PATH_MIG_STATE', 'path_mig_state', 'path_mig_state'], ['IBV_QP_RATE_LIMIT', 'rate_limit', 'rate_limit'],
   ['IBV_QP_RQ_PSN', 'rq_psn', 'next_rcv_psn'], ['IBV_QP_SQ_PSN', 'sq_psn', 'next_send_psn'],
 ];
+
+const WRITE_BITS = WRITES.map(([bit]) => ATTR_BIT[bit]);
 
 export interface ModifyOutcome { ok: boolean; reason?: string; detail?: string; missing?: string[]; unexpected?: string[] }
 
@@ -98,8 +102,9 @@ export function modifyQp(w: World, host: number, qpn: number, names: readonly At
   const tracing = w.trace.mode !== 'off';
   const before = tracing ? CONTEXT_FIELDS.map((d) => q.f[d.name][slot]) : [];
   let note: string | undefined;
-  for (const [bit, key, field] of WRITES) {
-    if (!(mask & ATTR_BIT[bit])) continue;
+  for (let i = 0; i < WRITES.length; i++) {
+    if (!(mask & WRITE_BITS[i])) continue;
+    const [, key, field] = WRITES[i];
     let v = (attrs[key] as number | undefined) ?? 0;
     if ((key === 'sq_psn' || key === 'rq_psn') && v > PSN_MASK) { note = `${key} ${v} masked to 24 bits (kernel warning)`; v &= PSN_MASK; }
     q.f[field][slot] = v;

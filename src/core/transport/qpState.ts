@@ -18,7 +18,7 @@ export function setLc(w: World, slot: number, lc: number, cause: StateCause): vo
   q.lc[slot] = lc;
   q.f.state[slot] = lc === LC.SQD_DRAINED ? LC.SQD_DRAINING : lc;
   q.f.sq_draining[slot] = lc === LC.SQD_DRAINING ? 1 : 0;
-  emit(w, { t: w.now, kind: 'state', host: q.host[slot], qpn: q.qpn[slot], from: lcName(from), to: lcName(lc), cause });
+  if (w.trace.mode !== 'off') emit(w, { t: w.now, kind: 'state', host: q.host[slot], qpn: q.qpn[slot], from: lcName(from), to: lcName(lc), cause });
   if (lc === LC.ERR || lc === LC.SQE) startFlush(w, slot);
   if (lc === LC.SQD_DRAINING) checkDrained(w, slot);
 }
