@@ -2,7 +2,7 @@
 // ibv_modify_qp, the NIC as traffic flows, or both. Owner badges carry text (not colour only);
 // each field names the IBV_QP_* attribute that writes it and explains itself on hover/focus;
 // a field flashes when its value changes.
-import { useEffect, useRef, useState } from 'react';
+import { memo, useEffect, useRef, useState } from 'react';
 import { useSim } from '../../store/simStore.ts';
 import type { QpView, ReferenceData } from '../../worker/types.ts';
 import { fieldValueText, hostLetter, qpnHex } from '../format.ts';
@@ -63,7 +63,7 @@ export function ContextInspector({ qp }: { qp: QpView }) {
                 <thead className="sr-only"><tr><th>Field</th><th>Owner</th><th>Written by</th><th>Value</th></tr></thead>
                 <tbody>
                   {fields.map((f) => (
-                    <FieldRow key={f.name} f={f} value={fmt(f.name)} changed={!!changed?.includes(f.name)} focused={focus === f.name} onFocus={() => setFocus(f.name)} />
+                    <FieldRow key={f.name} f={f} value={fmt(f.name)} changed={!!changed?.includes(f.name)} focused={focus === f.name} onFocus={setFocus} />
                   ))}
                 </tbody>
               </table>
@@ -87,12 +87,12 @@ export function ContextInspector({ qp }: { qp: QpView }) {
   );
 }
 
-function FieldRow({ f, value, changed, focused, onFocus }: { f: Field; value: string; changed: boolean; focused: boolean; onFocus(): void }) {
+const FieldRow = memo(function FieldRow({ f, value, changed, focused, onFocus }: { f: Field; value: string; changed: boolean; focused: boolean; onFocus(name: string): void }) {
   const flash = useFlash<HTMLTableRowElement>(value);
   const o = OWNER[f.owner];
   return (
     <tr
-      ref={flash} tabIndex={0} onFocus={onFocus} onMouseEnter={onFocus} title={f.doc}
+      ref={flash} tabIndex={0} onFocus={() => onFocus(f.name)} onMouseEnter={() => onFocus(f.name)} title={f.doc}
       data-testid={`ctx-${f.name}`} data-changed={changed || undefined}
       className={`border-t border-slate-100 outline-none focus-visible:bg-blue-50 focus-visible:outline-2 focus-visible:outline-blue-600 ${focused ? 'bg-slate-50' : ''}`}
     >
@@ -105,7 +105,7 @@ function FieldRow({ f, value, changed, focused, onFocus }: { f: Field; value: st
       <td className="break-words py-[3px] pr-1 text-right font-mono text-[11.5px] font-semibold leading-tight text-slate-900" title={value}>{value}</td>
     </tr>
   );
-}
+});
 
 function Meter({ used, max, color, label }: { used: number; max: number; color: string; label: string }) {
   const n = Math.max(max, used, 1);

@@ -2,8 +2,8 @@
 // transitions the kernel table allows from it (for this transport) highlighted, and the moves
 // the NIC makes by itself drawn dashed and labelled "hardware". Clicking a state prepares
 // the modify_qp panel for that target.
-import type { KeyboardEvent } from 'react';
-import { useSim } from '../../store/simStore.ts';
+import { memo, type KeyboardEvent } from 'react';
+import { simStore, useSim } from '../../store/simStore.ts';
 import { qpKey, uiStore } from '../../store/uiStore.ts';
 import type { QpView } from '../../worker/types.ts';
 import { STATE_COLOR, STATE_NAMES, baseState } from '../format.ts';
@@ -14,12 +14,19 @@ const SKELETON: [string, string][] = [['RESET', 'INIT'], ['INIT', 'RTR'], ['RTR'
 
 export function prepareModify(qp: QpView, target: string): void {
   const ui = uiStore.getState();
-  ui.setDraft(qpKey(qp.host, qp.qpn), startDraft(qp, target));
+  // The diagram is memoised: take the QP's current context from the latest frame.
+  const fresh = simStore.getState().frame?.world.qps.find((q) => q.host === qp.host && q.qpn === qp.qpn) ?? qp;
+  ui.setDraft(qpKey(qp.host, qp.qpn), startDraft(fresh, target));
   ui.setModifyReply(null);
   ui.setTab('modify');
 }
 
-export function StateDiagram({ qp }: { qp: QpView }) {
+/** The diagram depends only on the QP's identity, transport and state: skip the other frames. */
+export const StateDiagram = memo(function StateDiagram({ qp }: { qp: QpView }) {
+  return <Diagram qp={qp} />;
+}, (a, b) => a.qp.host === b.qp.host && a.qp.qpn === b.qp.qpn && a.qp.type === b.qp.type && a.qp.state === b.qp.state);
+
+function Diagram({ qp }: { qp: QpView }) {
   const ref = useSim((s) => s.reference);
   if (!ref) return null;
   const cur = qp.verbsState;
@@ -96,11 +103,11 @@ export function StateDiagram({ qp }: { qp: QpView }) {
                 stroke={isCur ? '#0f172a' : isLegal ? c.fill : '#cbd5e1'} strokeWidth={isCur ? 2.5 : isLegal ? 2 : 1.2}
                 strokeDasharray={!isCur && !isLegal ? '4 3' : undefined}
               />
-              <text x={p.x} y={p.y + (sub ? -1 : 4)} textAnchor="middle" fontSize={14} fontWeight={700} fontFamily="var(--font-mono)" fill={isCur ? '#ffffff' : isLegal ? c.text : '#94a3b8'}>
+              <text x={p.x} y={p.y + (sub ? -1 : 4)} textAnchor="middle" fontSize={14} fontWeight={700} fontFamily="var(--font-mono)" fill={isCur ? '#ffffff' : isLegal ? c.text : '#64748b'}>
                 {s}
               </text>
               {sub && (
-                <text x={p.x} y={p.y + 13} textAnchor="middle" fontSize={9.5} fill={isCur ? '#ffffff' : isLegal ? c.text : '#94a3b8'} fontWeight={isCur ? 600 : 400}>
+                <text x={p.x} y={p.y + 13} textAnchor="middle" fontSize={9.5} fill={isCur ? '#ffffff' : isLegal ? c.text : '#64748b'} fontWeight={isCur ? 600 : 400}>
                   {sub}
                 </text>
               )}

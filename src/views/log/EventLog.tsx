@@ -102,7 +102,7 @@ const LogRow = memo(function LogRow({ t, l }: { t: number; l: EventLine }) {
       <span className="truncate text-slate-700">{l.host !== undefined ? `${hostLetter(l.host)}${l.qpn !== undefined ? `·${qpnHex(l.qpn)}` : ''}` : '—'}</span>
       <span className={`min-w-0 ${TONE[l.tone]}`}>
         <span className="font-sans">{l.text}</span>
-        {l.raw && <span className="ml-1.5 text-[10px] text-slate-400">{l.raw}</span>}
+        {l.raw && <span className="ml-1.5 text-[10px] text-slate-500">{l.raw}</span>}
       </span>
     </li>
   );

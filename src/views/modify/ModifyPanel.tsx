@@ -16,7 +16,7 @@ const NEXT: Record<string, string> = { RESET: 'INIT', INIT: 'RTR', RTR: 'RTS', R
 const CLS_STYLE: Record<Cls, { label: string; badge: string; heading: string }> = {
   required: { label: 'required', badge: 'bg-blue-700 text-white border-blue-800', heading: 'Required' },
   optional: { label: 'optional', badge: 'bg-white text-slate-700 border-slate-400', heading: 'Optional' },
-  'not-allowed': { label: 'not allowed', badge: 'bg-slate-100 text-slate-500 border-slate-300', heading: 'Not allowed for this transition' },
+  'not-allowed': { label: 'not allowed', badge: 'bg-slate-100 text-slate-600 border-slate-300', heading: 'Not allowed for this transition' },
 };
 
 export function ModifyPanel({ qp }: { qp: QpView }) {

@@ -59,7 +59,7 @@ export function Rings() {
   const recvCq = qp.ctx.recv_cq;
   const shared = sendCq === recvCq;
   const cqIds = shared ? [sendCq] : [sendCq, recvCq];
-  const stripW = Math.max(160, size.width - 24 - 124 - 70);
+  const stripW = Math.max(160, size.width - 24 - 124 - 86);
   const polling = host.pollIntervalNs > 0;
 
   return (

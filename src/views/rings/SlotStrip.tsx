@@ -1,6 +1,7 @@
 // A ring drawn as a strip of slots (row-major, wrapping), with the producer and consumer
 // indices marked. D3 computes the band scale; React renders. Slots carry a glyph and a title,
 // so colour is never the only signal.
+import { memo } from 'react';
 import { scaleBand } from 'd3-scale';
 import { range } from 'd3-array';
 
@@ -43,7 +44,7 @@ export function stripLayout(depth: number, width: number, maxSlots: number, ci =
   return { shown, start, x };
 }
 
-export function SlotStrip({ label, depth, items, pi, ci, width, maxSlots = 256, testId }: SlotStripProps) {
+function SlotStripImpl({ label, depth, items, pi, ci, width, maxSlots = 256, testId }: SlotStripProps) {
   if (depth <= 0) return null;
   const { shown, start, x } = stripLayout(depth, width, maxSlots, ci ?? 0);
   const top = 11;
@@ -69,7 +70,7 @@ export function SlotStrip({ label, depth, items, pi, ci, width, maxSlots = 256, 
     );
   };
   return (
-    <svg width={end + 70} height={ROW_H} role="list" aria-label={`${label}: ${items.length} of ${depth} slots used`} data-testid={testId} className="block overflow-visible">
+    <svg width={end + 86} height={ROW_H} role="list" aria-label={`${label}: ${items.length} of ${depth} slots used`} data-testid={testId} className="block overflow-visible">
       {Array.from({ length: shown }, (_, k) => {
         const slot = (start + k) % depth;
         const p = pos(slot)!;
@@ -88,7 +89,7 @@ export function SlotStrip({ label, depth, items, pi, ci, width, maxSlots = 256, 
       })}
       {depth > shown && (
         <text x={end + 6} y={top + 12} fontSize={10} fill="#64748b">
-          {hidden > 0 ? `+${hidden} more` : `… ${depth - shown} more`}
+          {hidden > 0 ? `+${hidden} more used` : `… ${depth - shown} more slots`}
         </text>
       )}
       {marker(pi, 'PI', '#1d4ed8', false)}
@@ -96,3 +97,10 @@ export function SlotStrip({ label, depth, items, pi, ci, width, maxSlots = 256, 
     </svg>
   );
 }
+
+const sameItems = (a: SlotItem[], b: SlotItem[]) =>
+  a.length === b.length && a.every((x, i) => x.slot === b[i].slot && x.title === b[i].title && x.fill === b[i].fill && x.dim === b[i].dim);
+
+/** Re-renders only when what it shows changes (frames arrive every animation frame). */
+export const SlotStrip = memo(SlotStripImpl, (p, n) =>
+  p.label === n.label && p.depth === n.depth && p.pi === n.pi && p.ci === n.ci && p.width === n.width && p.maxSlots === n.maxSlots && p.testId === n.testId && sameItems(p.items, n.items));

@@ -40,7 +40,7 @@ export function WireView() {
   const H = size.height;
   const g = { x0: 38, x1: Math.max(80, W - 38) };
   const placed = placePackets(packets, t, g, lostLinger, arriveLinger);
-  const gap = Math.max(70, Math.min(110, H * 0.5));
+  const gap = Math.max(70, Math.min(140, H * 0.5));
   const laneY = { ab: Math.round(H / 2 - gap / 2), ba: Math.round(H / 2 + gap / 2) };
   const names = hosts.map((h) => h.name);
   const summary = flightSummary(placed, names.length >= 2 ? names : ['Host A', 'Host B']);
@@ -56,6 +56,9 @@ export function WireView() {
         <div ref={ref} className="relative min-h-[150px] min-w-0">
           <svg role="img" aria-label={summary} width={W} height={H} className="absolute inset-0 block" data-testid="wire">
             <WireLanes W={W} H={H} laneY={laneY} hosts={hosts} g={g} />
+            {placed.length === 0 && t === 0 && (
+              <text x={W / 2} y={H / 2 + 4} textAnchor="middle" fontSize={12} fill="#475569">Press Play (Space) or Step (→) to start the traffic</text>
+            )}
             {placed.map((o) => (
               <PacketGlyph key={o.p.id} o={o} y={laneY[o.dir]} mine={!!selected && ((o.p.src === selected.host && o.p.srcQpn === selected.qpn) || (o.p.dst === selected.host && o.p.dstQpn === selected.qpn))} />
             ))}
