@@ -98,3 +98,11 @@ describe('event log lines', () => {
     expect(stateAnnouncements(evs, { host: 0, qpn: 0x100 })).toEqual(['QP 0x100: RTS → ERR (retry-exceeded)']);
   });
 });
+
+describe('wire layout at high speed', () => {
+  it('keeps only the latest arrival per lane and row', () => {
+    const mk = (id: number, arrive: number): PacketView => ({ id, src: 0, dst: 1, srcQpn: 1, dstQpn: 2, op: 'SEND_ONLY', psn: id, bytes: 1, start: arrive - 500, arrive });
+    const placed = placePackets([mk(2, 1000), mk(4, 1100), mk(6, 1200)], 1300, { x0: 0, x1: 100 }, 60, 1000);
+    expect(placed.map((p) => p.p.id)).toEqual([6]);
+  });
+});

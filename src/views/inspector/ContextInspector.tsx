@@ -94,7 +94,7 @@ const FieldRow = memo(function FieldRow({ f, value, changed, focused, onFocus }:
     <tr
       ref={flash} tabIndex={0} onFocus={() => onFocus(f.name)} onMouseEnter={() => onFocus(f.name)} title={f.doc}
       data-testid={`ctx-${f.name}`} data-changed={changed || undefined}
-      className={`border-t border-slate-100 outline-none focus-visible:bg-blue-50 focus-visible:outline-2 focus-visible:outline-blue-600 ${focused ? 'bg-slate-50' : ''}`}
+      className={`border-t border-slate-100 outline-none even:bg-slate-50/70 hover:bg-blue-50/60 focus-visible:bg-blue-50 focus-visible:outline-2 focus-visible:outline-blue-600 ${focused ? '!bg-blue-50/70' : ''}`}
     >
       <td className="truncate py-[3px] pl-1 font-mono text-[11.5px] text-slate-900">
         {changed && <span className="mr-0.5 text-amber-600" title="changed in the latest update" aria-label="changed">●</span>}

@@ -56,6 +56,17 @@ export function placePackets(packets: readonly PacketView[], t: number, g: WireG
       style: opStyle(p.op, p.syndrome), phase, opacity,
     });
   }
+  // At the receiver, show only the latest arrival per lane and row: at high speed many
+  // packets arrive within the linger and would otherwise pile up unreadably.
+  const latest = new Map<string, PlacedPacket>();
+  for (const o of out) {
+    if (o.phase !== 'arrived') continue;
+    const k = `${o.dir}${o.row}`;
+    const cur = latest.get(k);
+    if (!cur || o.p.arrive > cur.p.arrive || (o.p.arrive === cur.p.arrive && o.p.id > cur.p.id)) latest.set(k, o);
+  }
+  const kept = new Set(latest.values());
+  for (let i = out.length - 1; i >= 0; i--) if (out[i].phase === 'arrived' && !kept.has(out[i])) out.splice(i, 1);
   // Thin PSN labels that would overlap within the same lane and row.
   for (const dir of ['ab', 'ba'] as const) {
     for (const row of [0, 1] as const) {
