@@ -1,0 +1,225 @@
+// The live runner: packets of the configured traffic through the QP-context cache and the packet
+// timer, one at a time, recording what a person watches - the last accesses (for flashes), the
+// anatomy of the last miss, and per-window hit rate, throughput and latency. It composes the
+// core objects exactly as SweepPointRunner does (same seeds, same order of calls), so after the
+// same packets it has the same cache and the same numbers as the sweep point at the same N.
+import {
+  ACCESS_MISS_EVICT, ACCESS_MISS_EVICT_DIRTY, PacketTimer, QpcCache, QpTable, Traffic, deriveSeed, resolveEngine, tableGeometry,
+  type AccessCode, type CacheStats, type SweepSpec, type TimingResult,
+} from '../../core/memory/index.ts';
+import { Rng } from '../../core/sim/rng.ts';
+import type { AccessRec, LiveReadout, MissDetail, SeriesPoint, WaterfallPart } from './types.ts';
+
+/** sweep.ts derives the cache's Rng from the seed with tag 11; the live runner must match it. */
+const TAG_CACHE = 11;
+const RING = 64;
+const SERIES_CAP = 240;
+/** Packets at the end of each run() that take the detailed path (waterfall of their misses). */
+const DETAIL_TAIL = 48;
+/** Readouts average this many windows. */
+const READOUT_WINDOWS = 6;
+
+export class LiveRunner {
+  readonly traffic: Traffic;
+  readonly cache: QpcCache;
+  readonly timer: PacketTimer;
+  readonly table: QpTable | null;
+  readonly qps: number;
+  private allocated = 0;
+  packets = 0;
+  simNs = 0;
+  private readonly ringQ = new Int32Array(RING);
+  private readonly ringC = new Uint8Array(RING);
+  private readonly ringV = new Int32Array(RING);
+  private readonly ringB = new Uint8Array(RING);
+  private readonly ringN = new Float64Array(RING);
+  private ringPos = 0;
+  readonly series: SeriesPoint[] = [];
+  lastMiss: MissDetail | null = null;
+  /** Bumped whenever the cache contents may have changed. */
+  version = 0;
+  private inWindow = 0;
+  private wHits = 0;
+  private wMisses = 0;
+  private wEvict = 0;
+  private wWb = 0;
+  private readonly tHit: number;
+  private readonly fetchNs: number;
+  private readonly decisionNs: number;
+  private readonly writebackNs: number;
+  private readonly engineLabel: string;
+  private readonly utilisation: number[] = [];
+
+  constructor(readonly spec: SweepSpec, qps: number, withTable: boolean) {
+    this.qps = qps;
+    this.table = withTable ? new QpTable(spec.table) : null;
+    this.traffic = new Traffic({ ...spec.traffic, qps, seed: spec.seed });
+    this.cache = new QpcCache(spec.cache, new Rng(deriveSeed(spec.seed, TAG_CACHE)));
+    const reads = this.table ? this.table.geometry.hostReadsPerMiss : hostReads(spec);
+    this.timer = new PacketTimer(spec.timing, reads);
+    const eng = resolveEngine(spec.timing.engine);
+    this.tHit = spec.timing.tHitNs;
+    this.fetchNs = spec.timing.fetchNs;
+    this.decisionNs = eng.decisionNs;
+    this.engineLabel = eng.label;
+    this.writebackNs = spec.timing.writebackNs ?? 0;
+  }
+
+  /** Share of the QP table built (1 without a table). */
+  get setupProgress(): number {
+    return this.table ? this.allocated / this.qps : 1;
+  }
+
+  get ready(): boolean {
+    return !this.table || this.allocated >= this.qps;
+  }
+
+  /** Allocate up to `units` QPs in the host table. Returns the units used. */
+  setup(units: number): number {
+    if (!this.table) return 0;
+    const qpns = this.traffic.qpns;
+    const stop = Math.min(this.qps, this.allocated + Math.max(1, Math.floor(units)));
+    const used = stop - this.allocated;
+    while (this.allocated < stop) this.table.allocate(qpns[this.allocated++]);
+    return used;
+  }
+
+  /** Run `n` packets; windows of `windowPackets` close into the series. */
+  run(n: number, windowPackets: number): void {
+    if (n <= 0 || !this.ready) return;
+    const w = Math.max(1, Math.floor(windowPackets));
+    const fast = Math.max(0, n - DETAIL_TAIL);
+    const cache = this.cache;
+    const timer = this.timer;
+    const traffic = this.traffic;
+    for (let i = 0; i < fast; i++) {
+      const q = traffic.next();
+      const byp = cache.stats.bypasses;
+      const code = cache.access(q, traffic.write);
+      const bypass = cache.stats.bypasses !== byp;
+      timer.onPacket(code, code >= ACCESS_MISS_EVICT || bypass);
+      this.record(q, code, bypass);
+      if (++this.inWindow >= w) this.closeWindow();
+    }
+    for (let i = fast; i < n; i++) {
+      this.detailedPacket();
+      if (++this.inWindow >= w) this.closeWindow();
+    }
+    this.version++;
+  }
+
+  private record(q: number, code: number, bypass: boolean): void {
+    const p = this.ringPos++ % RING;
+    this.ringQ[p] = q;
+    this.ringC[p] = code;
+    this.ringV[p] = this.cache.lastVictim;
+    this.ringB[p] = bypass ? 1 : 0;
+    this.ringN[p] = ++this.packets;
+    if (code === 0) this.wHits++;
+    else {
+      this.wMisses++;
+      if (code >= ACCESS_MISS_EVICT) this.wEvict++;
+      if (code === ACCESS_MISS_EVICT_DIRTY) this.wWb++;
+    }
+  }
+
+  /** One packet with its timing measured, for the waterfall. */
+  private detailedPacket(): void {
+    const before = this.timer.result();
+    const q = this.traffic.next();
+    const byp = this.cache.stats.bypasses;
+    const code = this.cache.access(q, this.traffic.write) as AccessCode;
+    const bypass = this.cache.stats.bypasses !== byp;
+    const decided = code >= ACCESS_MISS_EVICT || bypass;
+    this.timer.onPacket(code, decided);
+    this.record(q, code, bypass);
+    if (code === 0) return;
+    const after = this.timer.result();
+    const latency = after.meanLatencyNs * after.packets - before.meanLatencyNs * before.packets;
+    const wait = Math.max(0, after.meanEngineWaitNs * after.packets - before.meanEngineWaitNs * before.packets);
+    this.lastMiss = this.anatomy(q, code, this.cache.lastVictim, decided, latency, wait);
+  }
+
+  /** Where a miss's time went: the timer's own terms (timing.ts), laid end to end. */
+  private anatomy(qpn: number, code: AccessCode, victim: number, decided: boolean, latencyNs: number, waitNs: number): MissDetail {
+    const K = this.spec.timing.overlap;
+    const parts: WaterfallPart[] = [];
+    let t = 0;
+    const add = (p: Omit<WaterfallPart, 'startNs'>, at = t) => { parts.push({ ...p, startNs: at }); if (p.critical) t = at + p.ns; };
+    add({ id: 'lookup', label: 'Lookup', ns: this.tHit, critical: true, note: `tag match in the set: one pipeline slot (t_hit = ${fmt(this.tHit)} ns); the miss is known here` });
+    if (decided && waitNs > 0.0005) add({ id: 'engine-wait', label: 'Wait for engine', ns: waitNs, critical: true, note: `the ${this.engineLabel.toLowerCase()} was busy deciding for an earlier miss` });
+    if (decided) add({ id: 'decision', label: 'Eviction decision', ns: this.decisionNs, critical: true, note: `${this.engineLabel}: pick a victim in the full set (MODEL latency)` });
+    const reads = this.timer.readsPerMiss;
+    const fetchStart = t;
+    for (let r = 0; r < reads; r++) {
+      add({ id: 'fetch', label: reads > 1 ? `PCIe read ${r + 1}/${reads}` : 'PCIe read of the context', ns: this.fetchNs, critical: true, note: r === reads - 1 ? 'DMA read of the QP context from the host table' : 'DMA read of a table level (not held on chip)' });
+    }
+    if (code === ACCESS_MISS_EVICT_DIRTY) {
+      if (this.writebackNs > 0) add({ id: 'writeback-stall', label: 'Write-back stall', ns: this.writebackNs, critical: true, note: 'the victim must leave before the fill' });
+      add({ id: 'writeback', label: `Write-back of QP ${victim}`, ns: this.fetchNs, critical: false, note: 'posted PCIe write of the dirty victim to host memory: the packet does not wait for it (MODEL; drawn one transfer long)' }, fetchStart);
+    }
+    add({ id: 'pipeline', label: 'Rest of pipeline', ns: (K - 1) * this.tHit, critical: true, note: `the remaining ${K - 1} slots of a ${K}-deep pipeline (K = overlap)` });
+    return { n: this.packets, qpn, code, victim, latencyNs, hitLatencyNs: K * this.tHit, parts };
+  }
+
+  private closeWindow(): void {
+    const r: TimingResult = this.timer.result();
+    const acc = this.wHits + this.wMisses;
+    this.simNs += r.spanNs;
+    this.series.push({
+      packets: this.packets, tNs: this.simNs, hitRate: acc > 0 ? this.wHits / acc : 0, mops: r.throughputMops, latencyNs: r.meanLatencyNs,
+      engineWaitNs: r.meanEngineWaitNs, evictionsPerOp: acc > 0 ? this.wEvict / acc : 0, writebacksPerOp: acc > 0 ? this.wWb / acc : 0,
+    });
+    this.utilisation.push(r.engineUtilization);
+    if (this.series.length > SERIES_CAP) { this.series.shift(); this.utilisation.shift(); }
+    this.inWindow = this.wHits = this.wMisses = this.wEvict = this.wWb = 0;
+    this.timer.startWindow();
+  }
+
+  /** Averages over the last few windows: the steady state, weighted by packets and time. */
+  readout(): LiveReadout {
+    const s = this.series.slice(-READOUT_WINDOWS);
+    if (s.length === 0) return { hitRate: 0, mops: 0, latencyNs: 0, engineWaitNs: 0, engineUtilization: 0, evictionsPerOp: 0, writebacksPerOp: 0, valid: false };
+    let pk = 0, span = 0, hits = 0, lat = 0, wait = 0, ev = 0, wb = 0, util = 0;
+    const u = this.utilisation.slice(-READOUT_WINDOWS);
+    for (let i = 0; i < s.length; i++) {
+      const p = s[i];
+      const prev = i > 0 ? s[i - 1] : this.series[this.series.length - s.length - 1];
+      const n = p.packets - (prev ? prev.packets : 0);
+      const dt = p.tNs - (prev ? prev.tNs : 0);
+      pk += n; span += dt; hits += p.hitRate * n; lat += p.latencyNs * n; wait += p.engineWaitNs * n;
+      ev += p.evictionsPerOp * n; wb += p.writebacksPerOp * n; util += u[i] * dt;
+    }
+    return {
+      hitRate: pk > 0 ? hits / pk : 0, mops: span > 0 ? (pk * 1000) / span : 0, latencyNs: pk > 0 ? lat / pk : 0,
+      engineWaitNs: pk > 0 ? wait / pk : 0, engineUtilization: span > 0 ? Math.min(1, util / span) : 0,
+      evictionsPerOp: pk > 0 ? ev / pk : 0, writebacksPerOp: pk > 0 ? wb / pk : 0, valid: true,
+    };
+  }
+
+  /** Accesses with packet number > `after`, oldest first (at most the ring). */
+  recent(after: number): AccessRec[] {
+    const out: AccessRec[] = [];
+    const count = Math.min(RING, this.ringPos);
+    for (let k = count - 1; k >= 0; k--) {
+      const p = (this.ringPos - 1 - k) % RING;
+      const n = this.ringN[p];
+      if (n <= after) continue;
+      const qpn = this.ringQ[p];
+      out.push({ n, qpn, set: this.cache.setOf(qpn), code: this.ringC[p] as AccessCode, victim: this.ringV[p], bypass: this.ringB[p] === 1 });
+    }
+    return out;
+  }
+
+  stats(): CacheStats {
+    return { ...this.cache.stats };
+  }
+}
+
+function hostReads(spec: SweepSpec): number {
+  return tableGeometry(spec.table).hostReadsPerMiss;
+}
+
+function fmt(ns: number): string {
+  return Number.isInteger(ns) ? String(ns) : ns.toFixed(1);
+}
