@@ -1,8 +1,8 @@
 // The sandbox page: header; left, the hosts and wire, the selected QP's queues and the event
 // log; right, the inspector. Dialogs, toasts and the live announcer sit on top.
-import { useEffect } from 'react';
-import { simStore, useSim, type Tab } from '../store/simStore.ts';
-import { uiStore, type InspectorTab } from '../store/uiStore.ts';
+import { useSim } from '../store/simStore.ts';
+import { uiStore, useUi, type InspectorTab } from '../store/uiStore.ts';
+import { LessonPanel } from '../views/lesson/LessonPanel.tsx';
 import { Header } from '../views/Header.tsx';
 import { WireView } from '../views/wire/WireView.tsx';
 import { Rings } from '../views/rings/Rings.tsx';
@@ -15,35 +15,28 @@ import { Announcer } from '../views/shell/Announcer.tsx';
 import { useKeyboard } from '../views/shell/useKeyboard.ts';
 import { buildShareLink } from './share.ts';
 
-const FROM_STORE: Partial<Record<Tab, InspectorTab>> = { context: 'context', modify: 'modify', post: 'post' };
-const TO_STORE: Partial<Record<InspectorTab, Tab>> = { context: 'context', modify: 'modify', post: 'post' };
-
-/** Keep simStore.tab (which lessons may set) and the inspector's tab in step. */
-function useTabSync(): void {
-  useEffect(() => {
-    const a = simStore.subscribe((s, prev) => {
-      if (s.tab === prev.tab) return;
-      const t = FROM_STORE[s.tab];
-      if (t && uiStore.getState().tab !== t) uiStore.getState().setTab(t);
-    });
-    const b = uiStore.subscribe((s, prev) => {
-      if (s.tab === prev.tab) return;
-      const t = TO_STORE[s.tab];
-      if (t && simStore.getState().tab !== t) simStore.getState().setTab(t);
-    });
-    return () => { a(); b(); };
-  }, []);
-}
-
 export interface AppProps {
   /** Builds the share link for the current moment (injectable for tests). */
   buildLink?: () => Promise<string>;
 }
 
+const LOOK_TAB: Record<string, InspectorTab> = { state: 'state', modify: 'modify', context: 'context', post: 'post' };
+const LOOK_PANEL: Record<string, string> = { wire: 'wire', rings: 'ring-sq', log: 'event-log' };
+
+/** "Show me where": open the inspector tab a lesson step refers to, or flash the panel. */
+function look(where: string): void {
+  const tab = LOOK_TAB[where];
+  if (tab) { uiStore.getState().setTab(tab); return; }
+  const el = document.querySelector<HTMLElement>(`[data-testid="${LOOK_PANEL[where]}"]`)?.closest('section') as HTMLElement | null;
+  if (!el) return;
+  el.scrollIntoView({ block: 'nearest' });
+  el.animate?.([{ boxShadow: '0 0 0 4px #2563eb' }, { boxShadow: '0 0 0 0 transparent' }], { duration: 1200 });
+}
+
 export function App({ buildLink = buildShareLink }: AppProps) {
   useKeyboard();
-  useTabSync();
   const ready = useSim((s) => s.frame !== null && s.reference !== null);
+  const lessonOpen = useUi((s) => s.lessonOpen);
 
   const onShare = async () => {
     const ui = uiStore.getState();
@@ -67,7 +60,12 @@ export function App({ buildLink = buildShareLink }: AppProps) {
       <a href="#inspector-title" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-2 focus:py-1">Skip to the inspector</a>
       <Header onShare={() => void onShare()} />
       {ready ? (
-        <main className="grid min-h-0 flex-1 grid-cols-[minmax(0,1.3fr)_minmax(0,1fr)] gap-2 p-2">
+        <main className={`grid min-h-0 flex-1 gap-2 p-2 ${lessonOpen ? 'grid-cols-[272px_minmax(0,1.25fr)_minmax(0,1fr)]' : 'grid-cols-[minmax(0,1.3fr)_minmax(0,1fr)]'}`}>
+          {lessonOpen && (
+            <aside className="min-h-0 overflow-hidden rounded-lg border border-slate-300 bg-white shadow-sm" aria-label="Guided lesson">
+              <LessonPanel onLook={look} onClose={() => uiStore.getState().setLessonOpen(false)} />
+            </aside>
+          )}
           <div className="grid min-h-0 min-w-0 grid-rows-[minmax(215px,1.45fr)_auto_minmax(110px,1fr)] gap-2">
             <WireView />
             <Rings />

@@ -7,7 +7,8 @@ function scenario(): ScenarioInput {
     version: 1, seed: 6, title: 'Topic 6: single-QP error handling',
     config: {
       durationNs: 10_000_000,
-      hosts: [{ name: 'Host A', cqDepths: [64] }, { name: 'Host B', cqDepths: [64] }],
+      // Host A's program polls only when asked, so the error and flush CQEs stay in view.
+      hosts: [{ name: 'Host A', cqDepths: [1024], pollIntervalNs: 0 }, { name: 'Host B', cqDepths: [64] }],
       qps: [
         { host: 0, type: 'RC', peer: 1, recvs: 4, refill: true, attrs: { timeout: 2, retry_cnt: 3 } },
         { host: 1, type: 'RC', peer: 0, recvs: 8, refill: true },
@@ -43,7 +44,7 @@ export const errorsLesson: Lesson = {
       id: 'flush', title: 'One error, then the flush', look: 'rings',
       text: [
         'Post four sends. The first times out again and again (4.096 µs × 2^timeout each time), and after the last retry it completes with `IBV_WC_RETRY_EXC_ERR`. The QP moves to ERR and the NIC flushes everything behind it with `IBV_WC_WR_FLUSH_ERR`, oldest first, one CQE each, signaled or not. Its receive queue is flushed as well.',
-        'Only `wr_id`, `status` and `qp_num` are valid in an error or flush CQE: do not trust opcode or byte_len there.',
+        'Only `wr_id`, `status` and `qp_num` are valid in an error or flush CQE: do not trust opcode or byte_len there. Host A\'s program polls only when you press "Poll CQ", so the entries wait in the ring for you.',
       ],
       task: 'Post four sends on QP 0x100 and watch the CQ.',
       check: (p) => { const c = sq(p); return c.length >= 4 && c[0].status === 'IBV_WC_RETRY_EXC_ERR' && c.slice(1).every((e) => e.status === 'IBV_WC_WR_FLUSH_ERR'); },

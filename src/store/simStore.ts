@@ -7,7 +7,6 @@ import type { LessonInfo } from '../worker/lessonRunner.ts';
 
 export const LOG_CAP = 3000;
 
-export type Tab = 'context' | 'modify' | 'rings' | 'post';
 export interface QpRef { host: number; qpn: number }
 export interface Toast { kind: 'error' | 'info'; text: string; id: number }
 
@@ -18,7 +17,6 @@ export interface SimState {
   /** The lesson catalogue (static); progress arrives in each frame. */
   lessons: LessonInfo[];
   selected: QpRef | null;
-  tab: Tab;
   helpOpen: boolean;
   toast: Toast | null;
   /** The refusal or result of the last command the person issued, shown where they acted. */
@@ -29,7 +27,6 @@ export interface SimState {
   setReference(r: ReferenceData): void;
   setLessons(l: LessonInfo[]): void;
   select(q: QpRef | null): void;
-  setTab(t: Tab): void;
   setHelp(open: boolean): void;
   showToast(kind: Toast['kind'], text: string): void;
   clearToast(): void;
@@ -57,7 +54,6 @@ export const simStore = createStore<SimState>()((set, get) => ({
   reference: null,
   lessons: [],
   selected: null,
-  tab: 'context',
   helpOpen: false,
   toast: null,
   lastReply: null,
@@ -73,7 +69,6 @@ export const simStore = createStore<SimState>()((set, get) => ({
   setReference: (reference) => set({ reference }),
   setLessons: (lessons) => set({ lessons }),
   select: (selected) => set({ selected }),
-  setTab: (tab) => set({ tab }),
   setHelp: (helpOpen) => set({ helpOpen }),
   showToast: (kind, text) => set({ toast: { kind, text, id: ++toastSeq } }),
   clearToast: () => set({ toast: null }),

@@ -34,6 +34,9 @@ export interface UiState {
   logGroups: Record<LogGroup, boolean>;
   logSelectedOnly: boolean;
   share: { open: boolean; url: string; copied: boolean; error?: string };
+  /** The guided-lesson column beside the instrument. */
+  lessonOpen: boolean;
+  setLessonOpen(open: boolean): void;
   setTab(t: InspectorTab): void;
   setDraft(key: string, d: Draft): void;
   setModifyReply(r: ModifyReply | null): void;
@@ -51,6 +54,8 @@ export const uiStore = createStore<UiState>()((set) => ({
   logGroups: { state: true, work: true, packets: true, completions: true, faults: true },
   logSelectedOnly: false,
   share: { open: false, url: '', copied: false },
+  lessonOpen: true,
+  setLessonOpen: (lessonOpen) => set({ lessonOpen }),
   setTab: (tab) => set({ tab }),
   setDraft: (key, d) => set((s) => ({ drafts: { ...s.drafts, [key]: d } })),
   setModifyReply: (modifyReply) => set({ modifyReply }),

@@ -3,6 +3,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { sim } from '../bridge/index.ts';
 import { useSim, simStore } from '../store/simStore.ts';
+import { useUi, uiStore } from '../store/uiStore.ts';
 import { SPEED_MAX, SPEED_MIN, sliderFromSpeed, speedFromSlider, speedText, usText } from './format.ts';
 
 export interface HeaderProps {
@@ -36,6 +37,7 @@ export function Header({ onShare }: HeaderProps) {
   const title = useSim((s) => s.frame?.scenarioTitle);
   const ready = useSim((s) => s.frame !== null);
   const setHelp = useSim((s) => s.setHelp);
+  const lessonOpen = useUi((s) => s.lessonOpen);
 
   const [speedPos, setSpeedPos] = useState(sliderFromSpeed(speed));
   const dragging = useRef(false);
@@ -54,6 +56,14 @@ export function Header({ onShare }: HeaderProps) {
         <h1 className="text-base font-bold tracking-tight text-slate-900">QP Scope</h1>
         <span className="max-w-[11rem] truncate text-[11px] text-slate-500" title={title}>{title ?? 'loading…'}</span>
       </div>
+      <nav aria-label="Instruments" className="flex shrink-0 overflow-hidden rounded-md border border-slate-300 text-xs font-medium">
+        <span aria-current="page" className="bg-slate-800 px-2 py-1.5 text-white">Transport</span>
+        <a href="#lab=memory" className="px-2 py-1.5 text-slate-700 hover:bg-slate-100" data-testid="to-memory">NIC memory</a>
+      </nav>
+      {!lessonOpen && (
+        <button type="button" onClick={() => uiStore.getState().setLessonOpen(true)} data-testid="show-lesson"
+          className="h-8 shrink-0 rounded-md border border-blue-600 bg-white px-2 text-xs font-medium text-blue-800 hover:bg-blue-50">Lessons ▸</button>
+      )}
 
       <div className="flex items-center gap-1.5" role="group" aria-label="Playback">
         <button

@@ -21,7 +21,7 @@ export function createWorkerApi() {
   let cpEvery = CHECKPOINT_EVERY_NS;
   let maxT = 0;
   let playing = false;
-  let speed = 2000;
+  let speed = 1000;
   let sentCount = 0;
   let resetLog = true;
   const lessons = new LessonRunner();

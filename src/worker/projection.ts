@@ -17,7 +17,7 @@ export function project(sim: Simulation): WorldView {
     return {
       name: w.cfg.hosts[i].name,
       lid: i + 1,
-      cqs: h.cqs.map((c) => ({ depth: c.depth, entries: c.entries.map((e): CqeView => ({ ...e })) })),
+      cqs: h.cqs.map((c) => ({ depth: c.depth, entries: c.entries.map((e): CqeView => ({ ...e })), pi: c.written, ci: c.polled })),
       cache: {
         hits: h.cache.stats.hits, misses: h.cache.stats.misses, evictions: h.cache.stats.evictions, writebacks: h.cache.stats.writebacks,
         entries: w.cfg.nic.cache.entries,
@@ -30,7 +30,11 @@ export function project(sim: Simulation): WorldView {
   const { traceHash: _h, qps: _q, ...summary } = sim.summary();
   return {
     t: sim.now, hosts, qps, packets: packetsInFlight(w.trace.events, sim.now),
-    workloads: w.cfg.workloads.map((wl, i) => ({ id: wl.id, qp: wl.qp, on: w.work[i]?.on ?? false, posted: w.work[i]?.posted ?? 0, opcode: wl.opcode, length: wl.length, intervalNs: wl.intervalNs })),
+    workloads: w.cfg.workloads.map((wl, i) => {
+      const slot = w.cfgSlot[wl.qp];
+      return { id: wl.id, qp: wl.qp, host: q.host[slot], qpn: q.qpn[slot], on: w.work[i]?.on ?? false, posted: w.work[i]?.posted ?? 0, opcode: wl.opcode, length: wl.length, intervalNs: wl.intervalNs };
+    }),
+    link: { latencyNs: w.cfg.link.latencyNs, gbps: w.cfg.link.gbps },
     summary,
   };
 }
@@ -54,7 +58,7 @@ function qpView(sim: Simulation, s: number): QpView {
     flushing: rt?.flushing ?? false,
     stalled: stallReason(sim, s),
     fault: rt?.failNext ? `next WR fails with ${rt.failNext}` : rt?.blackhole ? 'path lost (injected)' : undefined,
-    peer: type !== 'UD' && peerHost >= 0 && lc >= LC.RTR && lc !== LC.ERR ? { host: peerHost, qpn: q.f.dest_qp_num[s] } : undefined,
+    peer: type !== 'UD' && peerHost >= 0 && lc >= LC.RTR ? { host: peerHost, qpn: q.f.dest_qp_num[s] } : undefined,
   };
 }
 

@@ -42,7 +42,8 @@ export interface CacheSlotView { set: number; way: number; qpn: number; dirty: b
 export interface HostView {
   name: string;
   lid: number;
-  cqs: { depth: number; entries: CqeView[] }[];
+  /** `pi`: CQEs written so far; `ci`: CQEs polled so far (absolute counters). */
+  cqs: { depth: number; entries: CqeView[]; pi: number; ci: number }[];
   cache: { hits: number; misses: number; evictions: number; writebacks: number; entries: number; slots: CacheSlotView[] };
   pollIntervalNs: number;
   dropNext: number;
@@ -69,7 +70,8 @@ export interface WorldView {
   qps: QpView[];
   /** Packets whose flight overlaps [t − linger, ∞): the view animates them by time. */
   packets: PacketView[];
-  workloads: { id: string; qp: number; on: boolean; posted: number; opcode: string; length: number; intervalNs: number }[];
+  workloads: { id: string; qp: number; host: number; qpn: number; on: boolean; posted: number; opcode: string; length: number; intervalNs: number }[];
+  link: { latencyNs: number; gbps: number };
   summary: Omit<Summary, 'traceHash' | 'qps'>;
 }
 
@@ -111,5 +113,7 @@ export interface ReferenceData {
   fields: { name: string; owner: 'sw' | 'hw' | 'sw+hw'; attr?: string; doc: string; hw?: string }[];
   injectable: Record<string, { transports: readonly string[]; how: string }>;
   opcodes: Record<string, readonly string[]>;
+  /** Moves the NIC makes on its own, derived from the QP machine's lifecycle tables. */
+  hwTransitions: { type: string; from: string; to: string; event: 'SEND_ERROR' | 'FATAL' | 'DRAINED'; label: string }[];
   device: { maxRdAtom: number; pkeyTableLen: number; ports: number };
 }

@@ -105,6 +105,7 @@ export function pollCq(w: World, host: number, cq: number, max: number): number 
   const c = w.hosts[host].cqs[cq];
   if (!c) return 0;
   const got = c.entries.splice(0, max);
+  c.polled += got.length;
   if (got.length > 0) emit(w, { t: w.now, kind: 'poll', host, cq, n: got.length });
   for (const e of got) {
     if (e.queue !== 'rq' || e.status !== 'IBV_WC_SUCCESS') continue;

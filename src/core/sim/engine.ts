@@ -65,7 +65,7 @@ export class Simulation {
       trace: new Trace(opts.trace ?? 'full', opts.traceKeep ?? Infinity),
       commands: [...this.scenario.commands].sort((a, b) => a.t - b.t),
       hosts: cfg.hosts.map((h) => ({
-        cqs: h.cqDepths.map((depth) => ({ depth, entries: [] })), txFree: 0, txBusy: false, ready: [],
+        cqs: h.cqDepths.map((depth) => ({ depth, entries: [], written: 0, polled: 0 })), txFree: 0, txBusy: false, ready: [],
         rxFree: 0, portFree: 0, pollGen: 0, pollIntervalNs: h.pollIntervalNs, dropNext: 0,
         cache: makeCtxCache(cfg.nic.cache, rng),
       })),

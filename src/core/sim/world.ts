@@ -102,7 +102,8 @@ export interface QpRuntime {
 }
 
 export interface Cqe { wr: number; wrId: number; qpn: number; status: WcStatus; queue: 'sq' | 'rq'; opcode?: string; byteLen?: number; imm?: boolean; t: number }
-export interface CqRt { depth: number; entries: Cqe[] }
+/** A CQ ring: unpolled entries, and absolute counts written (producer) and polled (consumer). */
+export interface CqRt { depth: number; entries: Cqe[]; written: number; polled: number }
 
 export interface HostRt {
   cqs: CqRt[];

@@ -18,6 +18,7 @@ export function writeCqe(w: World, host: number, cq: number, e: Cqe): boolean {
     return false;
   }
   c.entries.push(e);
+  c.written++;
   bump(w.counters.cqe, e.status);
   emit(w, { t: w.now, kind: 'cqe', host, cq, qpn: e.qpn, queue: e.queue, wr: e.wr, wrId: e.wrId, status: e.status, opcode: e.opcode as never, byteLen: e.byteLen });
   return true;

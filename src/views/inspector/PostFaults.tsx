@@ -154,7 +154,7 @@ export function PostFaults({ qp }: { qp: QpView }) {
       <Box title="Workloads (the application's traffic)" id="pf-work">
         <ul className="space-y-1">
           {world.workloads.map((w) => {
-            const q = world.qps[w.qp];
+            const q = world.qps.find((x) => x.host === w.host && x.qpn === w.qpn);
             return (
               <li key={w.id} className="flex items-center gap-2">
                 <label className="flex flex-1 items-center gap-2">

@@ -8,7 +8,7 @@ import { qpKey, uiStore } from '../../store/uiStore.ts';
 import type { QpView } from '../../worker/types.ts';
 import { STATE_COLOR, STATE_NAMES, baseState } from '../format.ts';
 import { startDraft } from '../modify/model.ts';
-import { HW_EDGES, NODE_H, NODE_POS, NODE_W, STATE_TEXT, VIEW_H, VIEW_W, edgePath, legalTargets } from './diagram.ts';
+import { hwEdges, NODE_H, NODE_POS, NODE_W, STATE_TEXT, VIEW_H, VIEW_W, edgePath, legalTargets } from './diagram.ts';
 
 const SKELETON: [string, string][] = [['RESET', 'INIT'], ['INIT', 'RTR'], ['RTR', 'RTS'], ['RTS', 'SQD'], ['SQD', 'RTS'], ['SQE', 'RTS'], ['ERR', 'RESET']];
 
@@ -33,7 +33,7 @@ function Diagram({ qp }: { qp: QpView }) {
   const draining = qp.state === 'SQD (draining)';
   const legal = legalTargets(ref, qp.type, cur);
   const reachable = draining ? legal.filter((s) => s === 'ERR') : legal;
-  const hw = HW_EDGES.filter((e) => e.from === cur && e.types.includes(qp.type));
+  const hw = hwEdges(ref, qp.type).filter((e) => e.from === cur);
 
   // Two edges between the same pair of states bend to opposite sides.
   const skelBend = (a: string, b: string) => (SKELETON.some(([x, y]) => x === b && y === a) ? 16 : 0);

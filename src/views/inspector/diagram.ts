@@ -1,7 +1,6 @@
 // The state diagram's static geometry and teaching text, and the edges to draw for a QP:
 // software transitions come from the kernel table in reference data; hardware transitions
-// are the QP machine's events (lifecycle: SEND_ERROR, FATAL, DRAINED), listed here as fixed
-// teaching content because reference data does not carry them.
+// (SEND_ERROR, FATAL, DRAINED) from the lifecycle tables the worker derives from the machine.
 import { line, curveNatural } from 'd3-shape';
 import type { ReferenceData } from '../../worker/types.ts';
 
@@ -33,19 +32,29 @@ export const STATE_TEXT: Record<string, string> = {
   ERR: 'Error: every outstanding WR completes with IBV_WC_WR_FLUSH_ERR, oldest first. Only →RESET (or →ERR) leaves it.',
 };
 
-export interface HwEdge { from: string; to: string; label: string; types: readonly string[]; selfNote?: boolean }
+export interface HwEdge { from: string; to: string; label: string; selfNote?: boolean }
 
-/** Transitions the NIC makes on its own (qpMachine: FATAL, SEND_ERROR, DRAINED). */
-export const HW_EDGES: HwEdge[] = [
-  { from: 'INIT', to: 'ERR', label: 'fatal error', types: ['RC', 'UC', 'UD'] },
-  { from: 'RTR', to: 'ERR', label: 'fatal / responder error', types: ['RC', 'UC', 'UD'] },
-  { from: 'RTS', to: 'ERR', label: 'send error (RC), fatal', types: ['RC', 'UC', 'UD'] },
-  { from: 'RTS', to: 'SQE', label: 'send error', types: ['UC', 'UD'] },
-  { from: 'SQD', to: 'ERR', label: 'send error (RC), fatal', types: ['RC', 'UC', 'UD'] },
-  { from: 'SQD', to: 'SQE', label: 'send error', types: ['UC', 'UD'] },
-  { from: 'SQE', to: 'ERR', label: 'fatal error', types: ['UC', 'UD'] },
-  { from: 'SQD', to: 'SQD', label: 'draining → drained', types: ['RC', 'UC', 'UD'], selfNote: true },
-];
+const SHORT: Record<string, string> = { SEND_ERROR: 'send error', FATAL: 'fatal error', DRAINED: 'draining → drained' };
+const node = (lcLabel: string) => (lcLabel.startsWith('SQD') ? 'SQD' : lcLabel);
+
+/**
+ * Transitions the NIC makes on its own for one transport, from the reference data (derived in
+ * the worker from the QP machine's lifecycle tables), merged per (from, to) for drawing.
+ */
+export function hwEdges(ref: Pick<ReferenceData, 'hwTransitions'>, type: string): HwEdge[] {
+  const out = new Map<string, HwEdge>();
+  for (const t of ref.hwTransitions) {
+    if (t.type !== type) continue;
+    const from = node(t.from);
+    const to = node(t.to);
+    const key = `${from}>${to}`;
+    const prev = out.get(key);
+    const label = SHORT[t.event];
+    if (prev) { if (!prev.label.includes(label)) prev.label += `, ${label}`; }
+    else out.set(key, { from, to, label, selfNote: from === to });
+  }
+  return [...out.values()];
+}
 
 /** Targets the kernel table accepts from `from` for `type` (any valid cell, self included). */
 export function legalTargets(ref: Pick<ReferenceData, 'cells' | 'states'>, type: string, from: string): string[] {

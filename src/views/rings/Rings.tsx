@@ -28,13 +28,14 @@ export function rqItems(qp: QpView): SlotItem[] {
   }));
 }
 
-export function cqItems(entries: CqeView[], qp: QpView): SlotItem[] {
+/** CQEs sit in ring slots from the consumer index on (`ci`: CQEs polled so far). */
+export function cqItems(entries: CqeView[], qp: QpView, ci = 0, depth = entries.length || 1): SlotItem[] {
   return entries.map((e, i) => {
     const k = statusClass(e.status);
     const s = STATUS_STYLE[k];
     const mine = e.qpn === qp.qpn;
     return {
-      slot: i, fill: s.fill, text: s.text, glyph: s.glyph, testId: `cqe-${e.status}`, dim: !mine,
+      slot: (ci + i) % depth, fill: s.fill, text: s.text, glyph: s.glyph, testId: `cqe-${e.status}`, dim: !mine,
       title: `CQE ${i + 1}: wr_id ${e.wrId}, ${e.status}, QP ${qpnHex(e.qpn)} ${e.queue === 'sq' ? 'send' : 'receive'}${e.byteLen !== undefined && k === 'success' ? `, ${e.byteLen} B` : ''}${mine ? '' : ' (another QP on this CQ)'}`,
     };
   });
@@ -95,12 +96,12 @@ export function Rings() {
           const counts = statusCounts(c.entries);
           const role = shared ? 'send + recv' : cq === sendCq ? 'send' : 'recv';
           return (
-            <RingRow key={cq} title={`CQ ${cq}`} sub={`${role} · ${c.entries.length}/${c.depth} unpolled`}>
-              <SlotStrip label={`Completion queue ${cq} of ${host.name}`} testId={`ring-cq-${cq}`} depth={c.depth} items={cqItems(c.entries, qp)} ci={0} pi={c.entries.length % c.depth} width={stripW} />
+            <RingRow key={cq} title={`CQ ${cq}`} sub={`${role} · ${c.entries.length}/${c.depth} · PI ${c.pi} CI ${c.ci}`}>
+              <SlotStrip label={`Completion queue ${cq} of ${host.name}`} testId={`ring-cq-${cq}`} depth={c.depth} items={cqItems(c.entries, qp, c.ci, c.depth)} ci={c.ci % c.depth} pi={c.pi % c.depth} width={stripW} />
               <p className="text-[10.5px] text-slate-600">
                 {counts.length === 0 ? 'empty — the application has polled everything' : counts.map(([s, n]) => `${n} × ${STATUS_STYLE[statusClass(s)].glyph} ${shortStatus(s)}`).join(' · ')}
                 {c.entries.some((e) => e.qpn !== qp.qpn) && <span className="text-slate-500"> · faded = other QPs sharing this CQ</span>}
-                <span className="text-slate-500"> · oldest unpolled at CI</span>
+                <span className="text-slate-500"> · the NIC writes at PI, the application polls at CI</span>
               </p>
             </RingRow>
           );

@@ -1,0 +1,100 @@
+// The NIC-memory lab's store: a mirror of the worker's latest frame (keeping the last cache grid,
+// since the worker resends a grid only when it changed) plus the lab's UI state. Only the lab's
+// wiring writes frames into it; views read it through narrow selectors.
+import { createStore, useStore } from 'zustand';
+import type { AccessRec, CacheGrid, CapacityReply, MemFrame, MemoryTab, RaceReply } from '../worker/memory/types.ts';
+
+export interface Flash { seq: number; recs: AccessRec[] }
+export interface Notice { kind: 'error' | 'info'; text: string; id: number }
+
+export interface MemoryState {
+  frame: MemFrame | null;
+  grid: CacheGrid | null;
+  compareGrids: { a: CacheGrid | null; b: CacheGrid | null };
+  /** The accesses of the latest frame that had any, for flashing. */
+  flash: Flash;
+  compareFlash: { a: Flash; b: Flash };
+  tab: MemoryTab;
+  helpOpen: boolean;
+  tourOpen: boolean;
+  share: { open: boolean; url: string; copied: boolean; error?: string };
+  /** A refused setting or link, shown where the person acted. */
+  notice: Notice | null;
+  capacity: CapacityReply | null;
+  race: RaceReply | null;
+  /** The sentence the screen reader hears when the hit rate moves. */
+  announce: string;
+  applyFrame(f: MemFrame): void;
+  setTab(t: MemoryTab): void;
+  setHelp(open: boolean): void;
+  setTour(open: boolean): void;
+  setShare(s: MemoryState['share']): void;
+  showNotice(kind: Notice['kind'], text: string): void;
+  clearNotice(): void;
+  setCapacity(r: CapacityReply | null): void;
+  setRace(r: RaceReply | null): void;
+}
+
+let noticeSeq = 0;
+/** Announce a hit-rate move of at least this much (absolute). */
+const ANNOUNCE_STEP = 0.05;
+
+export function hitRateSentence(f: MemFrame): string {
+  const r = f.live.readout;
+  const pct = `${(r.hitRate * 100).toFixed(r.hitRate > 0.995 || r.hitRate < 0.005 ? 0 : 1)}%`;
+  return `Hit rate ${pct} with ${f.config.qps.toLocaleString('en')} active QPs on ${f.config.entries.toLocaleString('en')} cached contexts; ${r.mops.toFixed(2)} Mops.`;
+}
+
+let announcedRate = -1;
+let announcedKey = '';
+
+export const memoryStore = createStore<MemoryState>()((set, get) => ({
+  frame: null,
+  grid: null,
+  compareGrids: { a: null, b: null },
+  flash: { seq: 0, recs: [] },
+  compareFlash: { a: { seq: 0, recs: [] }, b: { seq: 0, recs: [] } },
+  tab: 'cache',
+  helpOpen: false,
+  tourOpen: false,
+  share: { open: false, url: '', copied: false },
+  notice: null,
+  capacity: null,
+  race: null,
+  announce: '',
+  applyFrame(f) {
+    const s = get();
+    const patch: Partial<MemoryState> = { frame: f };
+    if (f.live.grid) patch.grid = f.live.grid;
+    if (f.live.recent.length) patch.flash = { seq: f.seq, recs: f.live.recent };
+    if (f.compare) {
+      const g = { a: f.compare.a.grid ?? s.compareGrids.a, b: f.compare.b.grid ?? s.compareGrids.b };
+      if (g.a !== s.compareGrids.a || g.b !== s.compareGrids.b) patch.compareGrids = g;
+      if (f.compare.a.recent.length) patch.compareFlash = { a: { seq: f.seq, recs: f.compare.a.recent }, b: { seq: f.seq, recs: f.compare.b.recent } };
+    } else if (s.compareGrids.a || s.compareGrids.b) {
+      patch.compareGrids = { a: null, b: null };
+    }
+    const r = f.live.readout;
+    const key = `${f.config.qps}/${f.config.entries}/${f.config.policy}`;
+    if (r.valid && (key !== announcedKey ? Math.abs(r.hitRate - announcedRate) >= 0.005 : Math.abs(r.hitRate - announcedRate) >= ANNOUNCE_STEP)) {
+      if (key === announcedKey || f.live.series.length >= 6) {
+        announcedRate = r.hitRate;
+        announcedKey = key;
+        patch.announce = hitRateSentence(f);
+      }
+    }
+    set(patch);
+  },
+  setTab: (tab) => set({ tab }),
+  setHelp: (helpOpen) => set({ helpOpen }),
+  setTour: (tourOpen) => set({ tourOpen }),
+  setShare: (share) => set({ share }),
+  showNotice: (kind, text) => set({ notice: { kind, text, id: ++noticeSeq } }),
+  clearNotice: () => set({ notice: null }),
+  setCapacity: (capacity) => set({ capacity }),
+  setRace: (race) => set({ race }),
+}));
+
+export function useMemory<T>(selector: (s: MemoryState) => T): T {
+  return useStore(memoryStore, selector);
+}

@@ -1,0 +1,109 @@
+// The guided lesson beside the instrument: pick a lesson, read a step, do it (or have it done),
+// and see it ticked off the moment the simulation shows it happened.
+import { useState } from 'react';
+import { sim } from '../../bridge/index.ts';
+import { useSim } from '../../store/simStore.ts';
+import { RichText } from './RichText.tsx';
+
+export interface LessonPanelProps {
+  /** Bring the panel a step refers to into view (inspector tab, wire, log). */
+  onLook?: (look: string) => void;
+  onClose?: () => void;
+}
+
+export function LessonPanel({ onLook, onClose }: LessonPanelProps) {
+  const lessons = useSim((s) => s.lessons);
+  const progress = useSim((s) => s.frame?.lesson);
+  const select = useSim((s) => s.select);
+  const showToast = useSim((s) => s.showToast);
+  const [busy, setBusy] = useState(false);
+  const lesson = lessons.find((l) => l.id === progress?.id);
+
+  async function pick(id: string) {
+    if (id === '') {
+      await sim().stopLesson();
+      return;
+    }
+    const r = await sim().startLesson(id);
+    if (!r.ok) showToast('error', r.detail ?? 'the lesson could not start');
+    const l = lessons.find((x) => x.id === id);
+    if (l) select(l.focus);
+  }
+
+  async function run(fn: () => Promise<unknown>) {
+    setBusy(true);
+    try { await fn(); } finally { setBusy(false); }
+  }
+
+  const step = lesson && progress ? lesson.steps[progress.step] : undefined;
+  const done = progress ? progress.stepsDone[progress.step] : false;
+  return (
+    <section aria-labelledby="lesson-heading" className="flex h-full min-h-0 flex-col gap-3 overflow-y-auto p-3 text-sm" data-testid="lesson-panel">
+      <div>
+        <div className="flex items-center justify-between">
+          <label htmlFor="lesson-select" className="block text-xs font-semibold uppercase tracking-wide text-slate-500">Lesson</label>
+          {onClose && <button type="button" onClick={onClose} className="rounded px-1 text-xs text-slate-500 hover:bg-slate-100" aria-label="Hide the lesson column">Hide ◂</button>}
+        </div>
+        <select id="lesson-select" className="mt-1 w-full rounded border border-slate-300 bg-white px-2 py-1" value={progress?.id ?? ''} onChange={(e) => void pick(e.target.value)}>
+          <option value="">Sandbox (free play)</option>
+          {lessons.map((l) => <option key={l.id} value={l.id}>{l.topic === 0 ? 'Intro' : `Topic ${l.topic}`}: {l.title}</option>)}
+        </select>
+      </div>
+      {!lesson && <SandboxHelp />}
+      {lesson && progress && step && (
+        <>
+          <header>
+            <h2 id="lesson-heading" className="text-base font-semibold text-slate-900">{lesson.title}</h2>
+            <p className="text-slate-600">{lesson.summary}</p>
+          </header>
+          <ol className="flex flex-wrap gap-1" aria-label="Steps">
+            {lesson.steps.map((s, i) => (
+              <li key={s.id}>
+                <button type="button" onClick={() => void sim().lessonStep(i)} aria-current={i === progress.step ? 'step' : undefined}
+                  aria-label={`Step ${i + 1}: ${s.title}${progress.stepsDone[i] ? ' (done)' : ''}`}
+                  className={`h-7 min-w-7 rounded-full border px-2 text-xs font-semibold ${i === progress.step ? 'border-blue-600 bg-blue-600 text-white' : progress.stepsDone[i] ? 'border-green-600 bg-green-50 text-green-800' : 'border-slate-300 bg-white text-slate-700'}`}>
+                  {progress.stepsDone[i] ? '✓' : i + 1}
+                </button>
+              </li>
+            ))}
+          </ol>
+          <article aria-labelledby="step-heading" className="flex flex-col gap-2">
+            <h3 id="step-heading" className="font-semibold text-slate-900">{progress.step + 1}. {step.title}</h3>
+            {step.text.map((p, i) => <p key={i} className="leading-relaxed text-slate-700"><RichText text={p} /></p>)}
+            {step.task && (
+              <div className={`rounded border-l-4 p-2 ${done ? 'border-green-600 bg-green-50' : 'border-blue-600 bg-blue-50'}`} data-testid="lesson-task">
+                <p className="font-semibold">{done ? '✓ Done' : 'Your turn'}</p>
+                <p><RichText text={step.task} /></p>
+              </div>
+            )}
+            <p aria-live="polite" className="sr-only">{done ? `Step ${progress.step + 1} done.` : ''}</p>
+            <div className="flex flex-wrap gap-2">
+              {step.look && onLook && <button type="button" className="rounded border border-slate-300 bg-white px-2 py-1" onClick={() => { select(lesson.focus); onLook(step.look!); }}>Show me where</button>}
+              {step.solvable && !done && <button type="button" disabled={busy} className="rounded border border-slate-300 bg-white px-2 py-1" onClick={() => void run(() => sim().solveStep())}>Do it for me</button>}
+            </div>
+          </article>
+          <nav className="mt-auto flex justify-between gap-2" aria-label="Lesson navigation">
+            <button type="button" disabled={progress.step === 0} className="rounded border border-slate-300 bg-white px-3 py-1 disabled:opacity-40" onClick={() => void sim().lessonStep(progress.step - 1)}>← Back</button>
+            {progress.step < lesson.steps.length - 1
+              ? <button type="button" className={`rounded px-3 py-1 font-semibold ${done ? 'bg-blue-600 text-white' : 'border border-slate-300 bg-white'}`} onClick={() => void sim().lessonStep(progress.step + 1)}>Next →</button>
+              : <span className="self-center text-xs text-slate-600">{progress.done ? 'Lesson complete ✓' : 'Last step'}</span>}
+          </nav>
+          <details className="text-xs text-slate-600">
+            <summary className="cursor-pointer">Sources</summary>
+            <ul className="mt-1 list-disc pl-4">{lesson.sources.map((s) => <li key={s}>{s}</li>)}</ul>
+          </details>
+        </>
+      )}
+    </section>
+  );
+}
+
+function SandboxHelp() {
+  return (
+    <div className="flex flex-col gap-2 text-slate-700">
+      <h2 id="lesson-heading" className="text-base font-semibold text-slate-900">Sandbox</h2>
+      <p>Two hosts, two RC connections sharing completion queues, three programs posting work. Press play, click a QP to inspect it, and use <em>Post &amp; faults</em> to break things.</p>
+      <p>Pick a lesson above for a guided tour of one topic.</p>
+    </div>
+  );
+}
