@@ -10,6 +10,8 @@ export async function boot(): Promise<SimClient> {
   const worker = new Worker(new URL('../worker/sim.worker.ts', import.meta.url), { type: 'module' });
   const client = new SimClient(wrap<WorkerApi>(worker));
   installClient(client);
+  // A handle for end-to-end tests and for people driving the page from the console.
+  (window as unknown as { qpScope: unknown }).qpScope = { client };
   client.onFrame((f) => simStore.getState().applyFrame(f));
   simStore.getState().setReference(await client.reference());
   simStore.getState().setLessons(await client.lessons());

@@ -2,7 +2,7 @@
 // through onFrame. Playback is pulled by requestAnimationFrame with at most one call in flight,
 // so a slow frame never queues work behind it.
 import type { Remote } from 'comlink';
-import type { Command, Scenario } from '../core/index.ts';
+import type { Command, Scenario, Summary } from '../core/index.ts';
 import type { WorkerApi, LoadReply } from '../worker/api.ts';
 import type { LessonInfo } from '../worker/lessonRunner.ts';
 import type { CommandReply, Frame, ReferenceData } from '../worker/types.ts';
@@ -100,6 +100,10 @@ export class SimClient {
     const r = await this.api.solveStep();
     this.emit(r.frame);
     return r;
+  }
+
+  async summary(): Promise<Summary> {
+    return this.api.summary();
   }
 
   async exportScenario(): Promise<{ scenario: Scenario; t: number }> {

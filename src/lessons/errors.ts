@@ -15,7 +15,7 @@ function scenario(): ScenarioInput {
         { host: 0, type: 'RC', peer: 3, recvs: 4, refill: true },
         { host: 1, type: 'RC', peer: 2, recvs: 8, refill: true },
       ],
-      workloads: [{ id: 'neighbour 0x101', qp: 2, opcode: 'IBV_WR_SEND', length: 1024, intervalNs: 2000 }],
+      workloads: [{ id: 'neighbour 0x101', qp: 2, opcode: 'IBV_WR_SEND', length: 1024, intervalNs: 5000 }],
     },
   };
 }

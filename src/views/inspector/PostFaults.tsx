@@ -24,11 +24,11 @@ export async function run(cmd: Command, what: string): Promise<ActionResult> {
 }
 
 const btn = 'rounded-md border px-2 py-1 text-xs font-semibold disabled:opacity-40';
-const field = 'rounded border border-slate-300 bg-white px-1 py-0.5 font-mono text-[12px]';
+const field = 'min-w-0 rounded border border-slate-300 bg-white px-1 py-0.5 font-mono text-[12px]';
 
 function Box({ title, children, id }: { title: string; children: ReactNode; id: string }) {
   return (
-    <section aria-labelledby={id} className="rounded-md border border-slate-200 p-2">
+    <section aria-labelledby={id} className="min-w-0 rounded-md border border-slate-200 p-2">
       <h3 id={id} className="mb-1 text-[12px] font-semibold text-slate-800">{title}</h3>
       {children}
     </section>
@@ -77,9 +77,9 @@ export function PostFaults({ qp }: { qp: QpView }) {
         {result ? result.text : `Actions below apply to QP ${qpnHex(qp.qpn)} (${qp.type}, ${qp.state}) at t = ${(world.t / 1000).toFixed(3)} µs.`}
       </p>
 
-      <div className="grid grid-cols-2 gap-2">
+      <div className="grid grid-cols-[minmax(0,1.15fr)_minmax(0,1fr)] gap-2">
         <Box title="ibv_post_send" id="pf-send">
-          <div className="grid grid-cols-[auto_1fr] items-center gap-x-2 gap-y-1">
+          <div className="grid grid-cols-[auto_minmax(0,1fr)] items-center gap-x-2 gap-y-1">
             <label htmlFor="pf-opcode">opcode</label>
             <select id="pf-opcode" data-testid="post-opcode" value={op} onChange={(e) => setOpcode(e.target.value)} className={field}>
               {opcodes.map((o) => <option key={o} value={o}>{o.replace('IBV_WR_', '')}</option>)}
@@ -105,7 +105,7 @@ export function PostFaults({ qp }: { qp: QpView }) {
         </Box>
         <Box title="ibv_post_recv" id="pf-recv">
           <label htmlFor="pf-rlen" className="mr-2">length (B)</label>
-          <input id="pf-rlen" data-testid="recv-length" type="number" min={0} max={1 << 30} value={recvLen} onChange={(e) => setRecvLen(Math.max(0, Math.trunc(Number(e.target.value) || 0)))} className={`${field} w-24`} />
+          <input id="pf-rlen" data-testid="recv-length" type="number" min={0} max={1 << 30} value={recvLen} onChange={(e) => setRecvLen(Math.max(0, Math.trunc(Number(e.target.value) || 0)))} className={`${field} w-20`} />
           <p className="mt-1 text-[11px] text-slate-500">A receive is needed for every SEND that arrives; without one, RC answers RNR NAK.</p>
           <button type="button" data-testid="post-recv" onClick={() => { const wrId = nextWrId++; void act({ kind: 'postRecv', host: qp.host, qpn: qp.qpn, wr: { wrId, length: recvLen } }, `ibv_post_recv wr_id ${wrId}`); }}
             className={`${btn} mt-1 w-full border-teal-700 bg-teal-700 text-white hover:bg-teal-800`}>Post receive</button>

@@ -49,7 +49,7 @@ export function LessonPanel({ onLook, onClose }: LessonPanelProps) {
           {lessons.map((l) => <option key={l.id} value={l.id}>{l.topic === 0 ? 'Intro' : `Topic ${l.topic}`}: {l.title}</option>)}
         </select>
       </div>
-      {!lesson && <SandboxHelp />}
+      {!lesson && <SandboxHelp onPick={(id) => void pick(id)} />}
       {lesson && progress && step && (
         <>
           <header>
@@ -98,12 +98,23 @@ export function LessonPanel({ onLook, onClose }: LessonPanelProps) {
   );
 }
 
-function SandboxHelp() {
+function SandboxHelp({ onPick }: { onPick: (id: string) => void }) {
+  const lessons = useSim((s) => s.lessons);
   return (
     <div className="flex flex-col gap-2 text-slate-700">
       <h2 id="lesson-heading" className="text-base font-semibold text-slate-900">Sandbox</h2>
       <p>Two hosts, two RC connections sharing completion queues, three programs posting work. Press play, click a QP to inspect it, and use <em>Post &amp; faults</em> to break things.</p>
-      <p>Pick a lesson above for a guided tour of one topic.</p>
+      <h3 className="mt-1 text-xs font-semibold uppercase tracking-wide text-slate-500">Guided lessons</h3>
+      <ul className="flex flex-col gap-1.5">
+        {lessons.map((l) => (
+          <li key={l.id}>
+            <button type="button" onClick={() => onPick(l.id)} className="w-full rounded border border-slate-200 bg-slate-50 px-2 py-1.5 text-left hover:border-blue-400 hover:bg-blue-50">
+              <span className="block text-[11px] font-semibold uppercase text-slate-500">{l.topic === 0 ? 'Start here' : `Topic ${l.topic}`}</span>
+              <span className="block font-medium text-slate-900">{l.title}</span>
+            </button>
+          </li>
+        ))}
+      </ul>
     </div>
   );
 }

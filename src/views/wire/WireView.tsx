@@ -57,7 +57,10 @@ export function WireView() {
           <svg role="img" aria-label={summary} width={W} height={H} className="absolute inset-0 block" data-testid="wire">
             <WireLanes W={W} H={H} laneY={laneY} hosts={hosts} g={g} />
             {placed.length === 0 && t === 0 && (
-              <text x={W / 2} y={H / 2 + 4} textAnchor="middle" fontSize={12} fill="#475569">Press Play (Space) or Step (→) to start the traffic</text>
+              <text x={W / 2} y={H / 2 - 4} textAnchor="middle" fontSize={12} fill="#475569">
+                <tspan x={W / 2}>Press Play (Space) or Step (→)</tspan>
+                <tspan x={W / 2} dy={16}>to start the traffic</tspan>
+              </text>
             )}
             {placed.map((o) => (
               <PacketGlyph key={o.p.id} o={o} y={laneY[o.dir]} mine={!!selected && ((o.p.src === selected.host && o.p.srcQpn === selected.qpn) || (o.p.dst === selected.host && o.p.dstQpn === selected.qpn))} />

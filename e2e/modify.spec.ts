@@ -1,0 +1,43 @@
+import { expect, open, shot, test } from './fixtures.ts';
+
+// Topic 4 in the browser: a QP born in RESET is walked to RTS through the modify_qp panel,
+// with one refused attempt that shows EINVAL and the missing attributes.
+test('walk QP 0x100 RESET → INIT → RTR → RTS, refused once, then send and see the CQE', async ({ app: page }) => {
+  await open(page);
+  await page.locator('#lesson-select').selectOption('install');
+  await expect(page.getByTestId('qp-0-0x100')).toContainText('RESET');
+  await page.getByTestId('qp-0-0x100').click();
+  await page.getByTestId('tab-modify').click();
+
+  await page.getByTestId('modify-target').selectOption('INIT');
+  await page.getByTestId('modify-submit').click();
+  const reply = page.getByTestId('modify-reply');
+  await expect(reply).toContainText('EINVAL');
+  await expect(reply).toContainText('IBV_QP_PORT');
+  await expect(reply).toContainText('IBV_QP_PKEY_INDEX');
+  await expect(reply).toContainText('IBV_QP_ACCESS_FLAGS');
+  await expect(page.getByTestId('attr-IBV_QP_PORT').locator('xpath=ancestor::*[@data-flag][1]')).toHaveAttribute('data-flag', /missing/);
+  await shot(page, 'modify-refused');
+
+  for (const target of ['INIT', 'RTR', 'RTS']) {
+    await page.getByTestId('modify-target').selectOption(target);
+    await page.getByTestId('modify-fill').click();
+    await expect(page.getByTestId('modify-c')).toContainText(`IBV_QPS_${target}`);
+    await page.getByTestId('modify-submit').click();
+    await expect(reply).toHaveAttribute('data-ok', 'true');
+    await expect(page.getByTestId('qp-0-0x100')).toContainText(target);
+  }
+  await expect(page.getByTestId('modify-c')).toContainText('IBV_QP_SQ_PSN');
+  await shot(page, 'modify-rts');
+
+  // Stop host A's program from reaping CQEs so the completion stays in the ring.
+  await page.getByTestId('auto-poll').uncheck();
+  await page.getByTestId('tab-post').click();
+  await page.getByTestId('post-send').click();
+  await page.getByTestId('post-send').click();
+  await page.getByTestId('speed').fill('600');
+  await page.getByTestId('play').click();
+  await expect(page.getByTestId('cqe-IBV_WC_SUCCESS').first()).toBeVisible({ timeout: 15_000 });
+  await page.getByTestId('play').click();
+  await shot(page, 'first-send-cqe');
+});

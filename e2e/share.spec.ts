@@ -1,0 +1,54 @@
+import { readFileSync } from 'node:fs';
+import LZString from 'lz-string';
+
+const { compressToEncodedURIComponent } = LZString;
+import { expect, open, shot, test } from './fixtures.ts';
+
+type Hook = { client: { summary(): Promise<{ traceHash: string; wr: unknown }>; load(s: unknown, at?: number): Promise<{ ok: boolean }>; exportScenario(): Promise<{ t: number }> } };
+
+test('a share link reopens the same scenario at the same instant with the same QP selected', async ({ app: page, context }) => {
+  await open(page);
+  await page.getByTestId('qp-1-0x201').click();
+  await page.getByTestId('tab-post').click();
+  await page.getByTestId('qp-fatal').click();
+  for (let i = 0; i < 5; i++) await page.getByTestId('step').click();
+  const t = await page.getByTestId('sim-time').textContent();
+  await page.getByTestId('share').click();
+  const url = await page.getByTestId('share-url').inputValue();
+  expect(url).toContain('#s=');
+  const other = await context.newPage();
+  await other.goto(url);
+  await expect(other.getByTestId('sim-time')).toHaveText(t ?? '');
+  await expect(other.getByTestId('qp-1-0x201')).toContainText('ERR');
+  await expect(other.locator('#inspector-title, [id="inspector-title"]').first()).toContainText('0x201');
+  await shot(other, 'share-reopened');
+});
+
+test('a damaged link names the problem and keeps a working scenario', async ({ app: page }) => {
+  const bad = compressToEncodedURIComponent(JSON.stringify({ v: 1, scenario: { version: 1, seed: 1, config: { hosts: [{ name: 'A' }], qps: [{ host: 3, type: 'RC' }] } } }));
+  await page.goto(`/#s=${bad}`);
+  await expect(page.getByTestId('toast')).toContainText('config.qps[0].host');
+  await expect(page.getByTestId('qp-0-0x100')).toBeVisible();
+  await page.goto('/#s=AAAA$$$notalink');
+  await expect(page.getByTestId('toast')).toContainText(/damaged|characters/);
+  await shot(page, 'bad-link');
+});
+
+test('a 10 MB paste in the link is refused without freezing the page', async ({ app: page }) => {
+  await open(page);
+  await page.evaluate(() => { window.location.hash = `s=${'A'.repeat(10_000_000)}`; });
+  await expect(page.getByTestId('toast')).toContainText(/at most/);
+  await expect(page.getByTestId('qp-0-0x100')).toBeVisible();
+});
+
+test('the browser worker replays a fixture to the same trace hash as Node', async ({ app: page }) => {
+  const fixture = JSON.parse(readFileSync('fixtures/scenarios/rc-fault-two-way.json', 'utf8'));
+  await open(page);
+  const browser = await page.evaluate(async (s) => {
+    const c = (window as unknown as { qpScope: Hook }).qpScope.client;
+    await c.load(s, s.config.durationNs);
+    return (await c.summary()).traceHash;
+  }, fixture);
+  const { runScenario } = await import('../src/core/index.ts');
+  expect(browser).toBe(runScenario(fixture).traceHash);
+});
