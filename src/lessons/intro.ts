@@ -15,7 +15,7 @@ export const intro: Lesson = {
       text: [
         'Two hosts, A and B, each have an RDMA NIC. Software on each host talks to its NIC through Queue Pairs (QPs): a Send Queue (SQ) for work it asks the NIC to do, and a Receive Queue (RQ) for buffers where incoming messages may land.',
         'Host A\'s QP `0x100` is connected to host B\'s QP `0x200`; `0x101` and `0x201` form a second connection. Three small programs post work on them.',
-        'Time here is simulated nanoseconds. At the default speed, one wall-clock second shows two microseconds of the NIC\'s life.',
+        'Time here is simulated nanoseconds. At the default speed, one wall-clock second shows one microsecond of the NIC\'s life; the speed slider goes from a tenth of that to ten milliseconds per second.',
       ],
       task: 'Press play (or the space bar) and watch packets cross the wire.',
       check: (p) => p.since('pkt').length >= 4,
