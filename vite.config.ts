@@ -11,6 +11,8 @@ export default defineConfig({
   preview: { port: 4173, strictPort: true, host: '127.0.0.1' },
   server: { host: '127.0.0.1' },
   test: {
+    // Property and replay tests do real work; CI machines have 2 cores and may be loaded.
+    testTimeout: 60_000,
     projects: [
       {
         extends: true,
