@@ -115,6 +115,14 @@ describe('memory worker API: bounded work per call', () => {
     const after = api.finishBackground();
     expect(after.sweep.points.length).toBe(done.sweep.points.length + 1);
   }, 60_000);
+
+  it('a slider drag does not leave a trail of unfinished points on the curve', () => {
+    const api = createMemoryApi({ initial: small({ qps: 300 }), sweepUnitsPerTick: 1000 });
+    for (const q of [301, 302, 303, 304]) api.setConfig({ qps: q });
+    const f = api.tick(0);
+    expect(f.sweep.list.filter((q) => q > 300 && q < 310)).toEqual([304]);
+    expect(f.sweep.computing).toBe(304);
+  });
 });
 
 describe('memory worker API: determinism and faithfulness', () => {

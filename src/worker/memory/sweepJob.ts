@@ -31,9 +31,14 @@ export class SweepJob {
   private readonly cost = new Map<number, number>();
   private totalCost = 0;
 
+  private readonly base: Set<number>;
+  private extra: number | null;
+
   constructor(private cfg: LabConfig) {
     this.key = sweepKey(cfg);
     this.list = sweepList(cfg);
+    this.base = new Set(sweepList({ ...cfg, qps: 1 }));
+    this.extra = cfg.qps;
     this.queue = [cfg.qps, ...this.list.filter((q) => q !== cfg.qps)];
     for (const q of this.list) this.addCost(q);
   }
@@ -45,10 +50,20 @@ export class SweepJob {
     this.totalCost += c;
   }
 
-  /** Make sure `qps` is on the curve, and compute it next. */
+  /** Make sure `qps` is on the curve, and compute it next. An earlier active-QP point that is
+   *  not part of the base list and not finished is dropped (a slider drag passes many values). */
   want(cfg: LabConfig): void {
     this.cfg = cfg;
     const q = cfg.qps;
+    const old = this.extra;
+    if (old !== null && old !== q && !this.base.has(old) && !this.points.has(old)) {
+      this.list.splice(this.list.indexOf(old), 1);
+      this.totalCost -= this.cost.get(old) ?? 0;
+      this.cost.delete(old);
+      this.queue = this.queue.filter((x) => x !== old);
+      if (this.runner?.qps === old) this.runner = null;
+    }
+    this.extra = q;
     if (!this.list.includes(q)) {
       this.list.push(q);
       this.list.sort((a, b) => a - b);

@@ -45,6 +45,8 @@ export interface MissDetail {
   /** A hit's latency in the same pipeline (K × t_hit), for scale. */
   hitLatencyNs: number;
   parts: WaterfallPart[];
+  /** false: the packet ran on the fast path; its latency is the sum of its terms without any engine wait. */
+  measured: boolean;
 }
 
 /** Normalised policy state of one set, next victim first where the policy has an order. */

@@ -1,0 +1,114 @@
+// Two NICs side by side on the same seeded traffic, in lockstep: each side may change the policy,
+// the engine, the cache size or the ways; the strip in the middle says what the difference buys.
+import { useId } from 'react';
+import { memoryClient } from '../../bridge/memoryClient.ts';
+import { useMemory } from '../../store/memoryStore.ts';
+import type { CompareFrame, CompareSide, CompareSideFrame } from '../../worker/memory/types.ts';
+import { CacheCanvas } from './CacheCanvas.tsx';
+import { LiveChart } from './charts.tsx';
+import { COLORS, ENGINE_LABEL, POLICY_LABEL, WAY_OPTIONS, entrySteps, int, mops, ns, pct } from './format.ts';
+import { noteReply, useSize } from './hooks.ts';
+
+export function CompareTab() {
+  const c = useMemory((s) => s.frame?.compare ?? null);
+  const grids = useMemory((s) => s.compareGrids);
+  const flash = useMemory((s) => s.compareFlash);
+  const pattern = useMemory((s) => s.frame?.patternText ?? '');
+  const cfg = useMemory((s) => s.frame?.config);
+  const [chartBox, chartSize] = useSize<HTMLDivElement>({ width: 900, height: 150 });
+  if (!c || !cfg) return <p className="p-4 text-sm text-slate-500" data-testid="compare">Starting the two NICs…</p>;
+  const change = (k: 'a' | 'b', patch: Partial<CompareSide>) => {
+    const next = { a: { ...c.sides.a }, b: { ...c.sides.b } };
+    next[k] = { ...next[k], ...patch };
+    void memoryClient().setCompare(next).then(noteReply);
+  };
+  const half = Math.floor((chartSize.width - 8) / 2);
+  return (
+    <div className="flex h-full min-h-0 flex-col gap-2" data-testid="compare">
+      <p className="text-[12px] text-slate-700">
+        Both NICs see the identical packet sequence: {int(cfg.qps)} active QPs, {pattern}, seed {cfg.seed}; they advance in lockstep ({int(c.packets)} packets each so far).
+        Everything else comes from the settings column.
+      </p>
+      <div className="grid min-h-0 flex-1 grid-cols-[minmax(0,1fr)_168px_minmax(0,1fr)] gap-2">
+        <Side k="a" s={c.a} grid={grids.a} flash={flash.a} onChange={(p) => change('a', p)} />
+        <Diff c={c} />
+        <Side k="b" s={c.b} grid={grids.b} flash={flash.b} onChange={(p) => change('b', p)} />
+      </div>
+      <section ref={chartBox} className="flex h-[150px] shrink-0 gap-2 rounded-md border border-slate-300 bg-white p-1" aria-label="A and B over time">
+        <LiveChart title="Hit rate, A vs B" width={half} height={chartSize.height - 2} yDomain={[0, 1]} value={(p) => p.hitRate} format={(v) => pct(v, 0)}
+          series={[{ name: 'A', color: COLORS.a, points: c.a.series }, { name: 'B', color: COLORS.b, points: c.b.series, dash: '5 3' }]} testId="compare-chart-hit" />
+        <LiveChart title="Throughput (Mops), A vs B" width={half} height={chartSize.height - 2} value={(p) => p.mops} format={(v) => mops(v)}
+          series={[{ name: 'A', color: COLORS.a, points: c.a.series }, { name: 'B', color: COLORS.b, points: c.b.series, dash: '5 3' }]} testId="compare-chart-throughput" />
+      </section>
+    </div>
+  );
+}
+
+function Side({ k, s, grid, flash, onChange }: { k: 'a' | 'b'; s: CompareSideFrame; grid: CompareSideFrame['grid']; flash: { seq: number; recs: CompareSideFrame['recent'] }; onChange(p: Partial<CompareSide>): void }) {
+  const [box, size] = useSize<HTMLDivElement>({ width: 380, height: 200 });
+  const name = k.toUpperCase();
+  const color = k === 'a' ? COLORS.a : COLORS.b;
+  const r = s.readout;
+  const steps = entrySteps(s.side.entries);
+  return (
+    <section className="flex min-h-0 min-w-0 flex-col gap-1.5 rounded-md border-2 bg-white p-2" style={{ borderColor: color }} aria-label={`NIC ${name}`}>
+      <div className="flex items-baseline gap-2">
+        <h2 className="text-sm font-bold" style={{ color }}>NIC {name}</h2>
+        <span className="text-[11px] text-slate-500">{int(s.side.entries)} contexts · {s.side.ways ? `${s.side.ways}-way` : 'fully associative'}</span>
+      </div>
+      <div className="grid grid-cols-2 gap-1.5">
+        <SideSelect id={`compare-policy-${k}`} label="Policy" value={s.side.policy} options={Object.entries(POLICY_LABEL)} onChange={(v) => onChange({ policy: v as CompareSide['policy'] })} />
+        <SideSelect id={`compare-engine-${k}`} label="Engine" value={s.side.engine} options={Object.entries(ENGINE_LABEL)} onChange={(v) => onChange({ engine: v as CompareSide['engine'] })} />
+        <SideSelect id={`compare-entries-${k}`} label="Cache entries" value={String(s.side.entries)} options={steps.map((e) => [String(e), int(e)])} onChange={(v) => onChange({ entries: Number(v) })} />
+        <SideSelect id={`compare-ways-${k}`} label="Ways" value={String(s.side.ways)} options={WAY_OPTIONS.map((w) => [String(w), w === 0 ? 'fully assoc.' : `${w}-way`])} onChange={(v) => onChange({ ways: Number(v) })} />
+      </div>
+      <div className="flex gap-3">
+        <div><span className="block text-[11px] text-slate-600">Hit rate</span><span className="font-mono text-xl font-bold tabular-nums" data-testid={`compare-hit-${k}`} data-value={r.valid ? r.hitRate.toFixed(4) : ''}>{r.valid ? pct(r.hitRate) : '–'}</span></div>
+        <div><span className="block text-[11px] text-slate-600">Throughput</span><span className="font-mono text-xl font-bold tabular-nums" data-testid={`compare-throughput-${k}`}>{r.valid ? `${mops(r.mops)} Mops` : '–'}</span></div>
+        <div><span className="block text-[11px] text-slate-600">Latency</span><span className="font-mono text-base font-semibold tabular-nums">{r.valid ? ns(r.latencyNs) : '–'}</span></div>
+      </div>
+      <div ref={box} className="min-h-0 flex-1">
+        <CacheCanvas grid={grid} flash={flash} width={size.width} height={size.height} label={`NIC ${name} cache: ${int(s.side.entries)} contexts, ${POLICY_LABEL[s.side.policy]}; hit rate ${pct(r.hitRate)}`} testId={`compare-grid-${k}`} />
+      </div>
+    </section>
+  );
+}
+
+function SideSelect({ id, label, value, options, onChange }: { id: string; label: string; value: string; options: Array<[string, string]>; onChange(v: string): void }) {
+  const uid = useId();
+  return (
+    <div className="flex min-w-0 flex-col">
+      <label htmlFor={uid} className="text-[11px] font-semibold text-slate-700">{label}</label>
+      <select id={uid} data-testid={id} value={value} onChange={(e) => onChange(e.target.value)} className="h-7 min-w-0 rounded-md border border-slate-400 bg-white px-1 text-[12px]">
+        {options.map(([v, t]) => <option key={v} value={v}>{t}</option>)}
+      </select>
+    </div>
+  );
+}
+
+export function diffText(c: CompareFrame): { hit: string; thr: string; verdict: string } {
+  const a = c.a.readout;
+  const b = c.b.readout;
+  if (!a.valid || !b.valid) return { hit: '–', thr: '–', verdict: 'measuring…' };
+  const dh = (b.hitRate - a.hitRate) * 100;
+  const dt = b.mops - a.mops;
+  const rel = a.mops > 0 ? dt / a.mops : 0;
+  const sign = (v: number) => (v > 0 ? '+' : v < 0 ? '−' : '±');
+  const hit = `${sign(dh)}${Math.abs(dh).toFixed(1)} pp`;
+  const thr = `${sign(dt)}${mops(Math.abs(dt))} Mops (${sign(rel)}${Math.abs(rel * 100).toFixed(0)}%)`;
+  const verdict = Math.abs(rel) < 0.02 && Math.abs(dh) < 1 ? 'No real difference on this traffic' : rel > 0 ? 'B is faster' : 'A is faster';
+  return { hit, thr, verdict };
+}
+
+function Diff({ c }: { c: CompareFrame }) {
+  const d = diffText(c);
+  return (
+    <section className="flex flex-col items-center justify-center gap-2 rounded-md border border-slate-300 bg-white p-2 text-center" data-testid="compare-diff" aria-live="off">
+      <span className="text-[11px] font-semibold uppercase tracking-wide text-slate-500">B − A</span>
+      <div><span className="block text-[11px] text-slate-600">hit rate</span><span className="font-mono text-lg font-bold">{d.hit}</span></div>
+      <div><span className="block text-[11px] text-slate-600">throughput</span><span className="font-mono text-[13px] font-bold">{d.thr}</span></div>
+      <p className="text-[12px] font-semibold text-slate-800">{d.verdict}</p>
+      <p className="text-[11px] text-slate-500">B differs in: {c.differs.length ? c.differs.join(', ') : 'nothing yet'}</p>
+    </section>
+  );
+}

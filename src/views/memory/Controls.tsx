@@ -1,0 +1,146 @@
+// The lab's controls column: every setting as a labelled, keyboard-operable control showing its
+// current value and unit. Changes go to the worker ("latest wins"); a refused combination shows
+// the worker's message here and the control returns to the setting still in force.
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { memoryStore, useMemory } from '../../store/memoryStore.ts';
+import type { LabConfig } from '../../worker/memory/types.ts';
+import {
+  ENGINE_LABEL, PATTERN_LABEL, POLICY_LABEL, QPS_POS_MAX, WAY_OPTIONS, bytes, entrySteps, int, ns, overlapFromPos, posFromOverlap, posFromQps, qpsFromPos,
+} from './format.ts';
+import { sendConfig, useLatest } from './hooks.ts';
+
+const SKEW_UI: Record<string, { min: number; max: number; step: number; label: string; text(v: number): string }> = {
+  zipf: { min: 0, max: 3, step: 0.01, label: 'Skew: Zipf exponent s', text: (v) => `s = ${v.toFixed(2)}` },
+  hotset: { min: 0, max: 1, step: 0.01, label: 'Skew: share to the hot set', text: (v) => `${Math.round(v * 100)}%` },
+  scan: { min: 0, max: 0.99, step: 0.01, label: 'Skew: share to the hot set (rest scans)', text: (v) => `${Math.round(v * 100)}%` },
+  incast: { min: 1, max: 4096, step: 1, label: 'Skew: fan-in per burst', text: (v) => `${int(v)} QPs` },
+};
+
+export function Controls() {
+  const cfg = useMemory((s) => s.frame?.config ?? null);
+  const notice = useMemory((s) => s.notice);
+  const pattern = useMemory((s) => s.frame?.patternText ?? '');
+  const send = useLatest((p: Partial<LabConfig>) => sendConfig(p));
+  if (!cfg) return <aside className="w-[268px] shrink-0 border-r border-slate-300 bg-white p-3 text-sm text-slate-500">Starting…</aside>;
+  const steps = entrySteps(cfg.entries);
+  const skew = SKEW_UI[cfg.pattern];
+  return (
+    <aside aria-label="Settings" className="flex w-[268px] shrink-0 flex-col gap-2 overflow-y-auto border-r border-slate-300 bg-white px-3 py-2">
+      <LogSlider
+        id="active-qps" label="Active QPs" value={cfg.qps} min={0} max={QPS_POS_MAX} toPos={posFromQps} fromPos={qpsFromPos}
+        text={(v) => `${int(v)} QPs`} onChange={(qps) => send({ qps })}
+        hint={<>cache holds <b>{int(cfg.entries)}</b> (amber tick): drag past it</>}
+        marks={[{ pos: posFromQps(cfg.entries), title: `cache size: ${int(cfg.entries)} contexts` }]}
+        valueText={(v) => `${int(v)} active QPs (log scale, 1 to 1,000,000)`}
+      />
+      <LogSlider
+        id="cache-entries" label="Cache entries" value={cfg.entries} min={0} max={steps.length - 1}
+        toPos={(v) => Math.max(0, steps.indexOf(v))} fromPos={(p) => steps[Math.max(0, Math.min(steps.length - 1, p))]}
+        text={(v) => `${int(v)} · ${bytes(v * 256)}`} onChange={(entries) => send({ entries })}
+        valueText={(v) => `${int(v)} contexts, ${bytes(v * 256)} of SRAM`}
+      />
+      <Select id="ways" label="Associativity" value={String(cfg.ways)} onChange={(v) => send({ ways: Number(v) })}
+        options={WAY_OPTIONS.map((w) => [String(w), w === 0 ? 'Fully associative (one set)' : w === 1 ? 'Direct-mapped (1 way)' : `${w}-way: set = QPN mod sets`])} />
+      <Select id="policy" label="Eviction policy" value={cfg.policy} onChange={(v) => send({ policy: v as LabConfig['policy'] })}
+        options={Object.entries(POLICY_LABEL)} />
+      <Select id="engine" label="Eviction engine" value={cfg.engine} onChange={(v) => send({ engine: v as LabConfig['engine'] })}
+        options={Object.entries(ENGINE_LABEL)} hint="MODEL latencies: no RNIC publishes its own" />
+      <LogSlider
+        id="miss-latency" label="Miss latency (PCIe read)" value={cfg.fetchNs} min={0} max={300} toPos={(v) => Math.round(v / 10)} fromPos={(p) => p * 10}
+        text={(v) => ns(v)} onChange={(fetchNs) => send({ fetchNs })}
+        hint="pcie-bench measured 546–920 ns (RAW)" valueText={(v) => `${v} nanoseconds per PCIe read`}
+      />
+      <LogSlider
+        id="overlap" label="Overlap K (packets in flight)" value={cfg.overlap} min={0} max={80} toPos={posFromOverlap} fromPos={overlapFromPos}
+        text={(v) => (v === 1 ? '1 (blocking)' : String(v))} onChange={(overlap) => send({ overlap })}
+        valueText={(v) => `${v} packets in process at once`}
+      />
+      <Select id="pattern" label="Traffic pattern" value={cfg.pattern} onChange={(v) => send({ pattern: v as LabConfig['pattern'] })}
+        options={Object.entries(PATTERN_LABEL)} hint={pattern} />
+      {skew ? (
+        <LogSlider
+          key={cfg.pattern} id="skew" label={skew.label} value={cfg.skew} min={skew.min} max={skew.max} step={skew.step}
+          toPos={(v) => v} fromPos={(p) => p} text={skew.text} onChange={(s) => send({ skew: s })} valueText={skew.text}
+        />
+      ) : (
+        <p className="text-[11px] text-slate-500">Uniform traffic has no skew knob.</p>
+      )}
+      <Notice text={notice?.kind === 'error' ? notice.text : null} />
+    </aside>
+  );
+}
+
+function Notice({ text }: { text: string | null }) {
+  return (
+    <div role="alert" data-testid="config-notice" className={text ? 'rounded-md border border-red-300 bg-red-50 px-2 py-1.5 text-[12px] leading-snug text-red-900' : 'sr-only'}>
+      {text}
+      {text && <button type="button" className="ml-1 underline" onClick={() => memoryStore.getState().clearNotice()}>Dismiss</button>}
+    </div>
+  );
+}
+
+interface LogSliderProps {
+  id: string;
+  label: string;
+  value: number;
+  min: number;
+  max: number;
+  step?: number;
+  toPos(v: number): number;
+  fromPos(p: number): number;
+  text(v: number): string;
+  valueText?(v: number): string;
+  onChange(v: number): void;
+  hint?: ReactNode;
+  marks?: Array<{ pos: number; title: string }>;
+}
+
+/** A range input over positions that map to values (log scales, step lists). */
+export function LogSlider({ id, label, value, min, max, step = 1, toPos, fromPos, text, valueText, onChange, hint, marks }: LogSliderProps) {
+  const uid = useId();
+  const [pos, setPos] = useState(() => toPos(value));
+  const dragging = useRef(false);
+  const resetKey = useMemory((s) => s.notice?.id ?? 0);
+  // Follow the setting in force (also when a change was refused and the setting stayed).
+  useEffect(() => { if (!dragging.current) setPos(toPos(value)); }, [value, resetKey]); // eslint-disable-line
+  const shown = dragging.current ? fromPos(pos) : value;
+  return (
+    <div className="flex flex-col">
+      <div className="flex items-baseline justify-between gap-2">
+        <label htmlFor={uid} className="text-[12px] font-semibold text-slate-800">{label}</label>
+        <output htmlFor={uid} className="font-mono text-[12px] font-semibold tabular-nums text-slate-900" data-testid={`${id}-value`}>{text(shown)}</output>
+      </div>
+      <div className="relative">
+        <input
+          id={uid} type="range" data-testid={id} min={min} max={max} step={step} value={pos}
+          aria-valuetext={(valueText ?? text)(fromPos(pos))}
+          onPointerDown={() => { dragging.current = true; }}
+          onPointerUp={() => { dragging.current = false; }}
+          onBlur={() => { dragging.current = false; setPos(toPos(value)); }}
+          onChange={(e) => { const p = Number(e.target.value); setPos(p); onChange(fromPos(p)); }}
+          className="w-full accent-indigo-700"
+        />
+        {marks?.map((m) => (
+          <span key={m.title} title={m.title} aria-hidden="true"
+            className="pointer-events-none absolute top-[1px] h-2.5 w-0.5 rounded bg-amber-600"
+            style={{ left: `calc(${((m.pos - min) / (max - min)) * 100}% * 0.94 + 3%)` }} />
+        ))}
+      </div>
+      {hint && <p className="text-[11px] leading-tight text-slate-500">{hint}</p>}
+    </div>
+  );
+}
+
+export function Select({ id, label, value, options, onChange, hint }: { id: string; label: string; value: string; options: Array<[string, string]>; onChange(v: string): void; hint?: ReactNode }) {
+  const uid = useId();
+  return (
+    <div className="flex flex-col gap-0.5">
+      <label htmlFor={uid} className="text-[12px] font-semibold text-slate-800">{label}</label>
+      <select id={uid} data-testid={id} value={value} onChange={(e) => onChange(e.target.value)}
+        className="h-7 rounded-md border border-slate-400 bg-white px-1.5 text-[12px] text-slate-900">
+        {options.map(([v, t]) => <option key={v} value={v}>{t}</option>)}
+      </select>
+      {hint && <p className="text-[11px] leading-tight text-slate-500">{hint}</p>}
+    </div>
+  );
+}

@@ -1,0 +1,91 @@
+// The lab's header: title, the way back to the transport instrument, preset, playback and speed,
+// Share, Tour and Help. Every control is a real, labelled element.
+import { useEffect, useId, useRef, useState } from 'react';
+import { memoryClient } from '../../bridge/memoryClient.ts';
+import { memoryStore, useMemory } from '../../store/memoryStore.ts';
+import type { PresetId } from '../../core/memory/index.ts';
+import { SPEED_POS_MAX, int, posFromSpeed, speedFromPos } from './format.ts';
+import { noteReply, useLatest } from './hooks.ts';
+
+const PRESETS: Array<[PresetId, string]> = [
+  ['cx3', 'ConnectX-3-like (56G, ~2012)'],
+  ['connect-ib', 'Connect-IB / CX-4-like (~2014–16)'],
+  ['cx5', 'ConnectX-5/6-like (~2017–21)'],
+  ['srnic', 'SRNIC-like (NSDI 2023)'],
+];
+
+export function LabHeader({ onShare }: { onShare(): void }) {
+  const ready = useMemory((s) => s.frame !== null);
+  const playing = useMemory((s) => s.frame?.playing ?? false);
+  const speed = useMemory((s) => s.frame?.speed ?? 5000);
+  const preset = useMemory((s) => s.frame?.config.preset ?? 'cx3');
+  const pid = useId();
+  const sid = useId();
+  const [speedPos, setSpeedPos] = useState(posFromSpeed(speed));
+  const dragging = useRef(false);
+  useEffect(() => { if (!dragging.current) setSpeedPos(posFromSpeed(speed)); }, [speed]);
+  const sendSpeed = useLatest((v: number) => memoryClient().setSpeed(v));
+  const act = (p: Promise<unknown>) => { p.catch((e: unknown) => memoryStore.getState().showNotice('error', String((e as Error)?.message ?? e))); };
+
+  return (
+    <header className="flex items-center gap-3 border-b border-slate-300 bg-white px-3 py-1.5 shadow-sm">
+      <div className="flex shrink-0 flex-col leading-tight">
+        <h1 className="text-base font-bold tracking-tight text-slate-900">QP Scope — NIC memory</h1>
+        <a href="#" data-testid="to-transport" className="text-[11px] text-indigo-700 underline hover:text-indigo-900">← Transport &amp; lifecycle instrument</a>
+      </div>
+
+      <div className="flex items-center gap-1.5">
+        <label htmlFor={pid} className="text-xs font-medium text-slate-700">NIC preset</label>
+        <select id={pid} data-testid="preset" value={preset} disabled={!ready}
+          onChange={(e) => act(memoryClient().setPreset(e.target.value as PresetId).then(noteReply))}
+          className="h-8 rounded-md border border-slate-400 bg-white px-1.5 text-sm">
+          {PRESETS.map(([id, t]) => <option key={id} value={id}>{t}</option>)}
+        </select>
+      </div>
+
+      <div className="flex items-center gap-1.5" role="group" aria-label="Playback">
+        <button type="button" data-testid="play" disabled={!ready} aria-pressed={playing}
+          aria-label={playing ? 'Pause the packets' : 'Play the packets'} onClick={() => act(memoryClient().toggle())}
+          className={`inline-flex h-8 w-20 items-center justify-center gap-1 rounded-md border text-sm font-semibold disabled:opacity-40 ${playing ? 'border-amber-500 bg-amber-50 text-amber-900 hover:bg-amber-100' : 'border-green-700 bg-green-700 text-white hover:bg-green-800'}`}>
+          <Icon kind={playing ? 'pause' : 'play'} />{playing ? 'Pause' : 'Play'}
+        </button>
+        <button type="button" data-testid="step" disabled={!ready} aria-label="Send one packet"
+          onClick={() => act(memoryClient().step(1))}
+          className="inline-flex h-8 items-center gap-1 rounded-md border border-slate-400 bg-white px-2.5 text-sm font-medium text-slate-800 hover:bg-slate-100 disabled:opacity-40">
+          <Icon kind="step" />1 packet
+        </button>
+      </div>
+
+      <div className="flex items-center gap-2 text-xs text-slate-700">
+        <label htmlFor={sid} className="font-medium">Speed</label>
+        <input id={sid} type="range" data-testid="speed" min={0} max={SPEED_POS_MAX} step={1} value={speedPos}
+          aria-valuetext={`${int(speedFromPos(speedPos))} packets per second`}
+          onPointerDown={() => { dragging.current = true; }} onPointerUp={() => { dragging.current = false; }}
+          onChange={(e) => { const p = Number(e.target.value); setSpeedPos(p); sendSpeed(speedFromPos(p)); }}
+          className="w-32 accent-slate-700" title="Log scale: 1 to 2,000,000 packets per second" />
+        <output htmlFor={sid} className="w-24 font-mono text-[11px] text-slate-900">{int(speedFromPos(speedPos))} pkt/s</output>
+      </div>
+
+      <div className="ml-auto flex shrink-0 items-center gap-1.5">
+        <button type="button" data-testid="tour-button" onClick={() => memoryStore.getState().setTour(!memoryStore.getState().tourOpen)}
+          className="inline-flex h-8 items-center rounded-md border border-slate-400 bg-white px-2.5 text-sm font-medium text-slate-800 hover:bg-slate-100">
+          Tour
+        </button>
+        <button type="button" data-testid="share" onClick={onShare} disabled={!ready}
+          className="inline-flex h-8 items-center gap-1 rounded-md border border-indigo-600 bg-white px-2.5 text-sm font-medium text-indigo-800 hover:bg-indigo-50 disabled:opacity-40">
+          <Icon kind="share" />Share
+        </button>
+        <button type="button" data-testid="help-button" onClick={() => memoryStore.getState().setHelp(true)} aria-label="Help"
+          className="inline-flex h-8 w-8 items-center justify-center rounded-full border border-slate-400 bg-white text-sm font-bold text-slate-800 hover:bg-slate-100">?</button>
+      </div>
+    </header>
+  );
+}
+
+function Icon({ kind }: { kind: 'play' | 'pause' | 'step' | 'share' }) {
+  const d = kind === 'play' ? 'M4 2.5v11l9-5.5z'
+    : kind === 'pause' ? 'M4 2.5h3v11H4zM9 2.5h3v11H9z'
+    : kind === 'step' ? 'M2.5 2.5v11l7.5-5.5zM11 2.5h2.5v11H11z'
+    : 'M10.5 2a2.5 2.5 0 1 1-.1 3.6L6 8l4.4 2.4a2.5 2.5 0 1 1-.6 1.2L5.3 9.2a2.5 2.5 0 1 1 0-2.4l4.5-2.4A2.5 2.5 0 0 1 10.5 2z';
+  return <svg aria-hidden="true" width="14" height="14" viewBox="0 0 16 16" className="shrink-0" fill="currentColor"><path d={d} /></svg>;
+}

@@ -1,0 +1,191 @@
+// Topic 2: a QPN is an address. The 24 QPN bits split into one index per table level; a miss
+// walks the levels top-down, each level not held on chip costing one PCIe read. Following the
+// last miss, each new walk is animated level by level (and held until it has been seen).
+import { useEffect, useId, useRef, useState } from 'react';
+import { memoryClient } from '../../bridge/memoryClient.ts';
+import { useMemory } from '../../store/memoryStore.ts';
+import type { WalkFrame } from '../../worker/memory/types.ts';
+import { bytes, hex, int, ns } from './format.ts';
+import { noteReply, sendConfig } from './hooks.ts';
+
+const LEVEL_COLORS = ['#c7d2fe', '#bbf7d0', '#fde68a', '#fbcfe8'];
+const LEVEL_INK = ['#3730a3', '#166534', '#92400e', '#9d174d'];
+const STEP_MS = 450;
+const HOLD_MS = 1400;
+
+export function WalkTab() {
+  const live = useMemory((s) => s.frame?.walk ?? null);
+  const cfg = useMemory((s) => s.frame?.config);
+  const fetchNs = cfg?.fetchNs ?? 0;
+  const [shown, setShown] = useState<WalkFrame | null>(live);
+  const [revealed, setRevealed] = useState(99);
+  const since = useRef(0);
+  const qid = useId();
+  const [qText, setQText] = useState('');
+
+  // Hold a walk until its animation has played; then take the newest.
+  useEffect(() => {
+    if (!live) return;
+    const now = performance.now();
+    const busy = shown && now - since.current < (shown.walk.steps.length * STEP_MS + HOLD_MS);
+    const changed = !shown || shown.walk.qpn !== live.walk.qpn || shown.geometry.levels !== live.geometry.levels || shown.geometry.onChipLevels !== live.geometry.onChipLevels;
+    if (!changed) { setShown(live); return; }
+    if (busy && live.following) return;
+    setShown(live);
+    since.current = now;
+    setRevealed(0);
+  }, [live]); // eslint-disable-line
+  useEffect(() => {
+    if (!shown || revealed >= shown.walk.steps.length) return;
+    const t = setTimeout(() => setRevealed((r) => r + 1), STEP_MS);
+    return () => clearTimeout(t);
+  }, [revealed, shown]);
+
+  if (!shown || !cfg) return <p className="p-4 text-sm text-slate-500" data-testid="table-walk">The QP table is being built…</p>;
+  const { walk, geometry: g, memory: m } = shown;
+  const go = () => {
+    const t = qText.trim();
+    const q = /^0x[0-9a-f]+$/i.test(t) ? parseInt(t, 16) : Number(t);
+    void memoryClient().setWalk(Number.isInteger(q) ? q : NaN).then(noteReply);
+  };
+  const reads = walk.steps.filter((s) => !s.onChip).length;
+  return (
+    <div className="grid h-full min-h-0 grid-cols-[minmax(0,1fr)_300px] gap-2" data-testid="table-walk">
+      <section className="flex min-h-0 flex-col gap-2 overflow-y-auto rounded-md border border-slate-300 bg-white p-3" aria-label="The walk">
+        <div className="flex flex-wrap items-end gap-2 text-[12px]">
+          <div className="flex flex-col">
+            <label htmlFor={qid} className="font-semibold text-slate-800">QPN to walk (decimal or 0x…)</label>
+            <div className="flex gap-1">
+              <input id={qid} value={qText} onChange={(e) => setQText(e.target.value)} onKeyDown={(e) => { if (e.key === 'Enter') go(); }}
+                placeholder={hex(walk.qpn)} className="h-7 w-32 rounded-md border border-slate-400 px-1.5 font-mono" data-testid="walk-qpn" />
+              <button type="button" onClick={go} className="h-7 rounded-md border border-slate-400 px-2 font-medium hover:bg-slate-100">Walk</button>
+              <button type="button" aria-pressed={shown.following} onClick={() => void memoryClient().setWalk(null).then(noteReply)} data-testid="walk-follow"
+                className={`h-7 rounded-md border px-2 font-medium ${shown.following ? 'border-indigo-600 bg-indigo-50 text-indigo-900' : 'border-slate-400 hover:bg-slate-100'}`}>
+                {shown.following ? '● Following each miss' : 'Follow each miss'}
+              </button>
+            </div>
+          </div>
+          <Levels levels={cfg.tableLevels} onChip={cfg.onChipLevels} />
+        </div>
+
+        <h2 className="text-sm font-semibold text-slate-900">
+          QPN {hex(walk.qpn)} ({int(walk.qpn)}): {walk.present ? 'present' : 'not allocated'} · {reads === 0 ? 'no PCIe read' : `${reads} PCIe read${reads > 1 ? 's' : ''}`} on a miss = <span data-testid="walk-cost">{ns(shown.costNs)}</span>
+        </h2>
+        <BitStrip qpn={walk.qpn} bits={g.bits} shifts={g.shifts} />
+
+        <ol className="flex flex-col gap-1.5" aria-label="Levels walked">
+          {walk.steps.map((s, i) => {
+            const on = i < revealed;
+            return (
+              <li key={i} className={`grid grid-cols-[120px_minmax(0,1fr)_140px] items-center gap-2 rounded-md border px-2 py-1.5 text-[12px] transition-opacity duration-300 ${on ? 'opacity-100' : 'opacity-25'}`}
+                style={{ borderColor: LEVEL_INK[i % 4], background: on ? `${LEVEL_COLORS[i % 4]}55` : '#fff' }} data-testid="walk-step">
+                <span className="font-semibold" style={{ color: LEVEL_INK[i % 4] }}>
+                  {i + 1}. {s.kind === 'context' ? 'Context page' : i === 0 ? 'Root directory' : `Directory L${i}`}
+                </span>
+                <span className="font-mono text-[11px] text-slate-800">
+                  bits {s.hi}–{s.lo} = index {int(s.index)} · table {s.tableAddr < 0 ? '(none)' : hex(s.tableAddr)} → entry {s.entryAddr < 0 ? '—' : hex(s.entryAddr)} ({s.readBytes} B)
+                  {!s.present && <span className="ml-1 font-sans font-semibold text-red-800">✕ absent: the walk stops here</span>}
+                </span>
+                <span className={`justify-self-end rounded px-1.5 py-0.5 text-[11px] font-semibold ${s.onChip ? 'bg-slate-100 text-slate-700' : 'bg-blue-100 text-blue-900'}`}>
+                  {s.onChip ? 'on chip · 0 ns' : `PCIe read · ${ns(fetchNs)}`}
+                </span>
+              </li>
+            );
+          })}
+        </ol>
+        <CostBar steps={walk.steps.map((st) => st.onChip)} fetchNs={fetchNs} revealed={revealed} />
+        <p className="text-[11px] leading-snug text-slate-500">
+          The shape is the textbook one (MODEL): a real NIC keeps this translation in firmware-managed tables (mlx4 “ICM”) the driver cannot see.
+          Pages are 4 KiB (mlx4/mlx5 page shift 12, QUOTE); a context is 256 B (HNS QPC entry size, QUOTE), so one page holds {int(g.pageBytes / g.entryBytes)} contexts.
+        </p>
+      </section>
+      <aside className="flex min-h-0 flex-col gap-2 overflow-y-auto" aria-label="Table memory">
+        <section className="rounded-md border border-slate-300 bg-white p-2 text-[12px]" data-testid="table-memory">
+          <h3 className="font-semibold text-slate-900">Host memory for {int(m.allocatedQps)} QPs</h3>
+          <p className="font-mono text-lg font-bold">{bytes(m.totalBytes)}</p>
+          <p className="text-slate-600">{m.allocatedQps > 0 ? `${bytes(m.totalBytes / m.allocatedQps)} per QP; the contexts alone are ${bytes(m.contextBytes)}.` : ''}</p>
+          <table className="mt-1 w-full text-[11px]">
+            <thead><tr className="text-left text-slate-500"><th className="font-medium">level</th><th className="text-right font-medium">tables</th><th className="text-right font-medium">bytes</th></tr></thead>
+            <tbody className="font-mono">
+              {m.tablesPerLevel.map((t, i) => (
+                <tr key={i}><td className="font-sans" style={{ color: LEVEL_INK[i % 4] }}>{i === g.levels - 1 ? 'context pages' : i === 0 ? 'root' : `dir L${i}`}</td><td className="text-right">{int(t)}</td><td className="text-right">{bytes(m.bytesPerLevel[i])}</td></tr>
+              ))}
+            </tbody>
+          </table>
+          <p className="mt-1 text-slate-600">One flat array over all 2<sup>24</sup> QPNs would take {bytes(m.flatBytes)}.</p>
+          <p className="mt-1 text-[11px] text-slate-500">Scattered QPNs touch many pages that each hold few live contexts: watch the bytes per QP climb as QPNs spread.</p>
+        </section>
+      </aside>
+    </div>
+  );
+}
+
+function Levels({ levels, onChip }: { levels: number; onChip: number }) {
+  const a = useId();
+  const b = useId();
+  return (
+    <div className="flex items-end gap-2">
+      <div className="flex flex-col">
+        <label htmlFor={a} className="font-semibold text-slate-800">Table levels</label>
+        <select id={a} value={levels} data-testid="table-levels" onChange={(e) => { const l = Number(e.target.value); void sendConfig({ tableLevels: l, onChipLevels: Math.min(onChip, l - 1) }); }}
+          className="h-7 rounded-md border border-slate-400 bg-white px-1">
+          {[1, 2, 3, 4].map((l) => <option key={l} value={l}>{l === 1 ? '1 (flat array)' : l}</option>)}
+        </select>
+      </div>
+      <div className="flex flex-col">
+        <label htmlFor={b} className="font-semibold text-slate-800">Levels on chip</label>
+        <select id={b} value={onChip} data-testid="onchip-levels" onChange={(e) => void sendConfig({ onChipLevels: Number(e.target.value) })}
+          className="h-7 rounded-md border border-slate-400 bg-white px-1">
+          {Array.from({ length: levels }, (_, i) => <option key={i} value={i}>{i}</option>)}
+        </select>
+      </div>
+    </div>
+  );
+}
+
+function BitStrip({ qpn, bits, shifts }: { qpn: number; bits: number[]; shifts: number[] }) {
+  const cells = [];
+  for (let b = 23; b >= 0; b--) {
+    const level = bits.findIndex((n, l) => b >= shifts[l] && b < shifts[l] + n);
+    cells.push({ b, v: (qpn >>> b) & 1, level });
+  }
+  return (
+    <div role="img" aria-label={`QPN ${hex(qpn)} in binary, split into ${bits.length} indices: ${bits.map((n, l) => `level ${l} uses bits ${shifts[l] + n - 1} to ${shifts[l]}`).join('; ')}`}>
+      <div className="flex gap-[2px]">
+        {cells.map((c) => (
+          <span key={c.b} className="flex h-7 w-[24px] flex-col items-center justify-center rounded-sm font-mono text-[12px] font-semibold"
+            style={{ background: LEVEL_COLORS[c.level % 4], color: LEVEL_INK[c.level % 4] }}>
+            {c.v}<span className="text-[8px] font-normal leading-none opacity-70">{c.b}</span>
+          </span>
+        ))}
+      </div>
+      <div className="mt-0.5 flex gap-[2px] text-[10px]">
+        {bits.map((n, l) => (
+          <span key={l} className="truncate rounded-sm border-t-2 text-center" style={{ width: n * 26 - 2, borderColor: LEVEL_INK[l % 4], color: LEVEL_INK[l % 4] }}
+            title={`${n} bits`}>
+            {l === bits.length - 1 ? (n >= 6 ? 'context index' : 'ctx') : l === 0 ? 'root index' : `L${l} index`} = {int((qpn >>> shifts[l]) & (2 ** n - 1))}
+          </span>
+        ))}
+      </div>
+    </div>
+  );
+}
+
+/** The walk in time: on-chip levels are free, each host level is one PCIe read, end to end. */
+function CostBar({ steps, fetchNs, revealed }: { steps: boolean[]; fetchNs: number; revealed: number }) {
+  const reads = steps.filter((on) => !on).length;
+  const total = Math.max(1, reads * fetchNs);
+  return (
+    <div className="rounded-md border border-slate-200 bg-slate-50 p-2 text-[11px]" aria-label={`The walk costs ${reads} PCIe reads, ${ns(reads * fetchNs)}`}>
+      <div className="mb-1 flex justify-between text-slate-600"><span>the walk in time (a miss waits for all of it)</span><span className="font-mono font-semibold text-slate-900">{ns(reads * fetchNs)}</span></div>
+      <div className="flex h-5 w-full overflow-hidden rounded bg-white">
+        {steps.map((onChip, i) => onChip ? (
+          <span key={i} className={`flex w-6 shrink-0 items-center justify-center border-r border-white text-[9px] ${i < revealed ? '' : 'opacity-30'}`} style={{ background: LEVEL_COLORS[i % 4], color: LEVEL_INK[i % 4] }} title="on chip: no PCIe read">L{i}</span>
+        ) : (
+          <span key={i} className={`flex items-center justify-center border-r border-white text-[10px] font-semibold text-white transition-opacity ${i < revealed ? '' : 'opacity-30'}`}
+            style={{ width: `${(fetchNs / total) * 100}%`, background: '#1d4ed8' }}>L{i}: PCIe read {ns(fetchNs)}</span>
+        ))}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,69 @@
+// Small D3-scaled SVG charts shared by the lab's tabs: a live line chart over simulated time
+// (one or two series) and a helper for nice log/linear ticks. D3 computes, React renders.
+import { extent } from 'd3-array';
+import { scaleLinear } from 'd3-scale';
+import { line } from 'd3-shape';
+import type { SeriesPoint } from '../../worker/memory/types.ts';
+import { ns } from './format.ts';
+
+export interface LineSeries { name: string; color: string; points: SeriesPoint[]; dash?: string }
+
+export interface LiveChartProps {
+  title: string;
+  series: LineSeries[];
+  value(p: SeriesPoint): number;
+  format(v: number): string;
+  width: number;
+  height: number;
+  /** Fixed y domain (e.g. 0..1 for a rate), else from the data with 0 included. */
+  yDomain?: [number, number];
+  testId?: string;
+}
+
+/** Plain words for a chart's aria-label: the latest value of each series and the range seen. */
+export function chartSummary(title: string, series: LineSeries[], value: (p: SeriesPoint) => number, format: (v: number) => string): string {
+  const parts = series.map((s) => {
+    if (s.points.length === 0) return `${s.name}: no data yet`;
+    const vals = s.points.map(value);
+    const [lo, hi] = extent(vals) as [number, number];
+    return `${s.name}: now ${format(vals[vals.length - 1])} (range ${format(lo)} to ${format(hi)})`;
+  });
+  const any = series.find((s) => s.points.length > 1);
+  const span = any ? ` over the last ${ns(any.points[any.points.length - 1].tNs - any.points[0].tNs)} of simulated time` : '';
+  return `${title}${span}. ${parts.join('; ')}.`;
+}
+
+export function LiveChart({ title, series, value, format, width, height, yDomain, testId }: LiveChartProps) {
+  const m = { l: 46, r: 8, t: 18, b: 20 };
+  const all = series.flatMap((s) => s.points);
+  const xs = extent(all, (p) => p.tNs) as [number | undefined, number | undefined];
+  const x0 = xs[0] ?? 0;
+  const x1 = xs[1] !== undefined && xs[1] > x0 ? xs[1] : x0 + 1;
+  const x = scaleLinear().domain([x0, x1]).range([m.l, width - m.r]);
+  const ymax = Math.max(...all.map(value), 0);
+  const y = scaleLinear().domain(yDomain ?? [0, ymax > 0 ? ymax * 1.1 : 1]).range([height - m.b, m.t]).nice();
+  const path = line<SeriesPoint>().x((p) => x(p.tNs)).y((p) => y(value(p)));
+  const last = series.map((s) => s.points[s.points.length - 1]);
+  return (
+    <svg width={width} height={height} role="img" aria-label={chartSummary(title, series, value, format)} data-testid={testId} className="block">
+      <text x={m.l} y={12} fontSize={11} fontWeight={600} fill="#0f172a">{title}</text>
+      {y.ticks(4).map((t) => (
+        <g key={t}>
+          <line x1={m.l} x2={width - m.r} y1={y(t)} y2={y(t)} stroke="#e2e8f0" />
+          <text x={m.l - 4} y={y(t)} fontSize={10} textAnchor="end" dominantBaseline="middle" fill="#64748b">{format(t)}</text>
+        </g>
+      ))}
+      <text x={width - m.r} y={height - 5} fontSize={10} textAnchor="end" fill="#64748b">simulated time → {ns(x1)}</text>
+      {series.map((s) => s.points.length > 0 && (
+        <path key={s.name} d={path(s.points) ?? ''} fill="none" stroke={s.color} strokeWidth={1.8} strokeDasharray={s.dash} />
+      ))}
+      {last.map((p, i) => p && <circle key={series[i].name} cx={x(p.tNs)} cy={y(value(p))} r={3} fill={series[i].color} />)}
+      <text x={width - m.r} y={12} fontSize={11} textAnchor="end" fontWeight={700}>
+        {last.map((p, i) => p && (
+          <tspan key={series[i].name} fill={series[i].color} dx={i > 0 ? 10 : 0}>{series.length > 1 ? `${series[i].name} ` : 'now '}{format(value(p))}</tspan>
+        ))}
+      </text>
+      {all.length === 0 && <text x={width / 2} y={height / 2} fontSize={11} textAnchor="middle" fill="#64748b">Press Play to measure</text>}
+    </svg>
+  );
+}

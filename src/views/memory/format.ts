@@ -1,0 +1,139 @@
+// Pure helpers of the NIC-memory lab's views: slider scales, number formatting, and the colour
+// system (every colour has a glyph or text twin). No model logic.
+
+/** Active QPs: a log slider, position 0..1200 ↔ 1 … 1,000,000 QPs (200 positions per decade). */
+export const QPS_POS_MAX = 1200;
+export function qpsFromPos(pos: number): number {
+  return Math.max(1, Math.min(1_000_000, Math.round(10 ** (Math.max(0, Math.min(QPS_POS_MAX, pos)) / 200))));
+}
+export function posFromQps(qps: number): number {
+  return Math.round(Math.log10(Math.max(1, qps)) * 200);
+}
+
+/** Speed: packets per wall-clock second, log slider 0..1000 ↔ 1 … 2,000,000. */
+export const SPEED_POS_MAX = 1000;
+const SPEED_DECADES = Math.log10(2_000_000);
+export function speedFromPos(pos: number): number {
+  const v = 10 ** ((pos / SPEED_POS_MAX) * SPEED_DECADES);
+  if (v < 10) return Math.max(1, Math.round(v));
+  const p = 10 ** (Math.floor(Math.log10(v)) - 1); // two significant digits
+  return Math.round(v / p) * p;
+}
+export function posFromSpeed(pps: number): number {
+  return Math.round((Math.log10(Math.max(1, pps)) / SPEED_DECADES) * SPEED_POS_MAX);
+}
+
+/** Overlap K: log slider 0..80 ↔ 1 … 256. */
+export function overlapFromPos(pos: number): number {
+  return Math.max(1, Math.round(2 ** (pos / 10)));
+}
+export function posFromOverlap(k: number): number {
+  return Math.round(Math.log2(Math.max(1, k)) * 10);
+}
+
+/** Cache sizes the entries slider steps through (with the current value merged in). */
+export const ENTRY_STEPS: readonly number[] = [
+  8, 16, 24, 32, 48, 64, 80, 96, 112, 128, 160, 192, 224, 256, 288, 320, 384, 448, 512, 640, 768, 896, 1024, 1280, 1536, 1792,
+  2048, 2560, 3072, 3584, 4096, 5120, 6144, 7168, 8192, 10000, 12288, 16384,
+];
+export function entrySteps(current: number): number[] {
+  return ENTRY_STEPS.includes(current) ? [...ENTRY_STEPS] : [...ENTRY_STEPS, current].sort((a, b) => a - b);
+}
+
+export const WAY_OPTIONS: readonly number[] = [0, 1, 2, 4, 8, 16, 32, 64];
+
+export const POLICY_LABEL: Record<string, string> = {
+  lru: 'LRU (least recently used)', fifo: 'FIFO (oldest fill)', random: 'Random', lfu: 'LFU (least frequently used)',
+  clock: 'CLOCK (second chance)', '2q': '2Q (scan-resistant)',
+};
+export const POLICY_SHORT: Record<string, string> = { lru: 'LRU', fifo: 'FIFO', random: 'Random', lfu: 'LFU', clock: 'CLOCK', '2q': '2Q' };
+export const ENGINE_LABEL: Record<string, string> = {
+  fixed: 'Fixed-function logic (~4 ns)', programmable: 'Programmable engine (~120 ns, serial)', firmware: 'Trap to firmware (~2.5 µs, serial)',
+};
+export const PATTERN_LABEL: Record<string, string> = {
+  uniform: 'Uniform (FaSST rc-swarm)', zipf: 'Zipf (skewed)', hotset: 'Shifting hot set', scan: 'Scan + hot set', incast: 'Incast bursts',
+};
+
+export function int(n: number): string {
+  return Math.round(n).toLocaleString('en');
+}
+
+/** 1,000,000 → "1M", 46,416 → "46.4k". */
+export function compact(n: number): string {
+  if (n >= 1e6) return `${trim(n / 1e6)}M`;
+  if (n >= 1e3) return `${trim(n / 1e3)}k`;
+  return trim(n);
+}
+
+export function pct(x: number, digits = 1): string {
+  if (!Number.isFinite(x)) return '–';
+  const v = x * 100;
+  if (v > 99.95 && v < 100) return `${(99.9).toFixed(digits)}%`;
+  return `${v.toFixed(v === 0 || v === 100 ? 0 : digits)}%`;
+}
+
+export function mops(x: number): string {
+  if (!Number.isFinite(x)) return '∞';
+  return x >= 100 ? x.toFixed(0) : x >= 10 ? x.toFixed(1) : x.toFixed(2);
+}
+
+export function ns(x: number): string {
+  if (!Number.isFinite(x)) return '∞';
+  if (x >= 1e6) return `${trim(x / 1e6)} ms`;
+  if (x >= 1e4) return `${trim(x / 1e3)} µs`;
+  return `${x >= 100 ? x.toFixed(0) : x >= 10 ? x.toFixed(1) : x.toFixed(2)} ns`;
+}
+
+export function bytes(b: number): string {
+  if (!Number.isFinite(b)) return '∞';
+  const u = ['B', 'KiB', 'MiB', 'GiB', 'TiB'];
+  let i = 0;
+  let v = b;
+  while (v >= 1024 && i < u.length - 1) { v /= 1024; i++; }
+  return `${i === 0 ? v.toFixed(0) : trim(v)} ${u[i]}`;
+}
+
+export function hex(n: number): string {
+  return n < 0 ? '—' : `0x${n.toString(16)}`;
+}
+
+function trim(v: number): string {
+  return v >= 100 ? v.toFixed(0) : v >= 10 ? v.toFixed(1).replace(/\.0$/, '') : v.toFixed(2).replace(/\.?0+$/, '');
+}
+
+/** Access codes as words and glyphs (never colour alone). */
+export const ACCESS_TEXT = ['hit', 'miss', 'miss + evict', 'miss + evict dirty (write-back)'] as const;
+export const ACCESS_SHORT = ['hit', 'miss', 'evict', 'evict + WB'] as const;
+export const COLORS = {
+  hit: '#15803d',
+  miss: '#c2410c',
+  evict: '#b91c1c',
+  writeback: '#7e22ce',
+  fetch: '#1d4ed8',
+  empty: '#e2e8f0',
+  cold: '#dbeafe',
+  hot: '#fde68a',
+  ink: '#0f172a',
+  muted: '#64748b',
+  a: '#2563eb',
+  b: '#db2777',
+  model: '#0f766e',
+  raw: '#b45309',
+  quote: '#7c3aed',
+};
+
+/** Fill of a resident slot by its place in the victim order: near the victim = warm. */
+export function rankFill(rank: number, ways: number): string {
+  if (rank < 0 || ways <= 1) return '#e0e7ff';
+  const t = Math.max(0, Math.min(1, 1 - rank / Math.max(1, ways - 1))); // 1 = next victim
+  const lerp = (a: number, b: number) => Math.round(a + (b - a) * t);
+  // #dbeafe (safe, blue-100) → #fed7aa (next to go, orange-200)
+  return `rgb(${lerp(0xdb, 0xfe)},${lerp(0xea, 0xd7)},${lerp(0xfe, 0xaa)})`;
+}
+
+/** Provenance tags as shown next to every published number. */
+export const PROVENANCE_TEXT: Record<string, string> = {
+  RAW: 'RAW: computed from a public raw log',
+  QUOTE: 'QUOTE: stated in a cited text',
+  MODEL: 'MODEL: a fit or derivation of this project, not a measurement',
+};
