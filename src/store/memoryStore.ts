@@ -42,7 +42,19 @@ const ANNOUNCE_STEP = 0.05;
 export function hitRateSentence(f: MemFrame): string {
   const r = f.live.readout;
   const pct = `${(r.hitRate * 100).toFixed(r.hitRate > 0.995 || r.hitRate < 0.005 ? 0 : 1)}%`;
-  return `Hit rate ${pct} with ${f.config.qps.toLocaleString('en')} active QPs on ${f.config.entries.toLocaleString('en')} cached contexts; ${r.mops.toFixed(2)} Mops.`;
+  return `Hit rate ${pct} with ${INT.format(f.config.qps)} active QPs on ${INT.format(f.config.entries)} cached contexts; ${r.mops.toFixed(2)} Mops.`;
+}
+
+const INT = new Intl.NumberFormat('en');
+
+export function sameConfig(a: MemFrame['config'], b: MemFrame['config']): boolean {
+  for (const k of Object.keys(b) as Array<keyof MemFrame['config']>) {
+    const x = a[k];
+    const y = b[k];
+    if (Array.isArray(x) && Array.isArray(y)) { if (x.length !== y.length || x.some((v, i) => v !== y[i])) return false; }
+    else if (x !== y) return false;
+  }
+  return Object.keys(a).length === Object.keys(b).length;
 }
 
 let announcedRate = -1;
@@ -62,8 +74,10 @@ export const memoryStore = createStore<MemoryState>()((set, get) => ({
   capacity: null,
   race: null,
   announce: '',
-  applyFrame(f) {
+  applyFrame(incoming) {
     const s = get();
+    // Keep the previous config object when nothing in it changed, so views that select it do not re-render every frame.
+    const f = s.frame && sameConfig(s.frame.config, incoming.config) ? { ...incoming, config: s.frame.config } : incoming;
     const patch: Partial<MemoryState> = { frame: f };
     if (f.live.grid) patch.grid = f.live.grid;
     if (f.live.recent.length) patch.flash = { seq: f.seq, recs: f.live.recent };

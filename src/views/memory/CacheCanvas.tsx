@@ -163,6 +163,7 @@ function drawGrid(ctx: CanvasRenderingContext2D, g: CacheGrid, l: GridLayout, se
   const fontPx = Math.max(9, Math.min(12, Math.floor(ch * 0.58)));
   ctx.font = `${fontPx}px ui-monospace, SFMono-Regular, Menlo, Consolas, monospace`;
   ctx.textBaseline = 'middle';
+  const charW = ctx.measureText('0').width;
   // Set labels.
   if (l.labelW > 0 && ch >= 8) {
     ctx.fillStyle = COLORS.muted;
@@ -197,7 +198,7 @@ function drawGrid(ctx: CanvasRenderingContext2D, g: CacheGrid, l: GridLayout, se
         ctx.strokeRect(x + 0.5, y + 0.5, w - 1, h - 1);
         ctx.setLineDash([]);
       }
-      if (f & 1) { // dirty: a dark corner
+      if (f & 1 && h >= 7) { // dirty: a dark corner (too small to read below 7 px: the caption counts them)
         const d = Math.max(3, Math.min(8, h * 0.4));
         ctx.fillStyle = COLORS.writeback;
         ctx.beginPath(); ctx.moveTo(x + w - d, y); ctx.lineTo(x + w, y); ctx.lineTo(x + w, y + d); ctx.closePath(); ctx.fill();
@@ -212,7 +213,7 @@ function drawGrid(ctx: CanvasRenderingContext2D, g: CacheGrid, l: GridLayout, se
       }
       if (l.text) {
         ctx.fillStyle = COLORS.ink;
-        const label = fitQpn(ctx, q, w - 16);
+        const label = fitQpn(charW, q, w - 16);
         ctx.fillText(label, x + w / 2 + 4, y + h / 2 + 0.5);
         if (g.policy === 'lfu' && h >= 16) { ctx.fillStyle = COLORS.muted; ctx.font = '8px sans-serif'; ctx.textAlign = 'right'; ctx.fillText(`×${g.aux[slot]}`, x + w - 2, y + h - 4); ctx.textAlign = 'center'; ctx.font = `${fontPx}px ui-monospace, SFMono-Regular, Menlo, Consolas, monospace`; }
       }
@@ -243,11 +244,11 @@ function drawGrid(ctx: CanvasRenderingContext2D, g: CacheGrid, l: GridLayout, se
   }
 }
 
-function fitQpn(ctx: CanvasRenderingContext2D, q: number, room: number): string {
-  const full = hex(q);
-  if (ctx.measureText(full).width <= room) return full;
+/** The QPN in hex as wide as fits; the font is monospace, so one glyph width measures all. */
+function fitQpn(charW: number, q: number, room: number): string {
   const bare = q.toString(16);
-  if (ctx.measureText(bare).width <= room) return bare;
+  if ((bare.length + 2) * charW <= room) return `0x${bare}`;
+  if (bare.length * charW <= room) return bare;
   return `…${bare.slice(-3)}`;
 }
 

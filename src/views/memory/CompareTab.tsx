@@ -36,9 +36,9 @@ export function CompareTab() {
       </div>
       <section ref={chartBox} className="flex h-[150px] shrink-0 gap-2 rounded-md border border-slate-300 bg-white p-1" aria-label="A and B over time">
         <LiveChart title="Hit rate, A vs B" width={half} height={chartSize.height - 2} yDomain={[0, 1]} value={(p) => p.hitRate} format={(v) => pct(v, 0)}
-          series={[{ name: 'A', color: COLORS.a, points: c.a.series }, { name: 'B', color: COLORS.b, points: c.b.series, dash: '5 3' }]} testId="compare-chart-hit" />
+          series={[{ name: 'A', color: COLORS.a, points: c.a.series }, { name: 'B', color: COLORS.b, points: c.b.series, dash: '5 3' }]} testId="compare-chart-hit" xBy="packets" />
         <LiveChart title="Throughput (Mops), A vs B" width={half} height={chartSize.height - 2} value={(p) => p.mops} format={(v) => mops(v)}
-          series={[{ name: 'A', color: COLORS.a, points: c.a.series }, { name: 'B', color: COLORS.b, points: c.b.series, dash: '5 3' }]} testId="compare-chart-throughput" />
+          series={[{ name: 'A', color: COLORS.a, points: c.a.series }, { name: 'B', color: COLORS.b, points: c.b.series, dash: '5 3' }]} testId="compare-chart-throughput" xBy="packets" />
       </section>
     </div>
   );

@@ -18,6 +18,8 @@ export interface LiveChartProps {
   /** Fixed y domain (e.g. 0..1 for a rate), else from the data with 0 included. */
   yDomain?: [number, number];
   testId?: string;
+  /** What runs along x: simulated time (default) or packets (for lockstep comparisons). */
+  xBy?: 'time' | 'packets';
 }
 
 /** Plain words for a chart's aria-label: the latest value of each series and the range seen. */
@@ -33,16 +35,17 @@ export function chartSummary(title: string, series: LineSeries[], value: (p: Ser
   return `${title}${span}. ${parts.join('; ')}.`;
 }
 
-export function LiveChart({ title, series, value, format, width, height, yDomain, testId }: LiveChartProps) {
+export function LiveChart({ title, series, value, format, width, height, yDomain, testId, xBy = 'time' }: LiveChartProps) {
+  const xv = xBy === 'time' ? (p: SeriesPoint) => p.tNs : (p: SeriesPoint) => p.packets;
   const m = { l: 46, r: 8, t: 18, b: 20 };
   const all = series.flatMap((s) => s.points);
-  const xs = extent(all, (p) => p.tNs) as [number | undefined, number | undefined];
+  const xs = extent(all, xv) as [number | undefined, number | undefined];
   const x0 = xs[0] ?? 0;
   const x1 = xs[1] !== undefined && xs[1] > x0 ? xs[1] : x0 + 1;
   const x = scaleLinear().domain([x0, x1]).range([m.l, width - m.r]);
   const ymax = Math.max(...all.map(value), 0);
   const y = scaleLinear().domain(yDomain ?? [0, ymax > 0 ? ymax * 1.1 : 1]).range([height - m.b, m.t]).nice();
-  const path = line<SeriesPoint>().x((p) => x(p.tNs)).y((p) => y(value(p)));
+  const path = line<SeriesPoint>().x((p) => x(xv(p))).y((p) => y(value(p)));
   const last = series.map((s) => s.points[s.points.length - 1]);
   return (
     <svg width={width} height={height} role="img" aria-label={chartSummary(title, series, value, format)} data-testid={testId} className="block">
@@ -53,11 +56,11 @@ export function LiveChart({ title, series, value, format, width, height, yDomain
           <text x={m.l - 4} y={y(t)} fontSize={10} textAnchor="end" dominantBaseline="middle" fill="#64748b">{format(t)}</text>
         </g>
       ))}
-      <text x={width - m.r} y={height - 5} fontSize={10} textAnchor="end" fill="#64748b">simulated time → {ns(x1)}</text>
+      <text x={width - m.r} y={height - 5} fontSize={10} textAnchor="end" fill="#64748b">{xBy === 'time' ? `simulated time → ${ns(x1)}` : `packets → ${Math.round(x1).toLocaleString('en')}`}</text>
       {series.map((s) => s.points.length > 0 && (
         <path key={s.name} d={path(s.points) ?? ''} fill="none" stroke={s.color} strokeWidth={1.8} strokeDasharray={s.dash} />
       ))}
-      {last.map((p, i) => p && <circle key={series[i].name} cx={x(p.tNs)} cy={y(value(p))} r={3} fill={series[i].color} />)}
+      {last.map((p, i) => p && <circle key={series[i].name} cx={x(xv(p))} cy={y(value(p))} r={3} fill={series[i].color} />)}
       <text x={width - m.r} y={12} fontSize={11} textAnchor="end" fontWeight={700}>
         {last.map((p, i) => p && (
           <tspan key={series[i].name} fill={series[i].color} dx={i > 0 ? 10 : 0}>{series.length > 1 ? `${series[i].name} ` : 'now '}{format(value(p))}</tspan>

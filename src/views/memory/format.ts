@@ -54,8 +54,10 @@ export const PATTERN_LABEL: Record<string, string> = {
   uniform: 'Uniform (FaSST rc-swarm)', zipf: 'Zipf (skewed)', hotset: 'Shifting hot set', scan: 'Scan + hot set', incast: 'Incast bursts',
 };
 
+// One formatter, made once: toLocaleString builds a new one per call, which costs tens of µs.
+const INT = new Intl.NumberFormat('en', { maximumFractionDigits: 0 });
 export function int(n: number): string {
-  return Math.round(n).toLocaleString('en');
+  return INT.format(Math.round(n));
 }
 
 /** 1,000,000 → "1M", 46,416 → "46.4k". */

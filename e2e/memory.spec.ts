@@ -1,0 +1,164 @@
+// The NIC-memory lab in real Chromium: the cliff appears when the active QPs pass the cache, the
+// compare view separates two policies on the same traffic, a million-QP sweep never blocks the
+// main thread for more than 50 ms, a shared link reproduces the lab, and every tab is captured.
+import type { Page } from '@playwright/test';
+import { test, expect } from './fixtures.ts';
+
+async function openLab(page: Page, hash = '#lab=memory'): Promise<void> {
+  await page.goto(`/${hash}`);
+  await expect(page.getByTestId('memory-lab')).toBeVisible();
+  await expect(page.getByTestId('hit-rate')).not.toHaveText('–', { timeout: 20_000 });
+}
+
+const pctOf = async (page: Page, id: string) => Number((await page.getByTestId(id).innerText()).replace('%', ''));
+const shot = (page: Page, name: string) => page.screenshot({ path: `test-results/screens/memory-${name}.png` });
+
+/** Drag a range input's thumb from its current value to `toPos` (of its min..max) with the mouse. */
+async function dragSlider(page: Page, testId: string, toPos: number): Promise<void> {
+  const el = page.getByTestId(testId);
+  const box = (await el.boundingBox())!;
+  const [min, max, value] = await el.evaluate((e: HTMLInputElement) => [Number(e.min), Number(e.max), Number(e.value)]);
+  const thumb = 8; // Chromium's thumb inset at each end
+  const xOf = (v: number) => box.x + thumb + ((v - min) / (max - min)) * (box.width - 2 * thumb);
+  const y = box.y + box.height / 2;
+  await page.mouse.move(xOf(value), y);
+  await page.mouse.down();
+  const steps = 12;
+  for (let i = 1; i <= steps; i++) await page.mouse.move(xOf(value + ((toPos - value) * i) / steps), y);
+  await page.mouse.up();
+}
+
+test('dragging the active QPs past the cache size makes the hit rate fall and the cliff chart follow', async ({ app: page }) => {
+  await openLab(page);
+  await expect.poll(() => pctOf(page, 'hit-rate'), { timeout: 20_000 }).toBeGreaterThan(95); // 48 QPs on a 112-context cache
+  await page.getByTestId('tab-cliff').click();
+  const chart = page.getByTestId('cliff-chart');
+  await expect(chart).toBeVisible();
+  await expect(page.getByTestId('published-point').first()).toBeVisible();
+  const source = page.getByTestId('cliff-legend');
+  await expect(source).toContainText('FaSST');
+  await expect(source).toContainText('RAW');
+  await expect(page.getByTestId('cliff-marker')).toHaveAttribute('data-qps', '48');
+  await shot(page, 'cliff-before-drag');
+
+  await dragSlider(page, 'active-qps', 600); // 10^(600/200) = 1,000 QPs, well past 112
+  await expect(page.getByTestId('active-qps-value')).toHaveText(/^[\d,]+ QPs$/);
+  const qps = Number((await page.getByTestId('active-qps-value').innerText()).replace(/[^\d]/g, ''));
+  expect(qps).toBeGreaterThan(500);
+  await expect(page.getByTestId('cliff-marker')).toHaveAttribute('data-qps', String(qps));
+  // The sweep computes the new operating point first: a point at exactly that N appears.
+  await expect(page.locator(`[data-testid="cliff-point"][data-qps="${qps}"]`)).toHaveCount(1, { timeout: 30_000 });
+  await expect.poll(() => pctOf(page, 'hit-rate'), { timeout: 20_000 }).toBeLessThan(25); // ≈ 112 / N
+  const point = page.locator(`[data-testid="cliff-point"][data-qps="${qps}"]`);
+  expect(Number(await point.getAttribute('data-hit'))).toBeLessThan(0.25);
+  const low = Number(await page.locator('[data-testid="cliff-point"][data-qps="1"]').getAttribute('data-mops'));
+  expect(Number(await point.getAttribute('data-mops'))).toBeLessThan(low / 3);
+  await shot(page, 'cliff-after-drag');
+  await page.getByTestId('tab-cache').click();
+  await page.waitForTimeout(400);
+  await shot(page, 'cache-thrashing');
+});
+
+test('switching the policy in compare mode: both NICs run the same traffic and their hit rates differ', async ({ app: page }) => {
+  await openLab(page);
+  await page.getByTestId('pattern').selectOption('zipf');
+  await page.getByTestId('active-qps').fill('600'); // 1,000 QPs
+  await page.getByTestId('tab-compare').click();
+  const compare = page.getByTestId('compare');
+  await expect(compare.getByTestId('compare-policy-a')).toBeVisible();
+  await page.getByTestId('compare-policy-a').selectOption('lfu');
+  await page.getByTestId('compare-policy-b').selectOption('random');
+  await expect(page.getByTestId('compare-diff')).toContainText('B differs in: policy');
+  const hit = async (k: 'a' | 'b') => Number(await page.getByTestId(`compare-hit-${k}`).getAttribute('data-value'));
+  await expect.poll(async () => (await hit('a')) - (await hit('b')), { timeout: 20_000 }).toBeGreaterThan(0.04);
+  await shot(page, 'compare-lfu-vs-random');
+  // Switch B to LFU as well: the two sides now agree, because the traffic is identical.
+  await page.getByTestId('compare-policy-b').selectOption('lfu');
+  await expect(page.getByTestId('compare-diff')).toContainText('B differs in: nothing');
+  await expect.poll(async () => Math.abs((await hit('a')) - (await hit('b'))), { timeout: 20_000 }).toBeLessThan(0.005);
+  // An impossible side is refused with its field named, and the running pair is kept.
+  await page.getByTestId('compare-ways-b').selectOption('64');
+  await expect(page.getByTestId('config-notice')).toContainText('compare side B: cache.ways (64) must divide cache.entries (112)');
+  await expect(page.getByTestId('compare-ways-b')).toHaveValue('8');
+});
+
+test('a million active QPs: the sweep runs to completion with no main-thread task over 50 ms', async ({ app: page }) => {
+  await page.addInitScript(() => {
+    const w = window as unknown as { __longTasks: Array<{ start: number; duration: number }> };
+    w.__longTasks = [];
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) w.__longTasks.push({ start: e.startTime, duration: e.duration });
+    }).observe({ type: 'longtask', buffered: true });
+  });
+  await openLab(page);
+  await page.getByTestId('tab-cliff').click();
+  await expect(page.getByTestId('cliff-chart')).toBeVisible();
+  await page.waitForTimeout(1500); // let the page settle after loading its bundles
+  const t0 = await page.evaluate(() => performance.now());
+  const slider = page.getByTestId('active-qps');
+  await slider.focus();
+  await slider.press('End'); // 1,000,000 QPs
+  await expect(page.getByTestId('active-qps-value')).toHaveText('1,000,000 QPs');
+  await expect(page.getByTestId('cliff-marker')).toHaveAttribute('data-qps', '1000000');
+  await expect(page.getByTestId('cliff-chart')).toHaveAttribute('data-done', 'yes', { timeout: 45_000 });
+  await expect(page.locator('[data-testid="cliff-point"][data-qps="1000000"]')).toHaveCount(1);
+  await expect.poll(() => pctOf(page, 'hit-rate'), { timeout: 20_000 }).toBeLessThan(1);
+  await page.waitForTimeout(1000);
+  const tasks = await page.evaluate((since) => (window as unknown as { __longTasks: Array<{ start: number; duration: number }> }).__longTasks.filter((t) => t.start >= since), t0);
+  const worst = tasks.reduce((a, t) => Math.max(a, t.duration), 0);
+  test.info().annotations.push({ type: 'longest main-thread task during the 1M sweep (ms)', description: worst.toFixed(1) });
+  console.log(`long tasks during the 1M-QP sweep: ${tasks.length}, longest ${worst.toFixed(1)} ms`);
+  await shot(page, 'cliff-1M');
+  expect(worst, JSON.stringify(tasks)).toBeLessThanOrEqual(50);
+});
+
+test('a shared link reopens the same lab; a damaged one is named and changes nothing', async ({ app: page }) => {
+  await openLab(page);
+  await page.getByTestId('policy').selectOption('2q');
+  await page.getByTestId('active-qps').fill('500');
+  await page.getByTestId('tab-cliff').click();
+  await page.getByTestId('share').click();
+  const url = await page.getByTestId('memory-share-url').inputValue();
+  expect(url).toMatch(/#lab=memory&m=[A-Za-z0-9+\-$]+$/);
+  await page.getByTestId('memory-share-close').click();
+  const qpsText = await page.getByTestId('active-qps-value').innerText();
+
+  const other = await page.context().newPage();
+  await other.goto(url);
+  await expect(other.getByTestId('policy')).toHaveValue('2q');
+  await expect(other.getByTestId('active-qps-value')).toHaveText(qpsText);
+  await expect(other.getByTestId('tab-cliff')).toHaveAttribute('aria-selected', 'true');
+  await other.close();
+
+  const bad = await page.context().newPage();
+  await bad.goto('/#lab=memory&m=NoWayThisIsALink');
+  await expect(bad.getByTestId('config-notice')).toContainText('This link could not be opened: the link is damaged');
+  await expect(bad.getByTestId('active-qps-value')).toHaveText('48 QPs'); // the default lab, untouched
+  await bad.close();
+});
+
+test('an impossible slider combination shows a message, not a crash', async ({ app: page }) => {
+  await openLab(page);
+  await page.getByTestId('ways').selectOption('64');
+  await expect(page.getByTestId('config-notice')).toContainText('cache.ways (64) must divide cache.entries (112)');
+  await expect(page.getByTestId('ways')).toHaveValue('8');
+  await expect(page.getByTestId('hit-rate')).toBeVisible();
+});
+
+for (const size of [{ width: 1280, height: 720 }, { width: 1600, height: 900 }]) {
+  test(`every tab at ${size.width}×${size.height}, without page scroll`, async ({ app: page }) => {
+    await page.setViewportSize(size);
+    await openLab(page);
+    await page.getByTestId('active-qps').fill('540'); // 501 QPs: past the cache, so misses, write-backs and a waterfall
+    await page.waitForTimeout(1500);
+    for (const tab of ['cache', 'walk', 'timing', 'cliff', 'compare', 'capacity']) {
+      await page.getByTestId(`tab-${tab}`).click();
+      await page.waitForTimeout(tab === 'compare' ? 2500 : 1200);
+      const overflow = await page.evaluate(() => document.documentElement.scrollHeight - window.innerHeight);
+      expect(overflow, `${tab} scrolls the page`).toBeLessThanOrEqual(0);
+      await shot(page, `${tab}-${size.width}`);
+    }
+    await expect(page.getByTestId('capacity')).toBeVisible();
+    await expect(page.getByTestId('race')).toBeVisible();
+  });
+}
