@@ -7,7 +7,7 @@ import { wrap, type Remote } from 'comlink';
 import type { CapacityInput } from '../core/memory/index.ts';
 import type { MemoryApi } from '../worker/memory/api.ts';
 import type {
-  CapacityReply, CompareSide, LabConfig, LinkReply, MemFrame, MemoryTab, RaceInput, RaceReply, Reply,
+  CapacityReply, CompareSide, LabConfig, LinkReply, MemFrame, MemoryTab, RaceInput, RaceReply, Reply, TourInfo,
 } from '../worker/memory/types.ts';
 
 type Api = MemoryApi | Remote<MemoryApi>;
@@ -59,6 +59,9 @@ export class MemoryClient {
   async race(input: RaceInput): Promise<RaceReply> { return this.api.race(input); }
   async encodeLink(tab: MemoryTab): Promise<string> { return this.api.encodeLink(tab); }
   async openLink(text: string): Promise<LinkReply> { return this.reply(await this.api.openLink(text)); }
+  async tour(): Promise<TourInfo[]> { return this.api.tour(); }
+  async setTourStep(topic: string | null, step = 0): Promise<MemFrame> { return this.emit(await this.api.setTourStep(topic, step)); }
+  async tourApply(topic: string, step: number | 'start'): Promise<Reply> { return this.reply(await this.api.tourApply(topic, step)); }
 
   get isPlaying(): boolean {
     return this.playing;

@@ -47,6 +47,12 @@ export function hitRateSentence(f: MemFrame): string {
 
 const INT = new Intl.NumberFormat('en');
 
+/** A sweep frame that reports nothing new (same points, same progress). */
+export function sameSweep(a: MemFrame['sweep'], b: MemFrame['sweep']): boolean {
+  return a.key === b.key && a.points.length === b.points.length && a.progress === b.progress && a.done === b.done
+    && a.computing === b.computing && a.list.length === b.list.length && a.presetUnmodified === b.presetUnmodified;
+}
+
 export function sameConfig(a: MemFrame['config'], b: MemFrame['config']): boolean {
   for (const k of Object.keys(b) as Array<keyof MemFrame['config']>) {
     const x = a[k];
@@ -77,7 +83,14 @@ export const memoryStore = createStore<MemoryState>()((set, get) => ({
   applyFrame(incoming) {
     const s = get();
     // Keep the previous config object when nothing in it changed, so views that select it do not re-render every frame.
-    const f = s.frame && sameConfig(s.frame.config, incoming.config) ? { ...incoming, config: s.frame.config } : incoming;
+    const prev = s.frame;
+    let f = incoming;
+    if (prev) {
+      f = { ...incoming };
+      if (sameConfig(prev.config, incoming.config)) f.config = prev.config;
+      if (sameSweep(prev.sweep, incoming.sweep)) f.sweep = prev.sweep;
+      if (prev.preset.id === incoming.preset.id) f.preset = prev.preset;
+    }
     const patch: Partial<MemoryState> = { frame: f };
     if (f.live.grid) patch.grid = f.live.grid;
     if (f.live.recent.length) patch.flash = { seq: f.seq, recs: f.live.recent };

@@ -1,7 +1,7 @@
 // The capacity cliff: the worker's sweep of throughput (and hit rate) against active QPs for the
 // current configuration, with the chosen preset's published points overlaid - each with its
 // source and provenance - the reference's closed-form fit, the cache size and "you are here".
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import { scaleLinear, scaleLog } from 'd3-scale';
 import { line } from 'd3-shape';
 import { useMemory } from '../../store/memoryStore.ts';
@@ -59,34 +59,54 @@ export function cliffSummary(f: MemFrame): string {
     (pub.length ? `${pub.length} published points overlaid from ${f.preset.measuredSource}.` : 'No published points for this preset.');
 }
 
-function domainFor(f: MemFrame, zoom: boolean): [number, number] {
+function domainFor(C: number, published: PublishedPoint[], zoom: boolean): [number, number] {
   if (!zoom) return [1, 1_000_000];
-  const C = f.config.entries;
-  const qs = [C / 4, C * 12, ...f.preset.published.map((p) => p.qps)];
+  const qs = [C / 4, C * 12, ...published.map((p) => p.qps)];
   return [Math.max(1, Math.min(...qs) / 1.4), Math.min(1_000_000, Math.max(...qs) * 1.4)];
 }
 
 function CliffChart({ f, width, height, zoom, showHit }: { f: MemFrame; width: number; height: number; zoom: boolean; showHit: boolean }) {
+  const live = f.live.readout;
+  return (
+    <CliffSvg sweep={f.sweep} preset={f.preset} entries={f.config.entries} qps={f.config.qps} liveMops={live.valid ? Number(live.mops.toPrecision(3)) : null}
+      label={cliffSummary(f)} width={width} height={height} zoom={zoom} showHit={showHit} />
+  );
+}
+
+interface CliffSvgProps {
+  sweep: MemFrame['sweep'];
+  preset: MemFrame['preset'];
+  entries: number;
+  qps: number;
+  liveMops: number | null;
+  label: string;
+  width: number;
+  height: number;
+  zoom: boolean;
+  showHit: boolean;
+}
+
+/** Re-rendered only when the curve, the marker or the size changes (not on every live frame). */
+const CliffSvg = memo(function CliffSvg({ sweep, preset, entries, qps, liveMops, label, width, height, zoom, showHit }: CliffSvgProps) {
   const m = { l: 52, r: showHit ? 44 : 14, t: 14, b: 34 };
-  const [d0, d1] = domainFor(f, zoom);
+  const [d0, d1] = domainFor(entries, preset.published, zoom);
   const x = scaleLog().domain([d0, d1]).range([m.l, width - m.r]).clamp(false);
-  const peak = f.sweep.peakMops;
-  const ymax = Math.max(peak, ...f.preset.published.map((p) => p.hi), ...f.sweep.points.map((p) => p.throughputMops)) * 1.08;
+  const peak = sweep.peakMops;
+  const ymax = Math.max(peak, ...preset.published.map((p) => p.hi), ...sweep.points.map((p) => p.throughputMops)) * 1.08;
   const y = scaleLinear().domain([0, ymax]).range([height - m.b, m.t]).nice();
   const yh = scaleLinear().domain([0, 1]).range([height - m.b, m.t]);
   const inside = (q: number) => q >= d0 && q <= d1;
-  const pts = f.sweep.points.filter((p) => inside(p.qps));
+  const pts = sweep.points.filter((p) => inside(p.qps));
   const thr = line<SweepPoint>().x((p) => x(p.qps)).y((p) => y(p.throughputMops));
   const hit = line<SweepPoint>().x((p) => x(p.qps)).y((p) => yh(p.hitRate));
-  const pred = f.preset.predicted.filter((p) => inside(p.qps));
+  const pred = preset.predicted.filter((p) => inside(p.qps));
   const predLine = line<{ qps: number; mops: number }>().x((p) => x(p.qps)).y((p) => y(p.mops));
-  const C = f.config.entries;
-  const N = f.config.qps;
-  const live = f.live.readout;
+  const C = entries;
+  const N = qps;
   const xticks = x.ticks(zoom ? 8 : 7).filter((t) => Number.isInteger(Math.log10(t)) || (zoom && [2, 5].includes(Math.round(t / 10 ** Math.floor(Math.log10(t))))));
   return (
-    <svg width={width} height={height} role="img" aria-label={cliffSummary(f)} data-testid="cliff-chart" className="block"
-      data-points={f.sweep.points.length} data-done={f.sweep.done ? 'yes' : 'no'}>
+    <svg width={width} height={height} role="img" aria-label={label} data-testid="cliff-chart" className="block"
+      data-points={sweep.points.length} data-done={sweep.done ? 'yes' : 'no'}>
       {y.ticks(6).map((t) => (
         <g key={`y${t}`}>
           <line x1={m.l} x2={width - m.r} y1={y(t)} y2={y(t)} stroke="#e2e8f0" />
@@ -121,23 +141,23 @@ function CliffChart({ f, width, height, zoom, showHit }: { f: MemFrame; width: n
           <title>{`${int(p.qps)} QPs: ${mops(p.throughputMops)} Mops, hit rate ${pct(p.hitRate)}, ${p.evictionsPerOp.toFixed(3)} evictions/packet (model sweep)`}</title>
         </circle>
       ))}
-      {f.preset.published.filter((p) => inside(p.qps)).map((p, i) => <Published key={`${p.qps}-${i}`} p={p} x={x(p.qps)} y={y} />)}
-      {f.sweep.computing !== null && inside(f.sweep.computing) && (
-        <line x1={x(f.sweep.computing)} x2={x(f.sweep.computing)} y1={m.t} y2={height - m.b} stroke={COLORS.a} opacity={0.25} strokeWidth={6} />
+      {preset.published.filter((p) => inside(p.qps)).map((p, i) => <Published key={`${p.qps}-${i}`} p={p} x={x(p.qps)} y={y} />)}
+      {sweep.computing !== null && inside(sweep.computing) && (
+        <line x1={x(sweep.computing)} x2={x(sweep.computing)} y1={m.t} y2={height - m.b} stroke={COLORS.a} opacity={0.25} strokeWidth={6} />
       )}
       {inside(N) && (
         <g data-testid="cliff-marker" data-qps={N}>
           <line x1={x(N)} x2={x(N)} y1={m.t} y2={height - m.b} stroke="#4338ca" strokeWidth={1.5} />
-          {live.valid && <circle cx={x(N)} cy={y(live.mops)} r={5.5} fill="none" stroke="#4338ca" strokeWidth={2}><title>live: {mops(live.mops)} Mops</title></circle>}
+          {liveMops !== null && <circle cx={x(N)} cy={y(liveMops)} r={5.5} fill="none" stroke="#4338ca" strokeWidth={2}><title>live: {mops(liveMops)} Mops</title></circle>}
           <text x={x(N) + (x(N) > width - 170 ? -6 : 6)} y={height - m.b - 8} fontSize={11} fontWeight={700} fill="#3730a3" textAnchor={x(N) > width - 170 ? 'end' : 'start'}>
-            you: {int(N)} QPs{live.valid ? ` · live ${mops(live.mops)} Mops` : ''}
+            you: {int(N)} QPs{liveMops !== null ? ` · live ${mops(liveMops)} Mops` : ''}
           </text>
         </g>
       )}
-      {f.sweep.points.length === 0 && <text x={width / 2} y={height / 2} textAnchor="middle" fontSize={12} fill="#64748b">Sweeping…</text>}
+      {sweep.points.length === 0 && <text x={width / 2} y={height / 2} textAnchor="middle" fontSize={12} fill="#64748b">Sweeping…</text>}
     </svg>
   );
-}
+});
 
 function Published({ p, x, y }: { p: PublishedPoint; x: number; y: (v: number) => number }) {
   const color = p.provenance === 'RAW' ? COLORS.raw : COLORS.quote;

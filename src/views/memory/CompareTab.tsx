@@ -6,7 +6,7 @@ import { useMemory } from '../../store/memoryStore.ts';
 import type { CompareFrame, CompareSide, CompareSideFrame } from '../../worker/memory/types.ts';
 import { CacheCanvas } from './CacheCanvas.tsx';
 import { LiveChart } from './charts.tsx';
-import { COLORS, ENGINE_LABEL, POLICY_LABEL, WAY_OPTIONS, entrySteps, int, mops, ns, pct } from './format.ts';
+import { COLORS, ENGINE_SHORT, POLICY_LABEL, WAY_OPTIONS, entrySteps, int, mops, ns, pct } from './format.ts';
 import { noteReply, useSize } from './hooks.ts';
 
 export function CompareTab() {
@@ -58,7 +58,7 @@ function Side({ k, s, grid, flash, onChange }: { k: 'a' | 'b'; s: CompareSideFra
       </div>
       <div className="grid grid-cols-2 gap-1.5">
         <SideSelect id={`compare-policy-${k}`} label="Policy" value={s.side.policy} options={Object.entries(POLICY_LABEL)} onChange={(v) => onChange({ policy: v as CompareSide['policy'] })} />
-        <SideSelect id={`compare-engine-${k}`} label="Engine" value={s.side.engine} options={Object.entries(ENGINE_LABEL)} onChange={(v) => onChange({ engine: v as CompareSide['engine'] })} />
+        <SideSelect id={`compare-engine-${k}`} label="Engine" value={s.side.engine} options={Object.entries(ENGINE_SHORT)} onChange={(v) => onChange({ engine: v as CompareSide['engine'] })} />
         <SideSelect id={`compare-entries-${k}`} label="Cache entries" value={String(s.side.entries)} options={steps.map((e) => [String(e), int(e)])} onChange={(v) => onChange({ entries: Number(v) })} />
         <SideSelect id={`compare-ways-${k}`} label="Ways" value={String(s.side.ways)} options={WAY_OPTIONS.map((w) => [String(w), w === 0 ? 'fully assoc.' : `${w}-way`])} onChange={(v) => onChange({ ways: Number(v) })} />
       </div>

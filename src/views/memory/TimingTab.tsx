@@ -27,8 +27,16 @@ export function TimingTab() {
           Anatomy of the last miss {miss ? <>— QP {hex(miss.qpn)}, packet #{int(miss.n)}: <span data-testid="miss-latency">{ns(miss.latencyNs)}</span> in the NIC, {(miss.latencyNs / miss.hitLatencyNs).toFixed(1)}× a hit{miss.measured ? '' : ' (engine wait not measured for this packet)'}</> : ''}
         </h2>
         <div ref={top} className="min-h-0 flex-1">
-          {miss ? <Waterfall miss={miss} width={topSize.width} height={topSize.height} />
+          {miss ? <Waterfall miss={miss} width={topSize.width} height={topSize.height - 18} />
             : <p className="p-3 text-sm text-slate-600">No miss yet: every lookup hit. Raise the active QPs past the cache size ({cfg ? int(cfg.entries) : '…'} contexts) to see what a miss costs.</p>}
+          {miss && cfg && (
+            <p className="text-[11px] text-slate-600">
+              {cfg.overlap === 1
+                ? `K = 1 (blocking): the whole pipeline waits for this miss, so each miss costs ${ns(miss.latencyNs - miss.hitLatencyNs)} of throughput.`
+                : `K = ${cfg.overlap}: the other ${cfg.overlap - 1} packets keep flowing, so this miss costs about ${ns((miss.latencyNs - miss.hitLatencyNs) / cfg.overlap)} of throughput (its extra time ÷ K).`}
+              {' '}Hover a bar for what it models; engine and write-back terms are MODEL, the PCIe read is calibrated to pcie-bench (RAW).
+            </p>
+          )}
         </div>
       </section>
       <section ref={bottom} className="flex min-h-0 flex-1 gap-2 rounded-md border border-slate-300 bg-white p-2" aria-label="Live charts">
@@ -47,9 +55,10 @@ export function waterfallSummary(m: MissDetail): string {
 }
 
 function Waterfall({ miss, width, height }: { miss: MissDetail; width: number; height: number }) {
-  const labelW = 190;
+  const labelW = 200;
   const right = 92;
-  const rows = [...miss.parts, null];
+  const shown = miss.parts.filter((p) => p.ns > 0);
+  const rows = [...shown, null];
   const rowH = Math.max(18, Math.min(30, (height - 34) / rows.length));
   const end = Math.max(miss.latencyNs, ...miss.parts.map((p) => p.startNs + p.ns));
   const x = scaleLinear().domain([0, end]).range([labelW, width - right]).nice();
@@ -67,7 +76,7 @@ function Waterfall({ miss, width, height }: { miss: MissDetail; width: number; h
           <text x={x(t)} y={height - 8} fontSize={10} textAnchor="middle" fill="#64748b">{ns(t)}</text>
         </g>
       ))}
-      {miss.parts.map((p, i) => {
+      {miss.parts.filter((p) => p.ns > 0).map((p, i) => {
         const y = 6 + i * rowH;
         const w = Math.max(1.5, x(p.startNs + p.ns) - x(p.startNs));
         return (
@@ -84,7 +93,7 @@ function Waterfall({ miss, width, height }: { miss: MissDetail; width: number; h
         );
       })}
       {(() => {
-        const y = 6 + miss.parts.length * rowH;
+        const y = 6 + shown.length * rowH;
         return (
           <g>
             <text x={labelW - 8} y={y + rowH / 2} fontSize={11} textAnchor="end" dominantBaseline="middle" fill={COLORS.hit} fontWeight={600}>A hit, for scale</text>

@@ -101,19 +101,32 @@ export function WalkTab() {
       </section>
       <aside className="flex min-h-0 flex-col gap-2 overflow-y-auto" aria-label="Table memory">
         <section className="rounded-md border border-slate-300 bg-white p-2 text-[12px]" data-testid="table-memory">
-          <h3 className="font-semibold text-slate-900">Host memory for {int(m.allocatedQps)} QPs</h3>
-          <p className="font-mono text-lg font-bold">{bytes(m.totalBytes)}</p>
-          <p className="text-slate-600">{m.allocatedQps > 0 ? `${bytes(m.totalBytes / m.allocatedQps)} per QP; the contexts alone are ${bytes(m.contextBytes)}.` : ''}</p>
+          <h3 className="font-semibold text-slate-900">Table memory for {int(m.allocatedQps)} QPs</h3>
+          <p><span className="font-mono text-lg font-bold">{bytes(shown.hostBytes)}</span> <span className="text-slate-600">in host memory</span></p>
+          {shown.onChipBytes > 0 && <p><span className="font-mono font-bold">{bytes(shown.onChipBytes)}</span> <span className="text-slate-600">of directories on chip (SRAM)</span></p>}
+          <p className="text-slate-600">{m.allocatedQps > 0 ? `${bytes(m.totalBytes / m.allocatedQps)} per QP in all; the contexts alone are ${bytes(m.contextBytes)}.` : ''}</p>
           <table className="mt-1 w-full text-[11px]">
             <thead><tr className="text-left text-slate-500"><th className="font-medium">level</th><th className="text-right font-medium">tables</th><th className="text-right font-medium">bytes</th></tr></thead>
             <tbody className="font-mono">
               {m.tablesPerLevel.map((t, i) => (
-                <tr key={i}><td className="font-sans" style={{ color: LEVEL_INK[i % 4] }}>{i === g.levels - 1 ? 'context pages' : i === 0 ? 'root' : `dir L${i}`}</td><td className="text-right">{int(t)}</td><td className="text-right">{bytes(m.bytesPerLevel[i])}</td></tr>
+                <tr key={i}><td className="font-sans" style={{ color: LEVEL_INK[i % 4] }}>{i === g.levels - 1 ? 'context pages' : i === 0 ? 'root' : `dir L${i}`}{i < g.onChipLevels ? ' · chip' : ' · host'}</td><td className="text-right">{int(t)}</td><td className="text-right">{bytes(m.bytesPerLevel[i])}</td></tr>
               ))}
             </tbody>
           </table>
           <p className="mt-1 text-slate-600">One flat array over all 2<sup>24</sup> QPNs would take {bytes(m.flatBytes)}.</p>
           <p className="mt-1 text-[11px] text-slate-500">Scattered QPNs touch many pages that each hold few live contexts: watch the bytes per QP climb as QPNs spread.</p>
+        </section>
+        <section className="rounded-md border border-slate-300 bg-white p-2 text-[12px]" aria-label="Walk cost by levels on chip">
+          <h3 className="font-semibold text-slate-900">What keeping levels on chip buys</h3>
+          <table className="mt-1 w-full text-[11px]">
+            <thead><tr className="text-left text-slate-500"><th className="font-medium">levels on chip</th><th className="text-right font-medium">PCIe reads</th><th className="text-right font-medium">per miss</th></tr></thead>
+            <tbody className="font-mono">
+              {Array.from({ length: g.levels }, (_, k) => (
+                <tr key={k} className={k === g.onChipLevels ? 'bg-indigo-50 font-semibold' : ''}><td>{k}{k === g.onChipLevels ? ' (now)' : ''}</td><td className="text-right">{g.levels - k}</td><td className="text-right">{ns((g.levels - k) * fetchNs)}</td></tr>
+              ))}
+            </tbody>
+          </table>
+          <p className="mt-1 text-[11px] text-slate-500">On-chip directory levels cost SRAM instead: the root alone is {bytes(g.tableBytes[0])}.</p>
         </section>
       </aside>
     </div>

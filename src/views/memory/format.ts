@@ -46,6 +46,7 @@ export const POLICY_LABEL: Record<string, string> = {
   lru: 'LRU (least recently used)', fifo: 'FIFO (oldest fill)', random: 'Random', lfu: 'LFU (least frequently used)',
   clock: 'CLOCK (second chance)', '2q': '2Q (scan-resistant)',
 };
+export const ENGINE_SHORT: Record<string, string> = { fixed: 'Fixed logic (~4 ns)', programmable: 'Programmable (~120 ns)', firmware: 'Firmware (~2.5 µs)' };
 export const POLICY_SHORT: Record<string, string> = { lru: 'LRU', fifo: 'FIFO', random: 'Random', lfu: 'LFU', clock: 'CLOCK', '2q': '2Q' };
 export const ENGINE_LABEL: Record<string, string> = {
   fixed: 'Fixed-function logic (~4 ns)', programmable: 'Programmable engine (~120 ns, serial)', firmware: 'Trap to firmware (~2.5 µs, serial)',
@@ -81,6 +82,7 @@ export function mops(x: number): string {
 
 export function ns(x: number): string {
   if (!Number.isFinite(x)) return '∞';
+  if (x === 0) return '0 ns';
   if (x >= 1e6) return `${trim(x / 1e6)} ms`;
   if (x >= 1e4) return `${trim(x / 1e3)} µs`;
   return `${x >= 100 ? x.toFixed(0) : x >= 10 ? x.toFixed(1) : x.toFixed(2)} ns`;

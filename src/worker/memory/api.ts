@@ -16,6 +16,7 @@ import { LiveRunner } from './live.ts';
 import { presetInfo } from './presetInfo.ts';
 import { SweepJob } from './sweepJob.ts';
 import type { CapacityReply, LinkReply, MemFrame, RaceInput, RaceReply, Reply, WalkFrame } from './types.ts';
+import { TOUR, tourCatalogue, type TourAction, type TourInfo, type TourProbe } from '../../lessons/memory/tour.ts';
 
 export interface MemoryApiOptions {
   /** A clock (ms) for time slices; without one only the unit budgets bound a call. */
@@ -65,6 +66,7 @@ export function createMemoryApi(opts: MemoryApiOptions = {}) {
   let sentPacket = 0;
   let sentGrid = -1;
   let work = { livePackets: 0, setupUnits: 0, sweepUnits: 0, compareUnits: 0 };
+  let tourAt: { topic: string; step: number } | null = null;
 
   function jobFor(c: LabConfig): SweepJob {
     const key = sweepKey(c);
@@ -132,7 +134,26 @@ export function createMemoryApi(opts: MemoryApiOptions = {}) {
     const following = walkQpn === null;
     const qpn = walkQpn ?? l.lastMiss?.qpn ?? l.traffic.qpns[0];
     const walk = l.table.walk(qpn);
-    return { walk, geometry: l.table.geometry, memory: l.table.memory(), costNs: walk.hostReads * cfg.fetchNs, following };
+    const g = l.table.geometry;
+    const memory = l.table.memory();
+    const onChipBytes = memory.bytesPerLevel.slice(0, g.onChipLevels).reduce((a, b) => a + b, 0);
+    return { walk, geometry: g, memory, costNs: walk.hostReads * cfg.fetchNs, following, hostBytes: memory.totalBytes - onChipBytes, onChipBytes };
+  }
+
+  function probe(l: LiveRunner, walk: WalkFrame | null, cmp: MemFrame['compare']): TourProbe {
+    const r = l.readout();
+    const side = (k: 'a' | 'b') => ({ ...cmp![k].side, hitRate: cmp![k].readout.hitRate, mops: cmp![k].readout.mops, valid: cmp![k].readout.valid });
+    return {
+      config: cfg, hitRate: r.hitRate, mops: r.mops, engineUtilization: r.engineUtilization, valid: r.valid,
+      walkCostNs: walk ? walk.costNs : null, compare: cmp && cmp.ready ? { a: side('a'), b: side('b') } : null,
+    };
+  }
+
+  function tourState(l: LiveRunner, walk: WalkFrame | null, cmp: MemFrame['compare']): MemFrame['tour'] {
+    if (!tourAt) return null;
+    const step = TOUR.find((t) => t.id === tourAt!.topic)?.steps[tourAt.step];
+    if (!step) return null;
+    return { ...tourAt, done: step.check ? step.check(probe(l, walk, cmp)) : null };
   }
 
   function frame(): MemFrame {
@@ -149,14 +170,24 @@ export function createMemoryApi(opts: MemoryApiOptions = {}) {
         series: l.series.slice(), recent, lastMiss: l.lastMiss, grid,
       },
       sweep: job.frame(), preset: presetInfo(cfg.preset), walk: walkFrame(), compare: compare ? compare.frame(seq) : null,
-      selectedSet, patternText: patternText(cfg, cfg.qps), work,
+      selectedSet, patternText: patternText(cfg, cfg.qps), work, tour: null,
     };
+    f.tour = tourState(l, f.walk, f.compare);
     work = { livePackets: 0, setupUnits: 0, sweepUnits: 0, compareUnits: 0 };
     return f;
   }
 
   function reply(error?: string): Reply {
     return error ? { ok: false, error, frame: frame() } : { ok: true, frame: frame() };
+  }
+
+  function runAction(a: TourAction): Reply {
+    switch (a.kind) {
+      case 'preset': return api.setPreset(a.preset, a.qps);
+      case 'config': return api.setConfig(a.patch);
+      case 'pin': return api.setPinned(a.qpn, true);
+      case 'compare': return api.setCompare({ a: { ...sides.a, ...a.a }, b: { ...sides.b, ...a.b } });
+    }
   }
 
   const api = {
@@ -311,6 +342,30 @@ export function createMemoryApi(opts: MemoryApiOptions = {}) {
       apply(next);
       if (v.compare) compare = new CompareRun(cfg, sides);
       return { ok: true, tab: v.tab, frame: frame() };
+    },
+
+    /** The guided tour (prose, tasks), without its predicates. */
+    tour(): TourInfo[] {
+      return tourCatalogue();
+    },
+
+    /** Follow a tour step: each frame then says whether its task is done (null stops following). */
+    setTourStep(topic: string | null, step = 0): MemFrame {
+      tourAt = topic && TOUR.some((t) => t.id === topic) ? { topic, step } : null;
+      return frame();
+    },
+
+    /** Do a topic's start ('start') or a step's solution: the same commands a person would give. */
+    tourApply(topic: string, step: number | 'start'): Reply {
+      const t = TOUR.find((x) => x.id === topic);
+      if (!t) return reply(`there is no tour topic "${topic}"`);
+      const actions = step === 'start' ? t.start : t.steps[step]?.solution;
+      if (!actions) return reply(`tour step ${String(step)} of "${topic}" has nothing to do`);
+      for (const a of actions) {
+        const r = runAction(a);
+        if (!r.ok) return r;
+      }
+      return reply();
     },
 
     /** Run background work until the sweep and setup are done (tests and the CLI; not for the UI thread). */

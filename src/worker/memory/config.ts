@@ -40,7 +40,7 @@ export function trafficPattern(cfg: LabSettings, qps: number): TrafficPattern {
     case 'uniform': return { kind: 'uniform' };
     case 'zipf': return { kind: 'zipf', s: cfg.skew };
     case 'hotset': return { kind: 'hotset', hotSize: clamp(Math.round(cfg.entries / 2), 1, qps), hotFraction: cfg.skew, shiftEvery: Math.max(1000, 20 * cfg.entries) };
-    case 'scan': return { kind: 'scan', hotSize: clamp(Math.round(cfg.entries / 4), 1, qps), hotFraction: cfg.skew };
+    case 'scan': return { kind: 'scan', hotSize: clamp(Math.round(cfg.entries / 2), 1, qps), hotFraction: cfg.skew };
     case 'incast': return { kind: 'incast', fanIn: clamp(Math.round(cfg.skew), 1, qps), burst: 8 };
   }
 }

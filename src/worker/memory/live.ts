@@ -167,7 +167,7 @@ export class LiveRunner {
     }
     if (code === ACCESS_MISS_EVICT_DIRTY) {
       if (this.writebackNs > 0) add({ id: 'writeback-stall', label: 'Write-back stall', ns: this.writebackNs, critical: true, note: 'the victim must leave before the fill' });
-      add({ id: 'writeback', label: `Write-back of QP ${victim}`, ns: this.fetchNs, critical: false, note: 'posted PCIe write of the dirty victim to host memory: the packet does not wait for it (MODEL; drawn one transfer long)' }, fetchStart);
+      add({ id: 'writeback', label: `Write-back 0x${victim.toString(16)}`, ns: this.fetchNs, critical: false, note: 'posted PCIe write of the dirty victim to host memory: the packet does not wait for it (MODEL; drawn one transfer long)' }, fetchStart);
     }
     add({ id: 'pipeline', label: 'Rest of pipeline', ns: (K - 1) * this.tHit, critical: true, note: `the remaining ${K - 1} slots of a ${K}-deep pipeline (K = overlap)` });
     return { n: this.packets, qpn, code, victim, latencyNs, hitLatencyNs: K * this.tHit, parts, measured: true };

@@ -7,6 +7,7 @@ import type {
 import type { CompareSide, LabConfig, MemoryTab } from '../../scenario/memoryLink.ts';
 
 export type { CompareSide, LabConfig, MemoryTab };
+export type { TourInfo } from '../../lessons/memory/tour.ts';
 
 /** One packet's lookup, for flashing: code 0 hit, 1 miss (free way), 2 miss + evict, 3 miss + evict dirty (write-back). */
 export interface AccessRec { n: number; qpn: number; set: number; code: AccessCode; victim: number; bypass: boolean }
@@ -160,6 +161,9 @@ export interface WalkFrame {
   memory: TableMemory;
   /** Cost of this walk on a miss: host reads × fetch, ns. */
   costNs: number;
+  /** memory.totalBytes split by where the levels live (the core counts every level as table memory). */
+  hostBytes: number;
+  onChipBytes: number;
   following: boolean;
 }
 
@@ -197,6 +201,8 @@ export interface MemFrame {
   compare: CompareFrame | null;
   selectedSet: number;
   patternText: string;
+  /** The tour step being followed and whether its task is done (null: no task, or no step). */
+  tour: { topic: string; step: number; done: boolean | null } | null;
   /** Work this call did (for tests and the performance panel). */
   work: { livePackets: number; setupUnits: number; sweepUnits: number; compareUnits: number };
 }
