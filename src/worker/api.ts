@@ -12,6 +12,8 @@ const STEP_BUDGET = 40_000;
 const CHECKPOINT_EVERY_NS = 2_000;
 const MAX_CHECKPOINTS = 400;
 const LOG_TAIL = 3000;
+/** Most events one frame carries; more than that and the log is replaced by the tail. */
+const FRAME_EVENTS = 1500;
 
 export interface LoadReply { ok: boolean; detail?: string; frame?: Frame }
 
@@ -66,7 +68,11 @@ export function createWorkerApi() {
       events = tr.events.slice(-LOG_TAIL);
       resetLog = true;
     } else {
-      events = tr.events.slice(tr.events.length - (tr.count - sentCount));
+      // At high speed a frame can cover thousands of events; the log keeps only its tail, so
+      // only that tail crosses the worker boundary.
+      const fresh = Math.min(tr.count - sentCount, FRAME_EVENTS);
+      events = tr.events.slice(tr.events.length - fresh);
+      if (tr.count - sentCount > FRAME_EVENTS) resetLog = true;
     }
     const f: Frame = {
       t: s.now, maxT, durationNs: s.scenario.config.durationNs, playing, speed, events, resetLog,
