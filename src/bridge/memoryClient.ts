@@ -13,6 +13,10 @@ import type {
 type Api = MemoryApi | Remote<MemoryApi>;
 export type MemFrameListener = (f: MemFrame) => void;
 
+/** Pull at most ~30 frames a second: the page re-renders per frame, and half of 60 keeps the
+ *  main thread idle most of the time on a busy machine while the canvas animates on its own. */
+export const MIN_TICK_MS = 32;
+
 export class MemoryClient {
   private listeners = new Set<MemFrameListener>();
   private looping = false;
@@ -78,6 +82,7 @@ export class MemoryClient {
       if (this.inFlight) return;
       const wall = this.now();
       const dt = wall - this.lastWall;
+      if (dt < MIN_TICK_MS - 4) return;
       this.lastWall = wall;
       this.inFlight = true;
       Promise.resolve(this.api.tick(dt)).then((f) => {

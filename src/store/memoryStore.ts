@@ -89,6 +89,7 @@ export const memoryStore = createStore<MemoryState>()((set, get) => ({
       f = { ...incoming };
       if (sameConfig(prev.config, incoming.config)) f.config = prev.config;
       if (sameSweep(prev.sweep, incoming.sweep)) f.sweep = prev.sweep;
+      else if (prev.sweep.key === incoming.sweep.key && prev.sweep.points.length === incoming.sweep.points.length) f.sweep = { ...incoming.sweep, points: prev.sweep.points };
       if (prev.preset.id === incoming.preset.id) f.preset = prev.preset;
     }
     const patch: Partial<MemoryState> = { frame: f };

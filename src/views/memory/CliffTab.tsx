@@ -55,7 +55,7 @@ export function cliffSummary(f: MemFrame): string {
   const words = pick.filter((p) => !seen.has(p.qps) && seen.add(p.qps)).map((p) => `${mops(p.throughputMops)} Mops at ${int(p.qps)} QPs (hit rate ${pct(p.hitRate, 0)})`);
   const pub = f.preset.published;
   return `Cliff chart for ${f.preset.label}, cache ${int(f.config.entries)} contexts: ${words.join('; ') || 'sweep starting'}. ` +
-    `${f.sweep.done ? 'Sweep complete' : `Sweep ${pct(f.sweep.progress, 0)} done`}, ${pts.length} points. ` +
+    `${f.sweep.done ? 'Sweep complete' : 'Sweep running'}, ${pts.length} points. ` +
     (pub.length ? `${pub.length} published points overlaid from ${f.preset.measuredSource}.` : 'No published points for this preset.');
 }
 
@@ -68,13 +68,16 @@ function domainFor(C: number, published: PublishedPoint[], zoom: boolean): [numb
 function CliffChart({ f, width, height, zoom, showHit }: { f: MemFrame; width: number; height: number; zoom: boolean; showHit: boolean }) {
   const live = f.live.readout;
   return (
-    <CliffSvg sweep={f.sweep} preset={f.preset} entries={f.config.entries} qps={f.config.qps} liveMops={live.valid ? Number(live.mops.toPrecision(3)) : null}
+    <CliffSvg points={f.sweep.points} computing={f.sweep.computing} peakMops={f.sweep.peakMops} done={f.sweep.done} preset={f.preset} entries={f.config.entries} qps={f.config.qps} liveMops={live.valid ? Number(live.mops.toPrecision(3)) : null}
       label={cliffSummary(f)} width={width} height={height} zoom={zoom} showHit={showHit} />
   );
 }
 
 interface CliffSvgProps {
-  sweep: MemFrame['sweep'];
+  points: MemFrame['sweep']['points'];
+  computing: number | null;
+  peakMops: number;
+  done: boolean;
   preset: MemFrame['preset'];
   entries: number;
   qps: number;
@@ -87,16 +90,16 @@ interface CliffSvgProps {
 }
 
 /** Re-rendered only when the curve, the marker or the size changes (not on every live frame). */
-const CliffSvg = memo(function CliffSvg({ sweep, preset, entries, qps, liveMops, label, width, height, zoom, showHit }: CliffSvgProps) {
+const CliffSvg = memo(function CliffSvg({ points, computing, peakMops, done, preset, entries, qps, liveMops, label, width, height, zoom, showHit }: CliffSvgProps) {
   const m = { l: 52, r: showHit ? 44 : 14, t: 14, b: 34 };
   const [d0, d1] = domainFor(entries, preset.published, zoom);
   const x = scaleLog().domain([d0, d1]).range([m.l, width - m.r]).clamp(false);
-  const peak = sweep.peakMops;
-  const ymax = Math.max(peak, ...preset.published.map((p) => p.hi), ...sweep.points.map((p) => p.throughputMops)) * 1.08;
+  const peak = peakMops;
+  const ymax = Math.max(peak, ...preset.published.map((p) => p.hi), ...points.map((p) => p.throughputMops)) * 1.08;
   const y = scaleLinear().domain([0, ymax]).range([height - m.b, m.t]).nice();
   const yh = scaleLinear().domain([0, 1]).range([height - m.b, m.t]);
   const inside = (q: number) => q >= d0 && q <= d1;
-  const pts = sweep.points.filter((p) => inside(p.qps));
+  const pts = points.filter((p) => inside(p.qps));
   const thr = line<SweepPoint>().x((p) => x(p.qps)).y((p) => y(p.throughputMops));
   const hit = line<SweepPoint>().x((p) => x(p.qps)).y((p) => yh(p.hitRate));
   const pred = preset.predicted.filter((p) => inside(p.qps));
@@ -106,7 +109,7 @@ const CliffSvg = memo(function CliffSvg({ sweep, preset, entries, qps, liveMops,
   const xticks = x.ticks(zoom ? 8 : 7).filter((t) => Number.isInteger(Math.log10(t)) || (zoom && [2, 5].includes(Math.round(t / 10 ** Math.floor(Math.log10(t))))));
   return (
     <svg width={width} height={height} role="img" aria-label={label} data-testid="cliff-chart" className="block"
-      data-points={sweep.points.length} data-done={sweep.done ? 'yes' : 'no'}>
+      data-points={points.length} data-done={done ? 'yes' : 'no'}>
       {y.ticks(6).map((t) => (
         <g key={`y${t}`}>
           <line x1={m.l} x2={width - m.r} y1={y(t)} y2={y(t)} stroke="#e2e8f0" />
@@ -142,8 +145,8 @@ const CliffSvg = memo(function CliffSvg({ sweep, preset, entries, qps, liveMops,
         </circle>
       ))}
       {preset.published.filter((p) => inside(p.qps)).map((p, i) => <Published key={`${p.qps}-${i}`} p={p} x={x(p.qps)} y={y} />)}
-      {sweep.computing !== null && inside(sweep.computing) && (
-        <line x1={x(sweep.computing)} x2={x(sweep.computing)} y1={m.t} y2={height - m.b} stroke={COLORS.a} opacity={0.25} strokeWidth={6} />
+      {computing !== null && inside(computing) && (
+        <line x1={x(computing)} x2={x(computing)} y1={m.t} y2={height - m.b} stroke={COLORS.a} opacity={0.25} strokeWidth={6} />
       )}
       {inside(N) && (
         <g data-testid="cliff-marker" data-qps={N}>
@@ -154,7 +157,7 @@ const CliffSvg = memo(function CliffSvg({ sweep, preset, entries, qps, liveMops,
           </text>
         </g>
       )}
-      {sweep.points.length === 0 && <text x={width / 2} y={height / 2} textAnchor="middle" fontSize={12} fill="#64748b">Sweeping…</text>}
+      {points.length === 0 && <text x={width / 2} y={height / 2} textAnchor="middle" fontSize={12} fill="#64748b">Sweeping…</text>}
     </svg>
   );
 });

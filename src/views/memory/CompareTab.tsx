@@ -62,9 +62,9 @@ function Side({ k, s, grid, flash, onChange }: { k: 'a' | 'b'; s: CompareSideFra
         <SideSelect id={`compare-entries-${k}`} label="Cache entries" value={String(s.side.entries)} options={steps.map((e) => [String(e), int(e)])} onChange={(v) => onChange({ entries: Number(v) })} />
         <SideSelect id={`compare-ways-${k}`} label="Ways" value={String(s.side.ways)} options={WAY_OPTIONS.map((w) => [String(w), w === 0 ? 'fully assoc.' : `${w}-way`])} onChange={(v) => onChange({ ways: Number(v) })} />
       </div>
-      <div className="flex gap-3">
+      <div className="flex flex-wrap gap-x-3 whitespace-nowrap">
         <div><span className="block text-[11px] text-slate-600">Hit rate</span><span className="font-mono text-xl font-bold tabular-nums" data-testid={`compare-hit-${k}`} data-value={r.valid ? r.hitRate.toFixed(4) : ''}>{r.valid ? pct(r.hitRate) : '–'}</span></div>
-        <div><span className="block text-[11px] text-slate-600">Throughput</span><span className="font-mono text-xl font-bold tabular-nums" data-testid={`compare-throughput-${k}`}>{r.valid ? `${mops(r.mops)} Mops` : '–'}</span></div>
+        <div><span className="block text-[11px] text-slate-600">Throughput</span><span className="font-mono text-lg font-bold tabular-nums" data-testid={`compare-throughput-${k}`}>{r.valid ? `${mops(r.mops)} Mops` : '–'}</span></div>
         <div><span className="block text-[11px] text-slate-600">Latency</span><span className="font-mono text-base font-semibold tabular-nums">{r.valid ? ns(r.latencyNs) : '–'}</span></div>
       </div>
       <div ref={box} className="min-h-0 flex-1">

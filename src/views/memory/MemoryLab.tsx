@@ -130,7 +130,7 @@ export default function MemoryLab() {
               </button>
             ))}
           </div>
-          <div id="mem-panel" role="tabpanel" aria-labelledby={`mem-tab-${tab}`} className="min-h-0 flex-1">
+          <div id="mem-panel" role="tabpanel" aria-labelledby={`mem-tab-${tab}`} className="min-h-0 flex-1 [contain:layout_paint]">
             {!ready ? <p className="p-4 text-sm text-slate-500" aria-busy="true">Starting the NIC-memory model…</p>
               : tab === 'cache' ? <CacheTab />
               : tab === 'walk' ? <WalkTab />

@@ -34,7 +34,7 @@ export function Tour() {
     if (!memoryStore.getState().frame?.playing) await memoryClient().play();
   };
   return (
-    <aside className="flex w-[300px] shrink-0 flex-col gap-2 border-l border-slate-300 bg-white p-2.5" aria-label="Guided tour" data-testid="tour">
+    <aside className="flex w-[280px] shrink-0 flex-col gap-2 border-l border-slate-300 bg-white p-2.5" aria-label="Guided tour" data-testid="tour">
       <div className="flex items-center justify-between">
         <h2 className="text-sm font-bold text-slate-900">Tour</h2>
         <button type="button" onClick={() => memoryStore.getState().setTour(false)} className="rounded border border-slate-300 px-1.5 text-xs hover:bg-slate-100" aria-label="Close the tour">✕</button>

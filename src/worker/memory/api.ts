@@ -122,7 +122,7 @@ export function createMemoryApi(opts: MemoryApiOptions = {}) {
     if (!l.ready && !over()) {
       // Allocate in grains so the time slice can stop it.
       let left = setupUnits;
-      while (left > 0 && !l.ready && !over()) { const u = l.setup(Math.min(20_000, left)); left -= u; work.setupUnits += u; }
+      while (left > 0 && !l.ready && !over()) { const u = l.setup(Math.min(4000, left)); left -= u; work.setupUnits += u; }
     }
     if (compare && !compare.ready && !over()) work.compareUnits += compare.setup();
     if (!job.done && !over()) work.sweepUnits += job.step(sweepUnits, over);
