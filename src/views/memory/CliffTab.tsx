@@ -180,10 +180,11 @@ function Legend({ f, pub }: { f: MemFrame; pub: PublishedPoint[] }) {
   const raw = pub.filter((p) => p.provenance === 'RAW');
   const quotes = pub.filter((p) => p.provenance === 'QUOTE');
   return (
-    <ul className="mt-1 grid grid-cols-1 gap-0.5 text-[11px] leading-snug text-slate-700" aria-label="Legend and sources" data-testid="cliff-legend">
+    <ul className="mt-1 grid grid-cols-1 gap-0 text-[11px] leading-snug text-slate-700" aria-label="Legend and sources" data-testid="cliff-legend">
       <li><Swatch color={COLORS.a} shape="line" /> <b>This model</b>, swept for your settings ({f.config.policy.toUpperCase()}, {f.config.ways ? `${f.config.ways}-way` : 'fully assoc.'}, {int(f.config.entries)} entries, {f.config.pattern}) <Tag p="MODEL" /></li>
       {raw.length > 0 && <li><Swatch color={COLORS.raw} shape="diamond" /> <b>Published, measured:</b> {f.preset.measuredSource} <Tag p="RAW" /></li>}
       {quotes.map((q) => <li key={q.label}><Swatch color={COLORS.quote} shape="triangle" /> <b>Published, quoted:</b> {q.source} — {q.label} <Tag p="QUOTE" /></li>)}
+      <li><Swatch color={COLORS.hit} shape="dot" /> Hit rate of the same sweep (right axis) <Tag p="MODEL" /></li>
       {f.preset.predicted.length > 0 && <li><Swatch color={COLORS.model} shape="dash" /> Reference closed-form fit t = t_hit + m·L/K (qp-cache-numbers.md §c) <Tag p="MODEL" /></li>}
     </ul>
   );
@@ -194,11 +195,12 @@ function Tag({ p }: { p: 'RAW' | 'QUOTE' | 'MODEL' }) {
   return <span title={PROVENANCE_TEXT[p]} className={`ml-0.5 inline-block rounded border px-1 text-[10px] font-bold leading-tight ${cls}`}>{p}</span>;
 }
 
-function Swatch({ color, shape }: { color: string; shape: 'line' | 'diamond' | 'triangle' | 'dash' }) {
+function Swatch({ color, shape }: { color: string; shape: 'line' | 'diamond' | 'triangle' | 'dash' | 'dot' }) {
   return (
     <svg width="18" height="10" aria-hidden="true" className="inline-block align-middle">
       {shape === 'line' && <line x1="1" x2="17" y1="5" y2="5" stroke={color} strokeWidth="2.5" />}
       {shape === 'dash' && <line x1="1" x2="17" y1="5" y2="5" stroke={color} strokeWidth="2" strokeDasharray="4 3" />}
+      {shape === 'dot' && <line x1="1" x2="17" y1="5" y2="5" stroke={color} strokeWidth="1.5" strokeDasharray="1 3" />}
       {shape === 'diamond' && <path d="M9 0L14 5L9 10L4 5Z" fill={color} />}
       {shape === 'triangle' && <path d="M9 0L14 9L4 9Z" fill={color} />}
     </svg>
