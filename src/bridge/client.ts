@@ -10,6 +10,8 @@ import type { CommandReply, Frame, ReferenceData } from '../worker/types.ts';
 type Api = WorkerApi | Remote<WorkerApi>;
 export type FrameListener = (f: Frame) => void;
 
+const MIN_FRAME_MS = 30;
+
 export class SimClient {
   private listeners = new Set<FrameListener>();
   private playing = false;
@@ -124,6 +126,8 @@ export class SimClient {
       if (this.inFlight) return;
       const wall = this.now();
       const dt = wall - this.lastWall;
+      // About 30 frames a second is smooth for packets on a wire and halves the render work.
+      if (dt < MIN_FRAME_MS) return;
       this.lastWall = wall;
       this.inFlight = true;
       Promise.resolve(this.api.tick(dt)).then((f) => { this.inFlight = false; this.emit(f); }, () => { this.inFlight = false; });

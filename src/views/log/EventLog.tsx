@@ -1,14 +1,15 @@
 // The event log: newest at the bottom, following the end unless the person scrolled up;
 // filters by kind group and by the selected QP; each line has the time in µs, the host and
 // QPN, a sentence, and the raw enum names. At most MAX_LINES lines are rendered.
-import { memo, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { memo, useMemo, useRef, useState } from 'react';
 import { useSim } from '../../store/simStore.ts';
 import type { SimEvent } from '../../core/model/events.ts';
 import { useUi, uiStore, type LogGroup } from '../../store/uiStore.ts';
 import { hostLetter, qpnHex } from '../format.ts';
+import { useThrottled } from '../useThrottled.ts';
 import { GROUP_LABEL, GROUP_TITLE, describe, eventConcerns, groupOf, type EventLine } from './eventText.ts';
 
-export const MAX_LINES = 300;
+export const MAX_LINES = 150;
 
 /** Events are immutable: build each line's text once, and give it a stable React key. */
 const lineCache = new WeakMap<SimEvent, { key: number; l: EventLine }>();
@@ -27,13 +28,16 @@ const TONE: Record<EventLine['tone'], string> = {
   muted: 'text-slate-600',
 };
 
+type Line = { t: number; key: number; l: EventLine };
+
 export function EventLog() {
-  const log = useSim((s) => s.log);
+  const log = useThrottled(useSim((s) => s.log), 200);
   const selected = useSim((s) => s.selected);
   const groups = useUi((s) => s.logGroups);
   const selectedOnly = useUi((s) => s.logSelectedOnly);
   const box = useRef<HTMLDivElement | null>(null);
-  const [follow, setFollow] = useState(true);
+  // While the person reads older lines the log holds still; it follows again at the bottom.
+  const [frozen, setFrozen] = useState<{ lines: Line[]; total: number } | null>(null);
 
   const { lines, total } = useMemo(() => {
     const shown: SimEvent[] = [];
@@ -49,17 +53,17 @@ export function EventLog() {
     return { lines: shown.reverse().map((e) => ({ t: e.t, ...lineOf(e) })), total: matched };
   }, [log, groups, selectedOnly, selected]);
 
-  useLayoutEffect(() => {
-    const el = box.current;
-    if (el && follow) el.scrollTop = el.scrollHeight;
-  }, [lines, follow]);
-
+  // The scroller is flex-direction: column-reverse, so the browser keeps it pinned to the newest
+  // line without reading layout from script (scrollTop is 0 at the bottom, negative above).
   const onScroll = () => {
     const el = box.current;
     if (!el) return;
-    const atEnd = el.scrollHeight - el.scrollTop - el.clientHeight < 12;
-    if (atEnd !== follow) setFollow(atEnd);
+    const atEnd = el.scrollTop > -12;
+    if (!atEnd && !frozen) setFrozen({ lines, total });
+    if (atEnd && frozen) setFrozen(null);
   };
+  const shown = frozen ?? { lines, total };
+  const newer = frozen ? total - frozen.total : 0;
 
   return (
     <section aria-labelledby="log-title" className="[contain:content] flex min-h-0 min-w-0 flex-col rounded-lg border border-slate-300 bg-white">
@@ -78,18 +82,21 @@ export function EventLog() {
           only {selected ? <span className="font-mono">{hostLetter(selected.host)}·{qpnHex(selected.qpn)}</span> : 'selected QP'}
         </label>
         <span className="ml-auto text-[10.5px] text-slate-500">{total > MAX_LINES ? `last ${MAX_LINES} of ${total}` : `${total} events`}</span>
-        {!follow && (
-          <button type="button" onClick={() => setFollow(true)} className="rounded border border-blue-600 bg-blue-50 px-1.5 text-[11px] font-semibold text-blue-800">
-            ↓ Follow newest
+      </div>
+      <div className="relative flex min-h-0 flex-1 flex-col">
+        <div ref={box} onScroll={onScroll} data-testid="event-log" role="log" aria-label="Simulation events, newest last" aria-live="off" tabIndex={0}
+          className="flex min-h-0 flex-1 flex-col-reverse overflow-y-auto px-1 py-0.5 [contain:strict] font-mono text-[11px] leading-[1.45]">
+          <ol className="m-0 list-none p-0">
+            {shown.lines.length === 0 && <li className="px-2 py-1 font-sans text-slate-500">No events match the filters yet. Press Play or Step.</li>}
+            {shown.lines.map(({ t, l, key }) => <LogRow key={key} t={t} l={l} />)}
+          </ol>
+        </div>
+        {frozen && (
+          <button type="button" onClick={() => { if (box.current) box.current.scrollTop = 0; setFrozen(null); }}
+            className="absolute bottom-1 right-3 rounded-full border border-blue-600 bg-white px-2 py-0.5 text-[11px] font-semibold text-blue-800 shadow">
+            ↓ {newer > 0 ? `${newer} newer` : 'newest'} — follow
           </button>
         )}
-      </div>
-      <div ref={box} onScroll={onScroll} data-testid="event-log" role="log" aria-label="Simulation events, newest last" aria-live="off" tabIndex={0}
-        className="relative min-h-0 flex-1 overflow-y-auto px-1 py-0.5 [contain:strict] font-mono text-[11px] leading-[1.45]">
-        {lines.length === 0 && <p className="px-2 py-1 font-sans text-slate-500">No events match the filters yet. Press Play or Step.</p>}
-        <ol className="m-0 list-none p-0">
-          {lines.map(({ t, l, key }) => <LogRow key={key} t={t} l={l} />)}
-        </ol>
       </div>
     </section>
   );
