@@ -2,6 +2,7 @@
 // compare view separates two policies on the same traffic, a million-QP sweep never blocks the
 // main thread for more than 50 ms, a shared link reproduces the lab, and every tab is captured.
 import type { Page } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
 import { test, expect } from './fixtures.ts';
 
 async function openLab(page: Page, hash = '#lab=memory'): Promise<void> {
@@ -94,20 +95,28 @@ test('a million active QPs: the sweep runs to completion with no main-thread tas
   await page.getByTestId('tab-cliff').click();
   await expect(page.getByTestId('cliff-chart')).toBeVisible();
   await page.waitForTimeout(1500); // let the page settle after loading its bundles
-  const t0 = await page.evaluate(() => performance.now());
-  const slider = page.getByTestId('active-qps');
-  await slider.focus();
-  await slider.press('End'); // 1,000,000 QPs
-  await expect(page.getByTestId('active-qps-value')).toHaveText('1,000,000 QPs');
-  await expect(page.getByTestId('cliff-marker')).toHaveAttribute('data-qps', '1000000');
-  await expect(page.getByTestId('cliff-chart')).toHaveAttribute('data-done', 'yes', { timeout: 45_000 });
-  await expect(page.locator('[data-testid="cliff-point"][data-qps="1000000"]')).toHaveCount(1);
-  await expect.poll(() => pctOf(page, 'hit-rate'), { timeout: 20_000 }).toBeLessThan(1);
+  // Arm one in-page wait before the sweep, so the harness does not poll the page while we measure.
+  const t0 = await page.evaluate(() => {
+    const w = window as unknown as { __sweepDone: Promise<number> };
+    w.__sweepDone = new Promise((resolve) => {
+      const done = () => document.querySelector('[data-testid="cliff-chart"]')?.getAttribute('data-done') === 'yes'
+        && document.querySelector('[data-testid="cliff-marker"]')?.getAttribute('data-qps') === '1000000'
+        && document.querySelector('[data-testid="cliff-point"][data-qps="1000000"]') !== null;
+      const mo = new MutationObserver(() => { if (done()) { mo.disconnect(); resolve(performance.now()); } });
+      mo.observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-done', 'data-qps'] });
+    });
+    return performance.now();
+  });
+  await page.getByTestId('active-qps').press('End'); // 1,000,000 QPs
+  const t1 = await page.evaluate(() => (window as unknown as { __sweepDone: Promise<number> }).__sweepDone);
   await page.waitForTimeout(1000);
   const tasks = await page.evaluate((since) => (window as unknown as { __longTasks: Array<{ start: number; duration: number }> }).__longTasks.filter((t) => t.start >= since), t0);
   const worst = tasks.reduce((a, t) => Math.max(a, t.duration), 0);
   test.info().annotations.push({ type: 'longest main-thread task during the 1M sweep (ms)', description: worst.toFixed(1) });
-  console.log(`long tasks during the 1M-QP sweep: ${tasks.length}, longest ${worst.toFixed(1)} ms`);
+  console.log(`1M-QP sweep finished in ${Math.round(t1 - t0)} ms; long tasks: ${tasks.length}, longest ${worst.toFixed(1)} ms`);
+  await expect(page.getByTestId('active-qps-value')).toHaveText('1,000,000 QPs');
+  await expect(page.locator('[data-testid="cliff-point"][data-qps="1000000"]')).toHaveCount(1);
+  await expect.poll(() => pctOf(page, 'hit-rate'), { timeout: 20_000 }).toBeLessThan(1);
   await shot(page, 'cliff-1M');
   expect(worst, JSON.stringify(tasks)).toBeLessThanOrEqual(50);
 });
@@ -162,3 +171,15 @@ for (const size of [{ width: 1280, height: 720 }, { width: 1600, height: 900 }])
     await expect(page.getByTestId('race')).toBeVisible();
   });
 }
+
+test('every tab passes axe (contrast, names, roles)', async ({ app: page }) => {
+  test.setTimeout(120_000);
+  await openLab(page);
+  await page.getByTestId('active-qps').fill('540');
+  for (const tab of ['cache', 'walk', 'timing', 'cliff', 'compare', 'capacity']) {
+    await page.getByTestId(`tab-${tab}`).click();
+    await page.waitForTimeout(1200);
+    const r = await new AxeBuilder({ page }).analyze();
+    expect(r.violations.map((v) => `${tab}: ${v.id} (${v.nodes.length})`)).toEqual([]);
+  }
+});

@@ -13,9 +13,10 @@ import type {
 type Api = MemoryApi | Remote<MemoryApi>;
 export type MemFrameListener = (f: MemFrame) => void;
 
-/** Pull at most ~30 frames a second: the page re-renders per frame, and half of 60 keeps the
- *  main thread idle most of the time on a busy machine while the canvas animates on its own. */
-export const MIN_TICK_MS = 32;
+/** Pull at most ~20 frames a second: the page re-renders per frame, and readouts need no more;
+ *  the cache canvas animates its flashes on its own rAF. This keeps the main thread mostly idle
+ *  on a busy 2-core machine while the worker sweeps. */
+export const MIN_TICK_MS = 48;
 
 export class MemoryClient {
   private listeners = new Set<MemFrameListener>();

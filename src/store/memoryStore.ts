@@ -47,6 +47,11 @@ export function hitRateSentence(f: MemFrame): string {
 
 const INT = new Intl.NumberFormat('en');
 
+/** Same windows (the worker resends the whole series each frame). */
+export function sameSeries(a: MemFrame['live']['series'], b: MemFrame['live']['series']): boolean {
+  return a.length === b.length && (a.length === 0 || (a[a.length - 1].packets === b[b.length - 1].packets && a[0].packets === b[0].packets));
+}
+
 /** A sweep frame that reports nothing new (same points, same progress). */
 export function sameSweep(a: MemFrame['sweep'], b: MemFrame['sweep']): boolean {
   return a.key === b.key && a.points.length === b.points.length && a.progress === b.progress && a.done === b.done
@@ -89,8 +94,19 @@ export const memoryStore = createStore<MemoryState>()((set, get) => ({
       f = { ...incoming };
       if (sameConfig(prev.config, incoming.config)) f.config = prev.config;
       if (sameSweep(prev.sweep, incoming.sweep)) f.sweep = prev.sweep;
-      else if (prev.sweep.key === incoming.sweep.key && prev.sweep.points.length === incoming.sweep.points.length) f.sweep = { ...incoming.sweep, points: prev.sweep.points };
+      else if (prev.sweep.key === incoming.sweep.key && prev.sweep.points.length === incoming.sweep.points.length) {
+        f.sweep = { ...incoming.sweep, points: prev.sweep.points, targets: prev.sweep.targets };
+      }
       if (prev.preset.id === incoming.preset.id) f.preset = prev.preset;
+      if (sameSeries(prev.live.series, incoming.live.series) || prev.live.lastMiss?.n === incoming.live.lastMiss?.n) {
+        f.live = { ...incoming.live };
+        if (sameSeries(prev.live.series, incoming.live.series)) f.live.series = prev.live.series;
+        if (prev.live.lastMiss?.n === incoming.live.lastMiss?.n) f.live.lastMiss = prev.live.lastMiss;
+      }
+      const pw = prev.walk;
+      const nw = incoming.walk;
+      if (pw && nw && pw.walk.qpn === nw.walk.qpn && pw.following === nw.following && pw.memory.totalBytes === nw.memory.totalBytes
+        && pw.geometry.levels === nw.geometry.levels && pw.geometry.onChipLevels === nw.geometry.onChipLevels && pw.costNs === nw.costNs && pw.walk.present === nw.walk.present) f.walk = pw;
     }
     const patch: Partial<MemoryState> = { frame: f };
     if (f.live.grid) patch.grid = f.live.grid;

@@ -2,4 +2,4 @@
 import { expose } from 'comlink';
 import { createMemoryApi } from './memory/api.ts';
 
-expose(createMemoryApi({ now: () => performance.now(), sliceMs: 10 }));
+expose(createMemoryApi({ now: () => performance.now(), sliceMs: 25 }));

@@ -1,7 +1,7 @@
 // The capacity cliff: the worker's sweep of throughput (and hit rate) against active QPs for the
 // current configuration, with the chosen preset's published points overlaid - each with its
 // source and provenance - the reference's closed-form fit, the cache size and "you are here".
-import { memo, useState } from 'react';
+import { memo, useMemo, useState } from 'react';
 import { scaleLinear, scaleLog } from 'd3-scale';
 import { line } from 'd3-shape';
 import { useMemory } from '../../store/memoryStore.ts';
@@ -11,10 +11,15 @@ import { COLORS, PROVENANCE_TEXT, compact, int, mops, pct } from './format.ts';
 import { useSize } from './hooks.ts';
 
 export function CliffTab() {
-  const f = useMemory((s) => s.frame);
+  const sweep = useMemory((s) => s.frame?.sweep);
+  const preset = useMemory((s) => s.frame?.preset);
+  const config = useMemory((s) => s.frame?.config);
+  // The live marker moves with the readout; round it so small jitter does not re-render the chart.
+  const liveMops = useMemory((s) => (s.frame?.live.readout.valid ? Number(s.frame.live.readout.mops.toPrecision(3)) : null));
   const [zoom, setZoom] = useState(false);
   const [showHit, setShowHit] = useState(true);
   const [box, size] = useSize<HTMLDivElement>({ width: 700, height: 420 });
+  const f = useMemo(() => (sweep && preset && config ? { sweep, preset, config, liveMops } : null), [sweep, preset, config, liveMops]);
   if (!f) return null;
   const pub = f.preset.published;
   return (
@@ -34,20 +39,17 @@ export function CliffTab() {
         <Legend f={f} pub={pub} />
       </section>
       <aside className="flex min-h-0 flex-col gap-2 overflow-y-auto" aria-label="Calibration">
-        <Targets f={f} />
-        <details className="rounded-md border border-slate-300 bg-white p-2 text-[12px]">
-          <summary className="cursor-pointer font-semibold">The numbers ({f.sweep.points.length} points)</summary>
-          <table className="mt-1 w-full font-mono text-[11px]">
-            <thead><tr className="text-left font-sans text-slate-500"><th className="font-medium">QPs</th><th className="text-right font-medium">Mops</th><th className="text-right font-medium">hit</th></tr></thead>
-            <tbody>{f.sweep.points.map((p) => <tr key={p.qps}><td>{int(p.qps)}</td><td className="text-right">{mops(p.throughputMops)}</td><td className="text-right">{pct(p.hitRate)}</td></tr>)}</tbody>
-          </table>
-        </details>
+        <Targets targets={f.sweep.targets} unmodified={f.sweep.presetUnmodified} />
+        <Numbers points={f.sweep.points} />
       </aside>
     </div>
   );
 }
 
-export function cliffSummary(f: MemFrame): string {
+/** What the cliff tab reads from a frame. */
+export interface CliffData { sweep: MemFrame['sweep']; preset: MemFrame['preset']; config: MemFrame['config']; liveMops: number | null }
+
+export function cliffSummary(f: CliffData): string {
   const pts = f.sweep.points;
   const at = (q: number) => pts.find((p) => p.qps === q);
   const pick = [pts[0], at(f.config.entries), at(f.config.qps), pts[pts.length - 1]].filter((p): p is SweepPoint => !!p);
@@ -65,17 +67,15 @@ function domainFor(C: number, published: PublishedPoint[], zoom: boolean): [numb
   return [Math.max(1, Math.min(...qs) / 1.4), Math.min(1_000_000, Math.max(...qs) * 1.4)];
 }
 
-function CliffChart({ f, width, height, zoom, showHit }: { f: MemFrame; width: number; height: number; zoom: boolean; showHit: boolean }) {
-  const live = f.live.readout;
+function CliffChart({ f, width, height, zoom, showHit }: { f: CliffData; width: number; height: number; zoom: boolean; showHit: boolean }) {
   return (
-    <CliffSvg points={f.sweep.points} computing={f.sweep.computing} peakMops={f.sweep.peakMops} done={f.sweep.done} preset={f.preset} entries={f.config.entries} qps={f.config.qps} liveMops={live.valid ? Number(live.mops.toPrecision(3)) : null}
+    <CliffSvg points={f.sweep.points} peakMops={f.sweep.peakMops} done={f.sweep.done} preset={f.preset} entries={f.config.entries} qps={f.config.qps} liveMops={f.liveMops}
       label={cliffSummary(f)} width={width} height={height} zoom={zoom} showHit={showHit} />
   );
 }
 
 interface CliffSvgProps {
   points: MemFrame['sweep']['points'];
-  computing: number | null;
   peakMops: number;
   done: boolean;
   preset: MemFrame['preset'];
@@ -90,7 +90,7 @@ interface CliffSvgProps {
 }
 
 /** Re-rendered only when the curve, the marker or the size changes (not on every live frame). */
-const CliffSvg = memo(function CliffSvg({ points, computing, peakMops, done, preset, entries, qps, liveMops, label, width, height, zoom, showHit }: CliffSvgProps) {
+const CliffSvg = memo(function CliffSvg({ points, peakMops, done, preset, entries, qps, liveMops, label, width, height, zoom, showHit }: CliffSvgProps) {
   const m = { l: 52, r: showHit ? 44 : 14, t: 14, b: 34 };
   const [d0, d1] = domainFor(entries, preset.published, zoom);
   const x = scaleLog().domain([d0, d1]).range([m.l, width - m.r]).clamp(false);
@@ -145,9 +145,6 @@ const CliffSvg = memo(function CliffSvg({ points, computing, peakMops, done, pre
         </circle>
       ))}
       {preset.published.filter((p) => inside(p.qps)).map((p, i) => <Published key={`${p.qps}-${i}`} p={p} x={x(p.qps)} y={y} />)}
-      {computing !== null && inside(computing) && (
-        <line x1={x(computing)} x2={x(computing)} y1={m.t} y2={height - m.b} stroke={COLORS.a} opacity={0.25} strokeWidth={6} />
-      )}
       {inside(N) && (
         <g data-testid="cliff-marker" data-qps={N}>
           <line x1={x(N)} x2={x(N)} y1={m.t} y2={height - m.b} stroke="#4338ca" strokeWidth={1.5} />
@@ -176,7 +173,7 @@ function Published({ p, x, y }: { p: PublishedPoint; x: number; y: (v: number) =
   );
 }
 
-function Legend({ f, pub }: { f: MemFrame; pub: PublishedPoint[] }) {
+function Legend({ f, pub }: { f: CliffData; pub: PublishedPoint[] }) {
   const raw = pub.filter((p) => p.provenance === 'RAW');
   const quotes = pub.filter((p) => p.provenance === 'QUOTE');
   return (
@@ -207,14 +204,26 @@ function Swatch({ color, shape }: { color: string; shape: 'line' | 'diamond' | '
   );
 }
 
-function Targets({ f }: { f: MemFrame }) {
-  const t = f.sweep.targets;
+const Numbers = memo(function Numbers({ points }: { points: SweepPoint[] }) {
+  return (
+    <details className="rounded-md border border-slate-300 bg-white p-2 text-[12px]">
+      <summary className="cursor-pointer font-semibold">The numbers ({points.length} points)</summary>
+      <table className="mt-1 w-full font-mono text-[11px]">
+        <thead><tr className="text-left font-sans text-slate-500"><th className="font-medium">QPs</th><th className="text-right font-medium">Mops</th><th className="text-right font-medium">hit</th></tr></thead>
+        <tbody>{points.map((p) => <tr key={p.qps}><td>{int(p.qps)}</td><td className="text-right">{mops(p.throughputMops)}</td><td className="text-right">{pct(p.hitRate)}</td></tr>)}</tbody>
+      </table>
+    </details>
+  );
+});
+
+const Targets = memo(function Targets({ targets, unmodified }: { targets: MemFrame['sweep']['targets']; unmodified: boolean }) {
+  const t = targets;
   const oneSource = t.length > 0 && t.every((r) => r.source === t[0].source);
   return (
     <section className="rounded-md border border-slate-300 bg-white p-2 text-[12px]" data-testid="cliff-targets">
       <h3 className="font-semibold text-slate-900">What the preset must reproduce</h3>
       {oneSource && <p className="text-[10px] leading-tight text-slate-500">Source: {t[0].source} <Tag p={t[0].provenance} /></p>}
-      {!f.sweep.presetUnmodified && <p className="mt-0.5 rounded bg-amber-50 px-1 text-[11px] text-amber-900">Settings changed from the preset: the published figures describe the preset, not this configuration.</p>}
+      {!unmodified && <p className="mt-0.5 rounded bg-amber-50 px-1 text-[11px] text-amber-900">Settings changed from the preset: the published figures describe the preset, not this configuration.</p>}
       <ul className="mt-1 space-y-1.5">
         {t.map((r) => (
           <li key={r.id} className="leading-snug">
@@ -228,7 +237,7 @@ function Targets({ f }: { f: MemFrame }) {
       </ul>
     </section>
   );
-}
+});
 
 function fmtTarget(v: number): string {
   if (!Number.isFinite(v)) return '∞';

@@ -101,7 +101,7 @@ export function RacePanel() {
         <>
           <div className="overflow-x-auto" role="img" aria-label={raceSummary(t)}>
             <table className="border-separate border-spacing-0.5 text-[10px]">
-              <thead><tr><th className="w-20" />{lanes('writer').map((c) => <th key={c.cycle} style={{ width: cellW }} className={`font-mono font-normal ${c.cycle === now ? 'text-slate-900' : 'text-slate-400'}`}>{c.cycle}</th>)}</tr></thead>
+              <thead><tr><th className="w-20"><span className="sr-only">cycle</span></th>{lanes('writer').map((c) => <th key={c.cycle} style={{ width: cellW }} className={`font-mono font-normal ${c.cycle === now ? 'font-bold text-slate-900' : 'text-slate-600'}`}>{c.cycle}</th>)}</tr></thead>
               <tbody>
                 {(['writer', 'reader'] as const).map((actor) => (
                   <tr key={actor}>

@@ -36,7 +36,7 @@ function Kpi({ testId, label, value, sub, tone }: { testId: string; label: strin
     <div className={`flex min-w-[96px] max-w-[150px] flex-1 flex-col rounded-md border px-2 py-1 ${toneCls}`}>
       <span className="text-[11px] font-medium text-slate-600">{label}</span>
       <span className="whitespace-nowrap font-mono text-lg font-bold leading-tight tabular-nums text-slate-900" data-testid={testId}>{value}</span>
-      <span className="truncate text-[10px] text-slate-500">{mark && <span aria-hidden="true" className="mr-0.5">{mark}</span>}{sub}</span>
+      <span className="truncate text-[10px] text-slate-600">{mark && <span aria-hidden="true" className="mr-0.5">{mark}</span>}{sub}</span>
     </div>
   );
 }

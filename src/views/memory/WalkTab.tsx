@@ -77,8 +77,8 @@ export function WalkTab() {
           {walk.steps.map((s, i) => {
             const on = i < revealed;
             return (
-              <li key={i} className={`grid grid-cols-[120px_minmax(0,1fr)_140px] items-center gap-2 rounded-md border px-2 py-1.5 text-[12px] transition-opacity duration-300 ${on ? 'opacity-100' : 'opacity-25'}`}
-                style={{ borderColor: LEVEL_INK[i % 4], background: on ? `${LEVEL_COLORS[i % 4]}55` : '#fff' }} data-testid="walk-step">
+              <li key={i} className={`grid grid-cols-[120px_minmax(0,1fr)_140px] items-center gap-2 rounded-md border px-2 py-1.5 text-[12px] transition-colors duration-300 ${on ? 'border-solid' : 'border-dashed'}`}
+                style={{ borderColor: on ? LEVEL_INK[i % 4] : '#94a3b8', background: on ? `${LEVEL_COLORS[i % 4]}55` : '#fff' }} data-testid="walk-step" aria-current={i === revealed - 1 ? 'step' : undefined}>
                 <span className="font-semibold" style={{ color: LEVEL_INK[i % 4] }}>
                   {i + 1}. {s.kind === 'context' ? 'Context page' : i === 0 ? 'Root directory' : `Directory L${i}`}
                 </span>
@@ -168,7 +168,7 @@ function BitStrip({ qpn, bits, shifts }: { qpn: number; bits: number[]; shifts: 
         {cells.map((c) => (
           <span key={c.b} className="flex h-7 w-[24px] flex-col items-center justify-center rounded-sm font-mono text-[12px] font-semibold"
             style={{ background: LEVEL_COLORS[c.level % 4], color: LEVEL_INK[c.level % 4] }}>
-            {c.v}<span className="text-[8px] font-normal leading-none opacity-70">{c.b}</span>
+            {c.v}<span className="text-[8px] font-normal leading-none">{c.b}</span>
           </span>
         ))}
       </div>
@@ -193,10 +193,10 @@ function CostBar({ steps, fetchNs, revealed }: { steps: boolean[]; fetchNs: numb
       <div className="mb-1 flex justify-between text-slate-600"><span>the walk in time (a miss waits for all of it)</span><span className="font-mono font-semibold text-slate-900">{ns(reads * fetchNs)}</span></div>
       <div className="flex h-5 w-full overflow-hidden rounded bg-white">
         {steps.map((onChip, i) => onChip ? (
-          <span key={i} className={`flex w-6 shrink-0 items-center justify-center border-r border-white text-[9px] ${i < revealed ? '' : 'opacity-30'}`} style={{ background: LEVEL_COLORS[i % 4], color: LEVEL_INK[i % 4] }} title="on chip: no PCIe read">L{i}</span>
+          <span key={i} className="flex w-6 shrink-0 items-center justify-center border-r border-white text-[9px]" style={{ background: LEVEL_COLORS[i % 4], color: LEVEL_INK[i % 4] }} title="on chip: no PCIe read">L{i}</span>
         ) : (
-          <span key={i} className={`flex items-center justify-center border-r border-white text-[10px] font-semibold text-white transition-opacity ${i < revealed ? '' : 'opacity-30'}`}
-            style={{ width: `${(fetchNs / total) * 100}%`, background: '#1d4ed8' }}>L{i}: PCIe read {ns(fetchNs)}</span>
+          <span key={i} className="flex items-center justify-center border-r border-white text-[10px] font-semibold transition-colors"
+            style={{ width: `${(fetchNs / total) * 100}%`, background: i < revealed ? '#1d4ed8' : '#dbeafe', color: i < revealed ? '#fff' : '#1e3a8a' }}>L{i}: PCIe read {ns(fetchNs)}</span>
         ))}
       </div>
     </div>
