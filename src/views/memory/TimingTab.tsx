@@ -22,13 +22,14 @@ export function TimingTab() {
   const pts = [{ name: 'live', color: COLORS.a, points: series }];
   return (
     <div className="flex h-full min-h-0 flex-col gap-2" data-testid="timing-tab">
-      <section className="flex min-h-0 flex-[1.15] flex-col rounded-md border border-slate-300 bg-white p-2" aria-label="Latency waterfall of the last miss">
+      <section className="flex min-h-0 flex-none flex-col rounded-md border border-slate-300 bg-white p-2" aria-label="Latency waterfall of the last miss">
         <h2 className="text-sm font-semibold text-slate-900">
           Anatomy of the last miss {miss ? <>— QP {hex(miss.qpn)}, packet #{int(miss.n)}: <span data-testid="miss-latency">{ns(miss.latencyNs)}</span> in the NIC, {(miss.latencyNs / miss.hitLatencyNs).toFixed(1)}× a hit{miss.measured ? '' : ' (engine wait not measured for this packet)'}</> : ''}
         </h2>
-        <div ref={top} className="min-h-0 flex-1">
-          {miss ? <Waterfall miss={miss} width={topSize.width} height={topSize.height - 18} />
+        <div ref={top} className="min-h-0" style={{ height: miss ? Math.min(300, (miss.parts.filter((p) => p.ns > 0).length + 1) * 30 + 44) : 60 }}>
+          {miss ? <Waterfall miss={miss} width={topSize.width} height={topSize.height} />
             : <p className="p-3 text-sm text-slate-600">No miss yet: every lookup hit. Raise the active QPs past the cache size ({cfg ? int(cfg.entries) : '…'} contexts) to see what a miss costs.</p>}
+        </div>
           {miss && cfg && (
             <p className="text-[11px] text-slate-600">
               {cfg.overlap === 1
@@ -37,7 +38,6 @@ export function TimingTab() {
               {' '}Hover a bar for what it models; engine and write-back terms are MODEL, the PCIe read is calibrated to pcie-bench (RAW).
             </p>
           )}
-        </div>
       </section>
       <section ref={bottom} className="flex min-h-0 flex-1 gap-2 rounded-md border border-slate-300 bg-white p-2" aria-label="Live charts">
         <LiveChart title="Hit rate" series={pts} value={(p) => p.hitRate} format={(v) => pct(v, 0)} yDomain={[0, 1]} width={w3} height={bottomSize.height - 4} testId="chart-hit-rate" />
