@@ -12,9 +12,12 @@ test('a share link reopens the same scenario at the same instant with the same Q
   await page.getByTestId('tab-post').click();
   await page.getByTestId('qp-fatal').click();
   for (let i = 0; i < 5; i++) await page.getByTestId('step').click();
-  const t = await page.getByTestId('sim-time').textContent();
   await page.getByTestId('share').click();
   const url = await page.getByTestId('share-url').inputValue();
+  // The link is built from the worker's own clock; the header shows the same instant once settled.
+  const at = await page.evaluate(async () => (await (window as unknown as { qpScope: Hook }).qpScope.client.exportScenario()).t);
+  const t = `t = ${(at / 1000).toFixed(3)} µs`;
+  await expect(page.getByTestId('sim-time')).toHaveText(t);
   expect(url).toContain('#s=');
   const other = await context.newPage();
   await other.goto(url);
