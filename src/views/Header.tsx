@@ -1,6 +1,8 @@
 // The instrument's header: title, transport controls, speed (log scale), simulated time and the
 // scrubber, Share and Help. Every control is a real, labelled element.
 import { useEffect, useRef, useState } from 'react';
+import { Icon } from './Icon.tsx';
+import { useLatest } from './useLatest.ts';
 import { sim } from '../bridge/index.ts';
 import { useSim, simStore } from '../store/simStore.ts';
 import { useUi, uiStore } from '../store/uiStore.ts';
@@ -8,24 +10,6 @@ import { SPEED_MAX, SPEED_MIN, sliderFromSpeed, speedFromSlider, speedText, usTe
 
 export interface HeaderProps {
   onShare(): void;
-}
-
-/** Run `fn` with at most one call in flight; the latest request wins. */
-function useLatest<T>(fn: (v: T) => Promise<unknown>) {
-  const busy = useRef(false);
-  const next = useRef<{ v: T } | null>(null);
-  return (v: T) => {
-    next.current = { v };
-    if (busy.current) return;
-    const run = () => {
-      const n = next.current;
-      if (!n) { busy.current = false; return; }
-      next.current = null;
-      busy.current = true;
-      fn(n.v).catch(() => undefined).finally(run);
-    };
-    run();
-  };
 }
 
 export function Header({ onShare }: HeaderProps) {
@@ -125,12 +109,4 @@ export function Header({ onShare }: HeaderProps) {
       </div>
     </header>
   );
-}
-
-function Icon({ kind }: { kind: 'play' | 'pause' | 'step' | 'share' }) {
-  const d = kind === 'play' ? 'M4 2.5v11l9-5.5z'
-    : kind === 'pause' ? 'M4 2.5h3v11H4zM9 2.5h3v11H9z'
-    : kind === 'step' ? 'M2.5 2.5v11l7.5-5.5zM11 2.5h2.5v11H11z'
-    : 'M10.5 2a2.5 2.5 0 1 1-.1 3.6L6 8l4.4 2.4a2.5 2.5 0 1 1-.6 1.2L5.3 9.2a2.5 2.5 0 1 1 0-2.4l4.5-2.4A2.5 2.5 0 0 1 10.5 2z';
-  return <svg aria-hidden="true" width="14" height="14" viewBox="0 0 16 16" className="shrink-0" fill="currentColor"><path d={d} /></svg>;
 }

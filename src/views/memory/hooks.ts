@@ -24,25 +24,7 @@ export function useSize<T extends HTMLElement>(fallback = { width: 600, height: 
   return [ref, size] as const;
 }
 
-/** Run `fn` with at most one call in flight; while one runs, only the latest request waits. */
-export function useLatest<T>(fn: (v: T) => Promise<unknown>) {
-  const busy = useRef(false);
-  const next = useRef<{ v: T } | null>(null);
-  const fnRef = useRef(fn);
-  fnRef.current = fn;
-  return (v: T) => {
-    next.current = { v };
-    if (busy.current) return;
-    const run = () => {
-      const n = next.current;
-      if (!n) { busy.current = false; return; }
-      next.current = null;
-      busy.current = true;
-      fnRef.current(n.v).catch(() => undefined).finally(run);
-    };
-    run();
-  };
-}
+export { useLatest } from '../useLatest.ts';
 
 /** Show a refusal where the person acted, or clear an old one once a change is accepted. */
 export function noteReply(r: Reply): Reply {
