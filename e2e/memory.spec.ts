@@ -44,9 +44,11 @@ test('dragging the active QPs past the cache size makes the hit rate fall and th
 
   await dragSlider(page, 'active-qps', 600); // 10^(600/200) = 1,000 QPs, well past 112
   await expect(page.getByTestId('active-qps-value')).toHaveText(/^[\d,]+ QPs$/);
-  const qps = Number((await page.getByTestId('active-qps-value').innerText()).replace(/[^\d]/g, ''));
+  // The readout and the chart's marker settle on the same setting once the drag's last value lands.
+  const readout = async () => Number((await page.getByTestId('active-qps-value').innerText()).replace(/[^\d]/g, ''));
+  await expect.poll(async () => String(await readout()) === await page.getByTestId('cliff-marker').getAttribute('data-qps'), { timeout: 15_000 }).toBe(true);
+  const qps = await readout();
   expect(qps).toBeGreaterThan(500);
-  await expect(page.getByTestId('cliff-marker')).toHaveAttribute('data-qps', String(qps));
   // The sweep computes the new operating point first: a point at exactly that N appears.
   await expect(page.locator(`[data-testid="cliff-point"][data-qps="${qps}"]`)).toHaveCount(1, { timeout: 30_000 });
   await expect.poll(() => pctOf(page, 'hit-rate'), { timeout: 20_000 }).toBeLessThan(25); // ≈ 112 / N

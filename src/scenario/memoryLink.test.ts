@@ -19,7 +19,7 @@ describe('memory lab link', () => {
   });
 
   it('keeps only the settings that differ from the preset', () => {
-    const base = { entries: 512, ways: 8, policy: 'lru', engine: 'fixed', fetchNs: 600, overlap: 32, pattern: 'uniform', skew: 0, tableLevels: 3, onChipLevels: 2, pinned: [], seed: 1 } as const;
+    const base = { entries: 512, ways: 8, policy: 'lru', engine: 'fixed', fetchNs: 600, overlap: 32, pattern: 'uniform', skew: 0, tableLevels: 3, onChipLevels: 2, pinned: [], seed: 1, inFlight: 'pin', inFlightWindow: 0 } as const;
     expect(diffSettings({ ...base, pinned: [], policy: 'fifo' }, { ...base, pinned: [] })).toEqual({ policy: 'fifo' });
   });
 

@@ -34,6 +34,10 @@ export interface LabSettings {
   onChipLevels: number;
   pinned: number[];
   seed: number;
+  /** QPs with work in flight: never evicted ('pin'), or evicted with write-back and refetched. */
+  inFlight: 'pin' | 'writeback-refetch';
+  /** Packets a QP stays in flight after each packet (0 = nothing is marked in flight). */
+  inFlightWindow: number;
 }
 
 export interface LabConfig extends LabSettings {
@@ -59,6 +63,7 @@ type FieldKind = 'int' | 'num' | 'int[]' | readonly string[];
 export const SETTING_FIELDS: Readonly<Record<keyof LabSettings, FieldKind>> = {
   entries: 'int', ways: 'int', policy: POLICY_IDS, engine: ENGINE_IDS, fetchNs: 'num', overlap: 'int',
   pattern: PATTERN_KINDS, skew: 'num', tableLevels: 'int', onChipLevels: 'int', pinned: 'int[]', seed: 'int',
+  inFlight: ['pin', 'writeback-refetch'], inFlightWindow: 'int',
 };
 const SIDE_FIELDS: Readonly<Record<keyof CompareSide, FieldKind>> = { policy: POLICY_IDS, engine: ENGINE_IDS, entries: 'int', ways: 'int' };
 

@@ -66,7 +66,9 @@ export function CacheTab() {
               <dt className="font-sans text-slate-600">misses</dt><dd className="text-right">{int(stats.misses)}</dd>
               <dt className="font-sans text-slate-600">evictions</dt><dd className="text-right">{int(stats.evictions)}</dd>
               <dt className="font-sans text-slate-600">write-backs</dt><dd className="text-right">{int(stats.writebacks)}</dd>
-              <dt className="font-sans text-slate-600">bypasses</dt><dd className="text-right" title="misses served without installing: every way pinned">{int(stats.bypasses)}</dd>
+              <dt className="font-sans text-slate-600">bypasses</dt><dd className="text-right" title="misses served without installing: every way pinned or in flight">{int(stats.bypasses)}</dd>
+              <dt className="font-sans text-slate-600">in-flight evicted</dt><dd className="text-right" title="victims that still had work in flight (write-back mode): always written back">{int(stats.inFlightEvictions)}</dd>
+              <dt className="font-sans text-slate-600">refetches</dt><dd className="text-right" title="misses on a QP evicted while in flight: the price of not pinning">{int(stats.refetches)}</dd>
               <dt className="font-sans text-slate-600">hit rate</dt><dd className="text-right">{pct(stats.hits / Math.max(1, stats.hits + stats.misses))}</dd>
             </dl>
           )}

@@ -55,6 +55,14 @@ export function Controls() {
         text={(v) => (v === 1 ? '1 (blocking)' : String(v))} onChange={(overlap) => send({ overlap })}
         valueText={(v) => `${v} packets in process at once`}
       />
+      <Select id="in-flight" label="QPs with work in flight" value={cfg.inFlight} onChange={(v) => send({ inFlight: v as LabConfig['inFlight'] })}
+        options={[['pin', 'Pinned: never evicted'], ['writeback-refetch', 'Evicted anyway: write back, refetch']]}
+        hint="a QP stays in flight until its completion packet touches the context again" />
+      <LogSlider
+        id="in-flight-window" label="In flight for (packets)" value={cfg.inFlightWindow} min={0} max={64} toPos={(v) => Math.round(v / 16)} fromPos={(p) => p * 16}
+        text={(v) => (v === 0 ? 'off' : `${v} packets`)} onChange={(inFlightWindow) => send({ inFlightWindow })}
+        valueText={(v) => (v === 0 ? 'no QP is marked in flight' : `each QP stays in flight for ${v} later packets`)}
+      />
       <Select id="pattern" label="Traffic pattern" value={cfg.pattern} onChange={(v) => send({ pattern: v as LabConfig['pattern'] })}
         options={Object.entries(PATTERN_LABEL)} hint={pattern} />
       {skew ? (

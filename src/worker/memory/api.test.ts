@@ -137,8 +137,12 @@ describe('memory worker API: determinism and faithfulness', () => {
     expect(run(1000)).toEqual(run(5000));
   });
 
-  it('the live runner reproduces the sweep point at the same N packet for packet', () => {
-    const cfg = small({ qps: 150 });
+  it.each([
+    ['nothing in flight', {}],
+    ['QPs in flight, pinned', { inFlightWindow: 32, inFlight: 'pin' as const }],
+    ['QPs in flight, evicted with write-back', { inFlightWindow: 32, inFlight: 'writeback-refetch' as const }],
+  ])('the live runner reproduces the sweep point at the same N packet for packet (%s)', (_name, extra) => {
+    const cfg = { ...small({ qps: 150 }), ...extra };
     const spec = sweepSpecFor(cfg, 150);
     const point = new SweepPointRunner(spec, 150);
     while (!point.step(50_000));
@@ -281,5 +285,19 @@ describe('sweep list', () => {
     expect(LOG_QPS).toHaveLength(19);
     expect(sweepList(small({ qps: 777 }))).toContain(777);
     expect(sweepList(small())).toContain(112);
+  });
+});
+
+describe('in-flight QPs in the lab', () => {
+  it('pinning in-flight QPs bypasses instead of evicting them; write-back mode evicts and refetches (seed 1)', async () => {
+    const { defaultConfig, sweepSpecFor } = await import('./config.ts');
+    const { runSweepPoint } = await import('../../core/memory/index.ts');
+    const cfg = { ...defaultConfig('cx3', 400), inFlightWindow: 64 };
+    const pin = runSweepPoint(sweepSpecFor({ ...cfg, inFlight: 'pin' }, 400), 400);
+    const wb = runSweepPoint(sweepSpecFor({ ...cfg, inFlight: 'writeback-refetch' }, 400), 400);
+    expect(pin.bypassesPerOp).toBeGreaterThan(0);
+    expect(pin.refetchesPerOp).toBe(0);
+    expect(wb.refetchesPerOp).toBeGreaterThan(0);
+    expect(wb.bypassesPerOp).toBe(0);
   });
 });

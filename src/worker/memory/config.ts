@@ -18,6 +18,9 @@ export const SKEW: Readonly<Record<PatternKind, { def: number; min: number; max:
   incast: { def: 64, min: 1, max: 4096, step: 1, label: 'Fan-in (QPs per incast burst)', unit: 'QPs' },
 };
 
+/** Packets a QP may stay in flight in the lab (the core accepts up to 4096). */
+export const MAX_IN_FLIGHT_WINDOW = 1024;
+
 export function presetSettings(p: Preset): LabSettings {
   const s = p.spec;
   return {
@@ -25,6 +28,7 @@ export function presetSettings(p: Preset): LabSettings {
     engine: (typeof s.timing.engine === 'string' ? s.timing.engine : 'fixed') as EngineId,
     fetchNs: s.timing.fetchNs, overlap: s.timing.overlap, pattern: 'uniform', skew: 0,
     tableLevels: s.table.levels, onChipLevels: s.table.onChipLevels ?? 0, pinned: [], seed: s.seed,
+    inFlight: s.cache.inFlight ?? 'pin', inFlightWindow: s.inFlightWindow ?? 0,
   };
 }
 
@@ -61,11 +65,11 @@ export function sweepSpecFor(cfg: LabConfig, qps: number): SweepSpec {
   const p = getPreset(cfg.preset);
   const s = p.spec;
   return {
-    cache: { entries: cfg.entries, ways: cfg.ways, policy: cfg.policy, pinned: cfg.pinned },
+    cache: { entries: cfg.entries, ways: cfg.ways, policy: cfg.policy, pinned: cfg.pinned, inFlight: cfg.inFlight },
     timing: { tHitNs: s.timing.tHitNs, fetchNs: cfg.fetchNs, overlap: cfg.overlap, engine: cfg.engine },
     table: { ...s.table, levels: cfg.tableLevels, onChipLevels: cfg.onChipLevels },
     traffic: { ...s.traffic, pattern: trafficPattern(cfg, qps) },
-    packets: s.packets, seed: cfg.seed,
+    packets: s.packets, seed: cfg.seed, inFlightWindow: cfg.inFlightWindow,
   };
 }
 
@@ -90,6 +94,7 @@ export function validateConfig(cfg: LabConfig): string | null {
   if (cfg.pattern !== 'uniform' && (cfg.skew < k.min || cfg.skew > k.max)) return `skew (${k.label}) must be in ${k.min}..${k.max} for ${cfg.pattern}, got ${cfg.skew}`;
   if (!Array.isArray(cfg.pinned) || cfg.pinned.length > MAX_PINNED) return `pinned must be a list of at most ${MAX_PINNED} QPNs`;
   for (const q of cfg.pinned) if (!isInt(q) || q < 0 || q >= QPN_LIMIT) return `pinned holds ${String(q)}, not a 24-bit QPN`;
+  if (cfg.inFlightWindow < 0 || cfg.inFlightWindow > MAX_IN_FLIGHT_WINDOW) return `inFlightWindow must be an integer in 0..${MAX_IN_FLIGHT_WINDOW}, got ${cfg.inFlightWindow}`;
   if (cfg.seed < 0 || cfg.seed > 0x7fffffff) return `seed must be in 0..2147483647, got ${cfg.seed}`;
   return validateSweepSpec(sweepSpecFor(cfg, cfg.qps), cfg.qps);
 }

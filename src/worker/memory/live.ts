@@ -34,6 +34,8 @@ export class LiveRunner {
   private readonly ringB = new Uint8Array(RING);
   private readonly ringN = new Float64Array(RING);
   private ringPos = 0;
+  /** QPs in flight, as SweepPointRunner keeps them (same order of cache calls). */
+  private flight: Int32Array;
   readonly series: SeriesPoint[] = [];
   lastMiss: MissDetail | null = null;
   /** Bumped whenever the cache contents may have changed. */
@@ -63,6 +65,27 @@ export class LiveRunner {
     this.decisionNs = eng.decisionNs;
     this.engineLabel = eng.label;
     this.writebackNs = spec.timing.writebackNs ?? 0;
+    this.flight = new Int32Array(spec.inFlightWindow ?? 0).fill(-1);
+  }
+
+  /**
+   * After packet `n` (1-based) of QP `q`: the oldest in-flight QP completes (a completion packet
+   * touches its context), and `q` goes in flight in its place. Mirrors SweepPointRunner.packet.
+   */
+  private flightStep(q: number): void {
+    const ring = this.flight;
+    if (ring.length === 0) return;
+    const i = (this.packets - 1) % ring.length;
+    const done = ring[i];
+    if (done >= 0) {
+      const b2 = this.cache.stats.bypasses;
+      const c2 = this.cache.access(done, true);
+      this.timer.onPacket(c2, c2 >= ACCESS_MISS_EVICT || this.cache.stats.bypasses !== b2);
+      ring[i] = -1;
+      if (!ring.includes(done)) this.cache.setInFlight(done, false);
+    }
+    ring[i] = q;
+    this.cache.setInFlight(q, true);
   }
 
   /** Share of the QP table built (1 without a table). */
@@ -100,6 +123,7 @@ export class LiveRunner {
       const bypass = cache.stats.bypasses !== byp;
       timer.onPacket(code, code >= ACCESS_MISS_EVICT || bypass);
       this.record(q, code, bypass);
+      this.flightStep(q);
       if (code !== 0) { lastQ = q; lastCode = code; lastVictim = cache.lastVictim; lastN = this.packets; lastDecided = code >= ACCESS_MISS_EVICT || bypass; }
       if (++this.inWindow >= w) this.closeWindow();
     }
@@ -144,8 +168,9 @@ export class LiveRunner {
     const decided = code >= ACCESS_MISS_EVICT || bypass;
     this.timer.onPacket(code, decided);
     this.record(q, code, bypass);
-    if (code === 0) return;
+    if (code === 0) { this.flightStep(q); return; }
     const after = this.timer.result();
+    this.flightStep(q);
     const latency = after.meanLatencyNs * after.packets - before.meanLatencyNs * before.packets;
     const wait = Math.max(0, after.meanEngineWaitNs * after.packets - before.meanEngineWaitNs * before.packets);
     this.lastMiss = this.anatomy(q, code, this.cache.lastVictim, decided, latency, wait);
