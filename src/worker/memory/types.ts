@@ -117,17 +117,8 @@ export interface PublishedPoint {
   label: string;
 }
 
-export interface TargetRow {
-  id: string;
-  what: string;
-  source: string;
-  provenance: 'RAW' | 'QUOTE';
-  expected: number;
-  lo: number;
-  hi: number;
-  got: number | null;
-  pass: boolean | null;
-}
+/** A calibration target with the value the current sweep gives it (null until computed). */
+export type TargetRow = Omit<CalibrationTarget, 'metric'> & { got: number | null; pass: boolean | null };
 
 export interface SweepFrame {
   key: string;
