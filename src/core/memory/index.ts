@@ -23,6 +23,7 @@ export { ZipfAlias } from './zipf.ts';
 export {
   SweepPointRunner, runSweepPoint, runSweep, sweepSlices, defaultWarmup,
   type SweepSpec, type SweepPoint, type SweepPointSnapshot,
+  TAG_CACHE,
 } from './sweep.ts';
 export { validateSweepSpec, MAX_SWEEP_QPS, MAX_SWEEP_PACKETS } from './sweepSpec.ts';
 

@@ -65,7 +65,8 @@ export interface SweepPointSnapshot {
   ring: Int32Array;
 }
 
-const TAG_CACHE = 11;
+/** Seed tag of the cache's Rng: anything that must replay a sweep point packet for packet uses it. */
+export const TAG_CACHE = 11;
 
 export class SweepPointRunner {
   readonly warmup: number;

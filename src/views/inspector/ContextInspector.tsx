@@ -2,7 +2,7 @@
 // ibv_modify_qp, the NIC as traffic flows, or both. Owner badges carry text (not colour only);
 // each field names the IBV_QP_* attribute that writes it and explains itself on hover/focus;
 // a field flashes when its value changes.
-import { memo, useEffect, useRef, useState } from 'react';
+import { memo, useEffect, useRef, useState, type ReactNode, type Ref } from 'react';
 import { useSim } from '../../store/simStore.ts';
 import type { QpView, ReferenceData } from '../../worker/types.ts';
 import { fieldValueText, hostLetter, qpnHex } from '../format.ts';
@@ -129,26 +129,12 @@ function RdAtomic({ qp, peer, onFocusField }: { qp: QpView; peer?: QpView; onFoc
     <section aria-labelledby="rdatomic-title" className="rounded-md border border-slate-300 bg-gradient-to-b from-slate-50 to-white p-2" data-testid="rd-atomic">
       <h3 id="rdatomic-title" className="text-[12px] font-semibold text-slate-800">RDMA Read / Atomic: the two limits side by side</h3>
       <div className="mt-1 grid grid-cols-2 gap-2 text-[12px]">
-        <div className="rounded border border-teal-600/60 bg-white p-1.5" onMouseEnter={() => onFocusField('max_rd_atomic')}>
-          <div className="text-[11px] font-semibold uppercase tracking-wide text-teal-800">As requester (initiator)</div>
-          <div className="mt-0.5 font-mono"><span className="font-semibold">max_rd_atomic</span> = <strong>{c.max_rd_atomic}</strong> <span className="rounded border border-blue-600 bg-blue-50 px-0.5 text-[9.5px] font-bold text-blue-900">SW</span></div>
-          <div className="mt-0.5 font-mono">
-            <span ref={outFlash} className="rounded px-0.5"><span className="font-semibold">rd_atomic_out</span> = <strong>{c.rd_atomic_out}</strong></span>{' '}
-            <span className="rounded border border-orange-600 bg-orange-50 px-0.5 text-[9.5px] font-bold text-orange-900">HW</span>
-          </div>
-          <div className="mt-1"><Meter used={c.rd_atomic_out} max={c.max_rd_atomic} color="#0f766e" label="reads and atomics this QP has outstanding" /></div>
-          <p className="mt-0.5 text-[11px] text-slate-600">Reads/atomics this QP may have in flight; set by <span className="font-mono">IBV_QP_MAX_QP_RD_ATOMIC</span> at RTR→RTS.</p>
-        </div>
-        <div className="rounded border border-cyan-600/60 bg-white p-1.5" onMouseEnter={() => onFocusField('max_dest_rd_atomic')}>
-          <div className="text-[11px] font-semibold uppercase tracking-wide text-cyan-800">As responder (target)</div>
-          <div className="mt-0.5 font-mono"><span className="font-semibold">max_dest_rd_atomic</span> = <strong>{c.max_dest_rd_atomic}</strong> <span className="rounded border border-blue-600 bg-blue-50 px-0.5 text-[9.5px] font-bold text-blue-900">SW</span></div>
-          <div className="mt-0.5 font-mono">
-            <span ref={destFlash} className="rounded px-0.5"><span className="font-semibold">dest_rd_atomic_out</span> = <strong>{c.dest_rd_atomic_out}</strong></span>{' '}
-            <span className="rounded border border-orange-600 bg-orange-50 px-0.5 text-[9.5px] font-bold text-orange-900">HW</span>
-          </div>
-          <div className="mt-1"><Meter used={c.dest_rd_atomic_out} max={c.max_dest_rd_atomic} color="#0891b2" label="incoming reads and atomics this QP is serving" /></div>
-          <p className="mt-0.5 text-[11px] text-slate-600">Incoming reads/atomics it holds state for; set by <span className="font-mono">IBV_QP_MAX_DEST_RD_ATOMIC</span> at INIT→RTR.</p>
-        </div>
+        <LimitCard title="As requester (initiator)" tone="teal" limit="max_rd_atomic" counter="rd_atomic_out" max={c.max_rd_atomic} used={c.rd_atomic_out}
+          flash={outFlash} color="#0f766e" meter="reads and atomics this QP has outstanding" onFocusField={onFocusField}
+          note={<>Reads/atomics this QP may have in flight; set by <span className="font-mono">IBV_QP_MAX_QP_RD_ATOMIC</span> at RTR→RTS.</>} />
+        <LimitCard title="As responder (target)" tone="cyan" limit="max_dest_rd_atomic" counter="dest_rd_atomic_out" max={c.max_dest_rd_atomic} used={c.dest_rd_atomic_out}
+          flash={destFlash} color="#0891b2" meter="incoming reads and atomics this QP is serving" onFocusField={onFocusField}
+          note={<>Incoming reads/atomics it holds state for; set by <span className="font-mono">IBV_QP_MAX_DEST_RD_ATOMIC</span> at INIT→RTR.</>} />
       </div>
       {peer && (
         <p className={`mt-1 text-[11.5px] ${ok ? 'text-green-800' : 'text-red-800'}`}>
@@ -157,5 +143,40 @@ function RdAtomic({ qp, peer, onFocusField }: { qp: QpView; peer?: QpView; onFoc
         </p>
       )}
     </section>
+  );
+}
+
+interface LimitCardProps {
+  title: string;
+  tone: 'teal' | 'cyan';
+  limit: string;
+  counter: string;
+  max: number;
+  used: number;
+  flash: Ref<HTMLSpanElement>;
+  color: string;
+  meter: string;
+  note: ReactNode;
+  onFocusField(n: string): void;
+}
+
+const CARD_TONE = {
+  teal: { box: 'border-teal-600/60', title: 'text-teal-800' },
+  cyan: { box: 'border-cyan-600/60', title: 'text-cyan-800' },
+} as const;
+
+/** One side of the comparison: the software-set limit, its hardware counter and a meter. */
+function LimitCard({ title, tone, limit, counter, max, used, flash, color, meter, note, onFocusField }: LimitCardProps) {
+  return (
+    <div className={`rounded border ${CARD_TONE[tone].box} bg-white p-1.5`} onMouseEnter={() => onFocusField(limit)}>
+      <div className={`text-[11px] font-semibold uppercase tracking-wide ${CARD_TONE[tone].title}`}>{title}</div>
+      <div className="mt-0.5 font-mono"><span className="font-semibold">{limit}</span> = <strong>{max}</strong> <span className="rounded border border-blue-600 bg-blue-50 px-0.5 text-[9.5px] font-bold text-blue-900">SW</span></div>
+      <div className="mt-0.5 font-mono">
+        <span ref={flash} className="rounded px-0.5"><span className="font-semibold">{counter}</span> = <strong>{used}</strong></span>{' '}
+        <span className="rounded border border-orange-600 bg-orange-50 px-0.5 text-[9.5px] font-bold text-orange-900">HW</span>
+      </div>
+      <div className="mt-1"><Meter used={used} max={max} color={color} label={meter} /></div>
+      <p className="mt-0.5 text-[11px] text-slate-600">{note}</p>
+    </div>
   );
 }

@@ -4,14 +4,12 @@
 // core objects exactly as SweepPointRunner does (same seeds, same order of calls), so after the
 // same packets it has the same cache and the same numbers as the sweep point at the same N.
 import {
-  ACCESS_MISS_EVICT, ACCESS_MISS_EVICT_DIRTY, PacketTimer, QpcCache, QpTable, Traffic, deriveSeed, resolveEngine, tableGeometry,
+  ACCESS_MISS_EVICT, ACCESS_MISS_EVICT_DIRTY, PacketTimer, QpcCache, QpTable, TAG_CACHE, Traffic, deriveSeed, resolveEngine, tableGeometry,
   type AccessCode, type CacheStats, type SweepSpec, type TimingResult,
 } from '../../core/memory/index.ts';
 import { Rng } from '../../core/sim/rng.ts';
 import type { AccessRec, LiveReadout, MissDetail, SeriesPoint, WaterfallPart } from './types.ts';
 
-/** sweep.ts derives the cache's Rng from the seed with tag 11; the live runner must match it. */
-const TAG_CACHE = 11;
 const RING = 64;
 const SERIES_CAP = 240;
 /** Packets at the end of each run() that take the detailed path (waterfall of their misses). */
