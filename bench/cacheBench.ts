@@ -6,7 +6,7 @@
 // Also: other policies on the same trace (after the LRU runs, so their code does not disturb
 // the LRU call sites being measured), and the time of one sweep point at 1,000,000 active QPs.
 import { LRUCache } from 'lru-cache';
-import { Rng } from '../src/core/sim/rng.ts';
+import { Rng } from '../src/core/kit/rng.ts';
 import {
   POLICY_IDS, QpTable, QpcCache, SweepPointRunner, Traffic, getPreset, lookupTrace, type PolicyId,
 } from '../src/core/memory/index.ts';

@@ -16,6 +16,6 @@ export {
 export { qpnBase } from './model/qpStore.ts';
 export { Simulation, createSimulation, runScenario, type Summary, type SimOptions, type Checkpoint } from './sim/engine.ts';
 export type { CommandResult } from './sim/dispatch.ts';
-export { Rng } from './sim/rng.ts';
+export { Rng } from './kit/rng.ts';
 export { ackTimeoutNs, rnrTimerNs, mtuBytes } from './transport/wire.ts';
 export { DEVICE } from './transport/modify.ts';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { Rng } from '../sim/rng.ts';
+import { Rng } from '../kit/rng.ts';
 import {
   ACCESS_HIT, ACCESS_MISS, ACCESS_MISS_EVICT, ACCESS_MISS_EVICT_DIRTY, POLICY_IDS, QpcCache, type CacheConfig,
 } from './cache.ts';

@@ -3,7 +3,7 @@
 // the low 3 QPN bits: reference/hardware/qp-cache-numbers.md (b) "Cache banking", QUOTE).
 // Per access it answers hit / miss / miss+evict / miss+evict-dirty; the timing model turns those
 // codes into PCIe reads, write-backs and eviction-engine work. No allocation per access.
-import type { Rng } from '../sim/rng.ts';
+import type { Rng } from '../kit/rng.ts';
 import {
   ACCESS_HIT, ACCESS_MISS, ACCESS_MISS_EVICT, ACCESS_MISS_EVICT_DIRTY, F_DIRTY, F_INFLIGHT, F_PINNED,
   type CacheConfig, type CacheStats, type CacheView, type InFlightMode, type Policy, type SlotInfo, type SlotView,

@@ -8,7 +8,7 @@
 // The scattered list for N QPs is the first N of one seeded sequence, so a sweep's points are
 // nested (the QPs at 88 are among those at 176) and curves do not jitter between points.
 import { QPN_LIMIT } from './cacheTypes.ts';
-import { Rng } from '../sim/rng.ts';
+import { Rng } from '../kit/rng.ts';
 
 export type QpnLayout = 'dense' | 'scattered';
 

@@ -2,7 +2,7 @@
 // table for N QPs, run warm-up packets, then measured packets through traffic → cache → timer.
 // A point runs in slices (`step(budget)`), so a worker can yield between slices; setup (table
 // allocation) is sliced too, since at 1,000,000 QPs it is the biggest single cost.
-import { Rng } from '../sim/rng.ts';
+import { Rng } from '../kit/rng.ts';
 import { QpcCache } from './cache.ts';
 import { ACCESS_HIT, ACCESS_MISS_EVICT, type CacheConfig } from './cacheTypes.ts';
 import { QpTable, type QpTableConfig } from './qpTable.ts';

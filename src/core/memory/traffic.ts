@@ -8,7 +8,7 @@
 //   scan    - a cyclic sequential sweep over all N QPs, optionally mixed with a hot set (the
 //             workload that breaks LRU and that 2Q resists);
 //   incast  - epochs in which fanIn random QPs each send a burst, interleaved round-robin.
-import { Rng } from '../sim/rng.ts';
+import { Rng } from '../kit/rng.ts';
 import { activeQpns, deriveSeed, permutation, type QpnLayout } from './qpnLayout.ts';
 import { ZipfAlias } from './zipf.ts';
 

@@ -28,7 +28,10 @@ export type SimEvent = Base & (
   | { kind: 'discard'; host: number; qpn: number; queue: Queue; wr: number; wrId: number }
   | { kind: 'retry'; host: number; qpn: number; reason: 'timeout' | 'psn-nak' | 'rnr-nak'; fromPsn: number; left: number | 'infinite'; waitNs: number }
   | { kind: 'poll'; host: number; cq: number; n: number }
+  /** A fault a person (or a scenario) injected; real errors never use this kind. */
   | { kind: 'fault'; host?: number; qpn?: number; detail: string }
+  /** A WR the NIC failed for a real (or injected) cause: its status, and why the QP stops. */
+  | { kind: 'wr-error'; host: number; qpn: number; wr: number; wrId: number; status: WcStatus; cause: 'send-error' | 'retry-exceeded' }
   | { kind: 'cache'; host: number; qpn: number; result: 'miss' | 'evict'; victim?: number; writeback?: boolean }
 );
 

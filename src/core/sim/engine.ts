@@ -10,12 +10,13 @@ import { verbsState } from '../qp/lifecycle.ts';
 import { QP_TYPES } from '../verbs/types.ts';
 import * as v from 'valibot';
 import { bringUp, startApp } from './app.ts';
-import { clonePlain } from './clone.ts';
+import { clonePlain } from '../kit/clone.ts';
 import { runCommand, runItem, type CommandResult } from './dispatch.ts';
-import { EventHeap } from './heap.ts';
-import { Rng } from './rng.ts';
-import { Trace, type TraceMark, type TraceMode } from './trace.ts';
+import { EventHeap } from '../kit/heap.ts';
+import { Rng } from '../kit/rng.ts';
+import { Trace, type TraceMark, type TraceMode } from '../kit/trace.ts';
 import type { HostRt, Item, World } from './world.ts';
+import type { SimEvent } from '../model/events.ts';
 
 export interface SimOptions {
   trace?: TraceMode;
@@ -62,7 +63,7 @@ export class Simulation {
       cfg, now: 0, seq: 0, heap: new EventHeap<Item>(), rng, qps: new QpStore(cfg.hosts.length, Math.max(64, opts.qpCapacity ?? 64)),
       rt: new Map(), work: [], cfgSlot: [], refill: {}, pktSeq: 0, wrSeq: 0, recvSeq: 0, cmdIndex: 0,
       counters: { posted: 0, completed: 0, flushed: 0, discarded: 0, cqe: {}, events: {}, successSends: 0, packets: 0, drops: 0 },
-      trace: new Trace(opts.trace ?? 'full', opts.traceKeep ?? Infinity),
+      trace: new Trace<SimEvent>(opts.trace ?? 'full', opts.traceKeep ?? Infinity),
       commands: [...this.scenario.commands].sort((a, b) => a.t - b.t),
       hosts: cfg.hosts.map((h) => ({
         cqs: h.cqDepths.map((depth) => ({ depth, entries: [], written: 0, polled: 0 })), txFree: 0, txBusy: false, ready: [],
@@ -107,6 +108,15 @@ export class Simulation {
     }
     w.now = Math.max(w.now, t);
     return true;
+  }
+
+  /**
+   * The typed event trace kept so far (`kind`, `t`, host, QPN and the kind's fields), oldest
+   * first: the one sanctioned way for exports and outside tools to read what happened. With
+   * `trace: 'hash'` or `'off'` nothing is kept; with `traceKeep` only the newest events are.
+   */
+  events(): readonly SimEvent[] {
+    return this.w.trace.events;
   }
 
   /** Time of the next thing due (scheduled item or recorded command), or Infinity. */

@@ -4,9 +4,9 @@ import type { SimConfig, TimedCommand } from '../model/schema.ts';
 import type { SimEvent } from '../model/events.ts';
 import type { SendOpcode, WcStatus } from '../model/wc.ts';
 import type { QpStore } from '../model/qpStore.ts';
-import type { EventHeap } from './heap.ts';
-import type { Rng } from './rng.ts';
-import type { Trace } from './trace.ts';
+import type { EventHeap } from '../kit/heap.ts';
+import type { Rng } from '../kit/rng.ts';
+import type { Trace } from '../kit/trace.ts';
 import type { CtxCache } from '../transport/ctxCache.ts';
 
 /** Internal work items. Immutable once scheduled (checkpoints share them). */
@@ -148,7 +148,7 @@ export interface World {
   /** Slot → receive length the application re-posts after each completed receive. */
   refill: Record<number, number>;
   counters: Counters;
-  trace: Trace;
+  trace: Trace<SimEvent>;
   pktSeq: number;
   wrSeq: number;
   recvSeq: number;

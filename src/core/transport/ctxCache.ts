@@ -2,7 +2,7 @@
 // sends or receives touches its QP's context, and a miss costs a context fetch over PCIe.
 // The cache itself (geometry, policies, pinning) is the memory model in core/memory.
 import { QpcCache, type CacheConfig } from '../memory/cache.ts';
-import type { Rng } from '../sim/rng.ts';
+import type { Rng } from '../kit/rng.ts';
 
 export type CtxCache = QpcCache;
 

@@ -64,7 +64,7 @@ export function buildRequest(w: World, slot: number): Built | null {
     if (rt.failNext) {
       e.fail = rt.failNext;
       rt.failNext = undefined;
-      emit(w, { t: w.now, kind: 'fault', host: q.host[slot], qpn: q.qpn[slot], detail: `WR ${e.wrId} carries the injected ${e.fail}` });
+      emit(w, { t: w.now, kind: 'fault', host: q.host[slot], qpn: q.qpn[slot], detail: `wr_id ${e.wrId} carries the injected ${e.fail}` });
     }
     if (e.fail && LOCAL_ERRORS.has(e.fail)) {
       failWqe(w, slot, e, e.fail, 'send-error');
@@ -122,7 +122,7 @@ export function buildRequest(w: World, slot: number): Built | null {
 /** Mark `e` as the WQE that failed and take the QP down; the flush completes it in order. */
 export function failWqe(w: World, slot: number, e: SendWqe, status: WcStatus, cause: 'send-error' | 'retry-exceeded'): void {
   e.err = status;
-  emit(w, { t: w.now, kind: 'fault', host: w.qps.host[slot], qpn: w.qps.qpn[slot], detail: `WR ${e.wrId} failed: ${status}` });
+  emit(w, { t: w.now, kind: 'wr-error', host: w.qps.host[slot], qpn: w.qps.qpn[slot], wr: e.wr, wrId: e.wrId, status, cause });
   hwEvent(w, slot, EV_SEND_ERROR, cause);
 }
 

@@ -123,6 +123,16 @@ describe('RDMA READ and atomics: the two limits (qp_context.md §1)', () => {
     const sim = run(pair({ b: { attrs: { qp_access_flags: 1 | 2 | 4 } }, commands: [post(100, 1, 'IBV_WR_ATOMIC_FETCH_AND_ADD', 8)] }), 20_000);
     expect(cqes(sim, A, QA, 'sq')[0].status).toBe('IBV_WC_REM_ACCESS_ERR');
   });
+  it('a real responder NAK is reported as a WR error, never as an injected fault', () => {
+    const sim = run(pair({ b: { attrs: { qp_access_flags: 1 | 2 | 4 } }, commands: [post(100, 1, 'IBV_WR_ATOMIC_FETCH_AND_ADD', 8)] }), 20_000);
+    expect(events(sim, 'fault')).toEqual([]);
+    expect(events(sim, 'wr-error').map((e) => [e.qpn, e.wrId, e.status])).toEqual([[QA, 1, 'IBV_WC_REM_ACCESS_ERR']]);
+  });
+  it('an injected failure says so once, and still reports the WR error', () => {
+    const sim = run(pair({ commands: [{ t: 50, cmd: { kind: 'failNextWr', host: A, qpn: QA, status: 'IBV_WC_LOC_LEN_ERR' } }, post(100, 1, 'IBV_WR_SEND', 64)] }), 20_000);
+    expect(events(sim, 'fault').length).toBeGreaterThanOrEqual(1);
+    expect(events(sim, 'wr-error').map((e) => e.status)).toEqual(['IBV_WC_LOC_LEN_ERR']);
+  });
 });
 
 describe('determinism', () => {

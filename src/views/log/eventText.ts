@@ -21,7 +21,7 @@ const GROUP: Record<SimEvent['kind'], LogGroup> = {
   post: 'work', 'post-refused': 'work', discard: 'work',
   pkt: 'packets', rx: 'packets', retry: 'packets', cache: 'packets',
   cqe: 'completions', 'cqe-lost': 'completions', 'complete-silent': 'completions', poll: 'completions',
-  fault: 'faults', async: 'faults',
+  fault: 'faults', 'wr-error': 'faults', async: 'faults',
 };
 
 export const GROUP_LABEL: Record<LogGroup, string> = {
@@ -140,7 +140,12 @@ export function describe(e: SimEvent): EventLine {
     case 'poll':
       return { group, host: e.host, text: `application polled CQ ${e.cq}: ${e.n} CQE${e.n === 1 ? '' : 's'}`, raw: 'ibv_poll_cq', tone: 'muted' };
     case 'fault':
-      return { group, host: e.host, qpn: e.qpn, text: `fault: ${e.detail}`, raw: 'injected', tone: 'bad' };
+      return { group, host: e.host, qpn: e.qpn, text: `injected fault: ${e.detail}`, raw: 'injected', tone: 'bad' };
+    case 'wr-error':
+      return {
+        group, host: e.host, qpn: e.qpn, tone: 'bad', raw: e.status,
+        text: `wr_id ${e.wrId} failed with ${shortStatus(e.status)}${e.cause === 'retry-exceeded' ? ' (retries exhausted)' : ''}; the QP stops`,
+      };
     case 'async':
       return { group, host: e.host, qpn: e.qpn, text: `async event${e.cq !== undefined ? ` on CQ ${e.cq}` : ''}`, raw: e.event, tone: 'warn' };
   }

@@ -7,7 +7,7 @@ import {
   ACCESS_MISS_EVICT, ACCESS_MISS_EVICT_DIRTY, PacketTimer, QpcCache, QpTable, TAG_CACHE, Traffic, deriveSeed, resolveEngine, tableGeometry,
   type AccessCode, type CacheStats, type SweepSpec, type TimingResult,
 } from '../../core/memory/index.ts';
-import { Rng } from '../../core/sim/rng.ts';
+import { Rng } from '../../core/kit/rng.ts';
 import type { AccessRec, LiveReadout, MissDetail, SeriesPoint, WaterfallPart } from './types.ts';
 
 const RING = 64;

@@ -1,6 +1,6 @@
 // Policy factory.
 import type { Policy, PolicyId, SlotInfo } from '../cacheTypes.ts';
-import type { Rng } from '../../sim/rng.ts';
+import type { Rng } from '../../kit/rng.ts';
 import { ClockPolicy } from './clock.ts';
 import { FifoPolicy } from './fifo.ts';
 import { LfuPolicy } from './lfu.ts';

@@ -4,7 +4,7 @@
 // nothing. (MODEL, stated here so the reference model in the tests follows the same rule.) HanGu's gem5 model has random
 // replacement commented out in favour of LRU (reference/hardware/qp-cache-numbers.md §3, QUOTE).
 import type { Policy, PolicyView, SlotInfo } from '../cacheTypes.ts';
-import type { Rng } from '../../sim/rng.ts';
+import type { Rng } from '../../kit/rng.ts';
 
 export class RandomPolicy implements Policy {
   readonly id = 'random' as const;

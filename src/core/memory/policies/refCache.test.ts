@@ -3,7 +3,7 @@
 // random traces through both and demand identical answers at every step.
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { Rng } from '../../sim/rng.ts';
+import { Rng } from '../../kit/rng.ts';
 import { QpcCache } from '../cache.ts';
 import { POLICY_IDS, type CacheConfig, type PolicyId } from '../cacheTypes.ts';
 

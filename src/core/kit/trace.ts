@@ -2,14 +2,13 @@
 // replay in Node and in the browser must produce the same digest byte for byte.
 import { sha256 } from '@noble/hashes/sha2';
 import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils';
-import type { SimEvent } from '../model/events.ts';
 
 export type TraceMode = 'full' | 'hash' | 'off';
 type Hasher = ReturnType<typeof sha256.create>;
 export interface TraceMark { count: number; kept: number; h: Hasher }
 
-export class Trace {
-  readonly events: SimEvent[] = [];
+export class Trace<E = unknown> {
+  readonly events: E[] = [];
   private h: Hasher = sha256.create();
   count = 0;
   /** Events dropped from memory when `keep` is exceeded (they still count in the hash). */
@@ -17,7 +16,7 @@ export class Trace {
 
   constructor(readonly mode: TraceMode = 'full', readonly keep = Infinity) {}
 
-  push(e: SimEvent): void {
+  push(e: E): void {
     this.count++;
     if (this.mode === 'off') return;
     this.h.update(utf8ToBytes(JSON.stringify(e)));
@@ -50,8 +49,8 @@ export class Trace {
     this.h = m.h.clone();
   }
 
-  clone(): Trace {
-    const t = new Trace(this.mode, this.keep);
+  clone(): Trace<E> {
+    const t = new Trace<E>(this.mode, this.keep);
     t.events.push(...this.events);
     t.h = this.h.clone();
     t.count = this.count;
