@@ -3,8 +3,8 @@ import { expect, open, shot, test } from './fixtures.ts';
 
 test('the page loads with two hosts exchanging RC traffic, no console errors, no foreign requests', async ({ app: page }) => {
   await open(page);
-  await expect(page.getByTestId('qp-0-0x100')).toContainText('RTS');
-  await expect(page.getByTestId('qp-1-0x200')).toContainText('RTS');
+  await expect(page.getByTestId('qp-0-0x100')).toHaveAttribute('data-state', 'RTS');
+  await expect(page.getByTestId('qp-1-0x200')).toHaveAttribute('data-state', 'RTS');
   await page.getByTestId('speed').fill('600');
   await page.getByTestId('play').click();
   await expect(page.getByTestId('packet').first()).toBeVisible();

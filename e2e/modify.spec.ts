@@ -5,7 +5,7 @@ import { expect, open, shot, test } from './fixtures.ts';
 test('walk QP 0x100 RESET → INIT → RTR → RTS, refused once, then send and see the CQE', async ({ app: page }) => {
   await open(page);
   await page.locator('#lesson-select').selectOption('install');
-  await expect(page.getByTestId('qp-0-0x100')).toContainText('RESET');
+  await expect(page.getByTestId('qp-0-0x100')).toHaveAttribute('data-state', 'RESET');
   await page.getByTestId('qp-0-0x100').click();
   await page.getByTestId('tab-modify').click();
 
@@ -25,7 +25,7 @@ test('walk QP 0x100 RESET → INIT → RTR → RTS, refused once, then send and 
     await expect(page.getByTestId('modify-c')).toContainText(`IBV_QPS_${target}`);
     await page.getByTestId('modify-submit').click();
     await expect(reply).toHaveAttribute('data-ok', 'true');
-    await expect(page.getByTestId('qp-0-0x100')).toContainText(target);
+    await expect(page.getByTestId('qp-0-0x100')).toHaveAttribute('data-state', target);
   }
   await expect(page.getByTestId('modify-c')).toContainText('IBV_QP_SQ_PSN');
   await shot(page, 'modify-rts');

@@ -22,7 +22,7 @@ test('a share link reopens the same scenario at the same instant with the same Q
   const other = await context.newPage();
   await other.goto(url);
   await expect(other.getByTestId('sim-time')).toHaveText(t ?? '');
-  await expect(other.getByTestId('qp-1-0x201')).toContainText('ERR');
+  await expect(other.getByTestId('qp-1-0x201')).toHaveAttribute('data-state', 'ERR');
   await expect(other.locator('#inspector-title, [id="inspector-title"]').first()).toContainText('0x201');
   await shot(other, 'share-reopened');
 });

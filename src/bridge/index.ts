@@ -13,4 +13,3 @@ export function sim(): SimClient {
 }
 
 export { SimClient } from './client.ts';
-export type { FrameListener } from './client.ts';

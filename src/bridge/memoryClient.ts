@@ -59,6 +59,7 @@ export class MemoryClient {
   async setWalk(qpn: number | null): Promise<Reply> { return this.reply(await this.api.setWalk(qpn)); }
   async setPinned(qpn: number, pin: boolean): Promise<Reply> { return this.reply(await this.api.setPinned(qpn, pin)); }
   async setCompare(sides: { a: CompareSide; b: CompareSide } | null): Promise<Reply> { return this.reply(await this.api.setCompare(sides)); }
+  async patchCompare(side: 'a' | 'b', patch: Partial<CompareSide>): Promise<Reply> { return this.reply(await this.api.patchCompare(side, patch)); }
   async compareSides(): Promise<{ a: CompareSide; b: CompareSide }> { return this.api.compareSides(); }
   async capacity(input: CapacityInput): Promise<CapacityReply> { return this.api.capacity(input); }
   async race(input: RaceInput): Promise<RaceReply> { return this.api.race(input); }
@@ -110,9 +111,4 @@ export function memoryClient(): MemoryClient {
     current = new MemoryClient(wrap<MemoryApi>(worker));
   }
   return current;
-}
-
-/** Install a client (tests, or an app that starts the worker itself). */
-export function installMemoryClient(c: MemoryClient | null): void {
-  current = c;
 }

@@ -13,4 +13,4 @@ export function lessonById(id: string): Lesson | undefined {
 }
 
 export { makeProbe } from './probe.ts';
-export type { Lesson, LessonStep, Probe } from './types.ts';
+export type { Lesson } from './types.ts';

@@ -1,8 +1,9 @@
 // The instrument's header: title, transport controls, speed (log scale), simulated time and the
 // scrubber, Share and Help. Every control is a real, labelled element.
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { Icon } from './Icon.tsx';
 import { useLatest } from './useLatest.ts';
+import { WorkerSlider } from './kit/controls.tsx';
 import { sim } from '../bridge/index.ts';
 import { useSim, simStore } from '../store/simStore.ts';
 import { useUi, uiStore } from '../store/uiStore.ts';
@@ -23,12 +24,8 @@ export function Header({ onShare }: HeaderProps) {
   const setHelp = useSim((s) => s.setHelp);
   const lessonOpen = useUi((s) => s.lessonOpen);
 
-  const [speedPos, setSpeedPos] = useState(sliderFromSpeed(speed));
-  const dragging = useRef(false);
-  useEffect(() => { if (!dragging.current) setSpeedPos(sliderFromSpeed(speed)); }, [speed]);
   const [scrub, setScrub] = useState<number | null>(null);
 
-  const sendSpeed = useLatest((v: number) => sim().setSpeed(v));
   const sendSeek = useLatest((v: number) => sim().seek(v));
 
   const act = (p: Promise<unknown>) => { p.catch((e: unknown) => simStore.getState().showToast('error', String((e as Error)?.message ?? e))); };
@@ -67,20 +64,9 @@ export function Header({ onShare }: HeaderProps) {
         </button>
       </div>
 
-      <label className="flex items-center gap-2 text-xs text-slate-700">
-        <span className="font-medium">Speed</span>
-        <input
-          type="range" data-testid="speed" min={0} max={1000} step={1} value={speedPos}
-          aria-label="Speed: simulated time per wall-clock second"
-          aria-valuetext={`${speedText(speedFromSlider(speedPos))} of simulated time per second`}
-          onPointerDown={() => { dragging.current = true; }}
-          onPointerUp={() => { dragging.current = false; }}
-          onChange={(e) => { const p = Number(e.target.value); setSpeedPos(p); sendSpeed(speedFromSlider(p)); }}
-          className="w-28 accent-slate-700"
-          title={`Log scale from ${speedText(SPEED_MIN)} to ${speedText(SPEED_MAX)}`}
-        />
-        <output className="w-16 font-mono text-[11px] text-slate-900" aria-live="off">{speedText(speedFromSlider(speedPos))}</output>
-      </label>
+      <WorkerSlider id="speed" label="Speed" inline value={speed} min={0} max={1000} toPos={sliderFromSpeed} fromPos={speedFromSlider}
+        text={speedText} valueText={(v) => `${speedText(v)} of simulated time per second`} onChange={(v) => sim().setSpeed(v)}
+        title={`Log scale from ${speedText(SPEED_MIN)} to ${speedText(SPEED_MAX)}`} />
 
       <div className="flex min-w-0 flex-1 items-center gap-2">
         <span className="shrink-0 font-mono text-sm font-semibold text-slate-900 tabular-nums" data-testid="sim-time" aria-label="Simulated time">

@@ -12,6 +12,8 @@ const STEP_BUDGET = 40_000;
 const CHECKPOINT_EVERY_NS = 2_000;
 const MAX_CHECKPOINTS = 400;
 const LOG_TAIL = 3000;
+/** A lost packet stays on the wire this many wall seconds at any speed (the view fades it). */
+const PACKET_LINGER_WALL_S = 1.6;
 /** Most events one frame carries; more than that and the log is replaced by the tail. */
 const FRAME_EVENTS = 1500;
 
@@ -76,7 +78,7 @@ export function createWorkerApi() {
     }
     const f: Frame = {
       t: s.now, maxT, durationNs: s.scenario.config.durationNs, playing, speed, events, resetLog,
-      world: project(s), scenarioTitle: s.scenario.title, lesson: lessons.progress(s),
+      world: project(s, speed * PACKET_LINGER_WALL_S), scenarioTitle: s.scenario.title, lesson: lessons.progress(s),
     };
     sentCount = tr.count;
     resetLog = false;

@@ -2,11 +2,12 @@
 import { CONTEXT_FIELDS, QP_TYPES, LC, LC_NAMES, verbsState, type FieldName, type Simulation, type SimEvent } from '../core/index.ts';
 import type { CqeView, HostView, PacketView, QpView, WorldView, WqeView } from './types.ts';
 
-/** How long (ns) a packet stays drawn after it arrives, so fast packets are still seen. */
-export const PACKET_LINGER_NS = 60;
+/** The shortest time (ns) a packet stays listed after it arrives, so fast packets are still seen. */
+const MIN_LINGER_NS = 60;
 const MAX_QPS_IN_VIEW = 512;
 
-export function project(sim: Simulation): WorldView {
+/** `lingerNs`: how long after its flight ends a packet is still listed (the view fades it out). */
+export function project(sim: Simulation, lingerNs = MIN_LINGER_NS): WorldView {
   const w = sim.world;
   const q = w.qps;
   const qps: QpView[] = [];
@@ -29,7 +30,7 @@ export function project(sim: Simulation): WorldView {
   });
   const { traceHash: _h, qps: _q, ...summary } = sim.summary();
   return {
-    t: sim.now, hosts, qps, packets: packetsInFlight(w.trace.events, sim.now),
+    t: sim.now, hosts, qps, packets: packetsInFlight(w.trace.events, sim.now, Math.max(MIN_LINGER_NS, lingerNs)),
     workloads: w.cfg.workloads.map((wl, i) => {
       const slot = w.cfgSlot[wl.qp];
       return { id: wl.id, qp: wl.qp, host: q.host[slot], qpn: q.qpn[slot], on: w.work[i]?.on ?? false, posted: w.work[i]?.posted ?? 0, opcode: wl.opcode, length: wl.length, intervalNs: wl.intervalNs };
@@ -77,14 +78,15 @@ function stallReason(sim: Simulation, s: number): string | undefined {
   return undefined;
 }
 
-/** Packets emitted by now whose flight (plus a short linger) has not ended. */
-export function packetsInFlight(events: readonly SimEvent[], t: number): PacketView[] {
+/** Packets emitted by now whose flight (plus the linger) has not ended. A pure function of the
+ *  instant, so the wire looks the same however that instant was reached (play, seek, step). */
+export function packetsInFlight(events: readonly SimEvent[], t: number, lingerNs: number): PacketView[] {
   const out: PacketView[] = [];
   for (let i = events.length - 1, seen = 0; i >= 0 && seen < 4000; i--, seen++) {
     const e = events[i];
     if (e.kind !== 'pkt' || e.t > t) continue;
     const end = e.drop ? (e.start + e.arrive) / 2 : e.arrive;
-    if (end + PACKET_LINGER_NS < t) continue;
+    if (end + lingerNs < t) continue;
     out.push({ id: e.id, src: e.src, dst: e.dst, srcQpn: e.srcQpn, dstQpn: e.dstQpn, op: e.op, psn: e.psn, bytes: e.bytes, start: e.start, arrive: e.arrive, drop: e.drop, syndrome: e.syndrome });
     if (out.length >= 200) break;
   }

@@ -4,7 +4,7 @@
 // allocation) is sliced too, since at 1,000,000 QPs it is the biggest single cost.
 import { Rng } from '../kit/rng.ts';
 import { QpcCache } from './cache.ts';
-import { ACCESS_HIT, ACCESS_MISS_EVICT, type CacheConfig } from './cacheTypes.ts';
+import { ACCESS_MISS_EVICT, type CacheConfig } from './cacheTypes.ts';
 import { QpTable, type QpTableConfig } from './qpTable.ts';
 import { deriveSeed, type QpnLayout } from './qpnLayout.ts';
 import { PacketTimer, type TimerSnapshot, type TimingConfig } from './timing.ts';

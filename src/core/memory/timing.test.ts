@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { ACCESS_HIT, ACCESS_MISS, ACCESS_MISS_EVICT, ACCESS_MISS_EVICT_DIRTY } from './cacheTypes.ts';
+import { ACCESS_HIT, ACCESS_MISS, ACCESS_MISS_EVICT } from './cacheTypes.ts';
 import { ENGINES, engineCeilingMops, resolveEngine } from './engines.ts';
 import { PacketTimer, validateTiming } from './timing.ts';
 import { getPreset } from './presets.ts';

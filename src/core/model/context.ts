@@ -60,5 +60,3 @@ export const CONTEXT_FIELDS = [
 
 export type FieldName = (typeof CONTEXT_FIELDS)[number]['name'];
 export const FIELD_NAMES: readonly FieldName[] = CONTEXT_FIELDS.map((f) => f.name);
-export const FIELD_INDEX: Readonly<Record<FieldName, number>> =
-  Object.fromEntries(CONTEXT_FIELDS.map((f, i) => [f.name, i])) as Record<FieldName, number>;

@@ -54,9 +54,6 @@ export const WC_OPCODE_OF: Readonly<Record<SendOpcode, WcOpcode>> = {
 export function isReadOrAtomic(op: SendOpcode): boolean {
   return op === 'IBV_WR_RDMA_READ' || op === 'IBV_WR_ATOMIC_CMP_AND_SWP' || op === 'IBV_WR_ATOMIC_FETCH_AND_ADD';
 }
-export function consumesRecv(op: SendOpcode): boolean {
-  return op === 'IBV_WR_SEND' || op === 'IBV_WR_SEND_WITH_IMM';
-}
 
 export const ASYNC_EVENTS = [
   'IBV_EVENT_CQ_ERR', 'IBV_EVENT_QP_FATAL', 'IBV_EVENT_QP_REQ_ERR', 'IBV_EVENT_QP_ACCESS_ERR',

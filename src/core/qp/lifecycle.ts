@@ -4,7 +4,7 @@
 // (type, state, event). Measured on this stack: XState transition() ≈35k/s vs a table ≈30M/s
 // (reference/toolchain.md §8), which is why the engine uses this form for every QP.
 import { transition, type SnapshotFrom } from 'xstate';
-import { ATTR_BIT, STATE_BIT } from '../verbs/attrs.ts';
+import { STATE_BIT } from '../verbs/attrs.ts';
 import { modifyAllowed } from '../verbs/checkModify.ts';
 import { MODIFY_CELLS } from '../verbs/modifyTable.ts';
 import { QP_STATES, QP_TYPES, type QpState, type QpType } from '../verbs/types.ts';
@@ -12,7 +12,6 @@ import { qpMachine, type QpEvent } from './machine.ts';
 
 /** Lifecycle codes: the verbs state values 0..6, plus 7 for SQD once drained. */
 export const LC = { RESET: 0, INIT: 1, RTR: 2, RTS: 3, SQD_DRAINING: 4, SQE: 5, ERR: 6, SQD_DRAINED: 7 } as const;
-export type Lc = (typeof LC)[keyof typeof LC];
 export const LC_COUNT = 8;
 export const LC_NAMES = ['RESET', 'INIT', 'RTR', 'RTS', 'SQD (draining)', 'SQE', 'ERR', 'SQD (drained)'] as const;
 
@@ -23,9 +22,6 @@ const HW_EVENTS: QpEvent[] = [{ type: 'SEND_ERROR' }, { type: 'FATAL' }, { type:
 
 export function verbsState(lc: number): QpState {
   return QP_STATES[lc === LC.SQD_DRAINED ? 4 : lc];
-}
-export function typeIndex(t: QpType): number {
-  return QP_TYPES.indexOf(t);
 }
 
 type Snap = SnapshotFrom<typeof qpMachine>;
@@ -88,4 +84,3 @@ export function refusedWhileDraining(lc: number, target: number): boolean {
   return lc === LC.SQD_DRAINING && target !== 6;
 }
 
-export { ATTR_BIT };

@@ -16,12 +16,6 @@ const bits = table.attr_bits as Record<AttrName, number>;
 export const ATTR_BIT: Readonly<Record<AttrName, number>> = bits;
 export const STATE_BIT = bits.IBV_QP_STATE;
 export const CUR_STATE_BIT = bits.IBV_QP_CUR_STATE;
-/** Every bit libibverbs defines; anything else in a mask is unknown. */
-export const KNOWN_BITS = ATTR_NAMES.reduce((m, n) => m | bits[n], 0);
-
-export function isAttrName(s: string): s is AttrName {
-  return (ATTR_NAMES as readonly string[]).includes(s);
-}
 
 export function maskOf(names: readonly AttrName[]): number {
   let m = 0;

@@ -4,13 +4,3 @@ export type QpState = (typeof QP_STATES)[number];
 /** Transports the model runs. The copied table also holds XRC/SMI/GSI/RAW_PACKET columns. */
 export const QP_TYPES = ['RC', 'UC', 'UD'] as const;
 export type QpType = (typeof QP_TYPES)[number];
-
-export function stateIndex(s: QpState): number {
-  return QP_STATES.indexOf(s);
-}
-export function isQpState(s: unknown): s is QpState {
-  return typeof s === 'string' && (QP_STATES as readonly string[]).includes(s);
-}
-export function isQpType(s: unknown): s is QpType {
-  return typeof s === 'string' && (QP_TYPES as readonly string[]).includes(s);
-}

@@ -7,6 +7,7 @@ import { simStore, useSim } from '../../store/simStore.ts';
 import type { Command } from '../../core/model/schema.ts';
 import type { CommandReply, QpView } from '../../worker/types.ts';
 import { durationText, hex, hostLetter, qpnHex } from '../format.ts';
+import { WorkerSwitch } from '../kit/controls.tsx';
 
 let nextWrId = 1;
 
@@ -157,14 +158,14 @@ export function PostFaults({ qp }: { qp: QpView }) {
             const q = world.qps.find((x) => x.host === w.host && x.qpn === w.qpn);
             return (
               <li key={w.id} className="flex items-center gap-2">
-                <label className="flex flex-1 items-center gap-2">
-                  <input type="checkbox" role="switch" data-testid={`workload-${w.id}`} checked={w.on} aria-checked={w.on}
-                    onChange={(e) => void act({ kind: 'traffic', id: w.id, on: e.target.checked }, `workload "${w.id}" ${e.target.checked ? 'on' : 'off'}`)} className="h-4 w-4 accent-green-700" />
-                  <span className="font-semibold">{w.id}</span>
-                  <span className="text-[11px] text-slate-600">
-                    {w.opcode.replace('IBV_WR_', '')} {w.length} B every {durationText(w.intervalNs)}{q ? ` on ${hostLetter(q.host)}·${qpnHex(q.qpn)}` : ''} · posted {w.posted}
-                  </span>
-                </label>
+                <WorkerSwitch testId={`workload-${w.id}`} value={w.on} className="flex flex-1 items-center gap-2" inputClassName="h-4 w-4 accent-green-700"
+                  onChange={(on) => act({ kind: 'traffic', id: w.id, on }, `workload "${w.id}" ${on ? 'on' : 'off'}`)}
+                  label={<>
+                    <span className="font-semibold">{w.id}</span>
+                    <span className="text-[11px] text-slate-600">
+                      {w.opcode.replace('IBV_WR_', '')} {w.length} B every {durationText(w.intervalNs)}{q ? ` on ${hostLetter(q.host)}·${qpnHex(q.qpn)}` : ''} · posted {w.posted}
+                    </span>
+                  </>} />
                 <span className={`rounded px-1 text-[10.5px] font-bold ${w.on ? 'bg-green-100 text-green-900' : 'bg-slate-100 text-slate-600'}`}>{w.on ? 'ON' : 'OFF'}</span>
               </li>
             );

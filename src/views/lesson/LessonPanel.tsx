@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { sim } from '../../bridge/index.ts';
 import { useSim } from '../../store/simStore.ts';
 import { RichText } from './RichText.tsx';
+import { useWorkerValue } from '../kit/useWorkerValue.ts';
 
 export interface LessonPanelProps {
   /** Bring the panel a step refers to into view (inspector tab, wire, log). */
@@ -44,10 +45,7 @@ export function LessonPanel({ onLook, onClose }: LessonPanelProps) {
           <label htmlFor="lesson-select" className="block text-xs font-semibold uppercase tracking-wide text-slate-500">Lesson</label>
           {onClose && <button type="button" onClick={onClose} className="rounded px-1 text-xs text-slate-500 hover:bg-slate-100" aria-label="Hide the lesson column">Hide ◂</button>}
         </div>
-        <select id="lesson-select" className="mt-1 w-full rounded border border-slate-300 bg-white px-2 py-1" value={progress?.id ?? ''} onChange={(e) => void pick(e.target.value)}>
-          <option value="">Sandbox (free play)</option>
-          {lessons.map((l) => <option key={l.id} value={l.id}>{l.topic === 0 ? 'Intro' : `Topic ${l.topic}`}: {l.title}</option>)}
-        </select>
+        <LessonSelect value={progress?.id ?? ''} onChange={pick} options={[['', 'Sandbox (free play)'], ...lessons.map((l) => [l.id, `${l.topic === 0 ? 'Intro' : `Topic ${l.topic}`}: ${l.title}`] as const)]} />
       </div>
       {!lesson && <SandboxHelp onPick={(id) => void pick(id)} />}
       {lesson && progress && step && (
@@ -95,6 +93,15 @@ export function LessonPanel({ onLook, onClose }: LessonPanelProps) {
         </>
       )}
     </section>
+  );
+}
+
+function LessonSelect({ value, onChange, options }: { value: string; onChange(v: string): Promise<unknown>; options: ReadonlyArray<readonly [string, string]> }) {
+  const [shown, set] = useWorkerValue(value, onChange);
+  return (
+    <select id="lesson-select" className="mt-1 w-full rounded border border-slate-300 bg-white px-2 py-1" value={shown} onChange={(e) => set(e.target.value)}>
+      {options.map(([v, t]) => <option key={v} value={v}>{t}</option>)}
+    </select>
   );
 }
 

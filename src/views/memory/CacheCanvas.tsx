@@ -2,7 +2,7 @@
 // coloured by its place in the policy's victim order, with dirty / pinned / policy marks; the
 // latest lookups flash with a shape per outcome; misses fetch from host memory and dirty
 // victims are written back, drawn as packets travelling over PCIe to the host-memory band.
-import { useEffect, useRef, type KeyboardEvent, type MouseEvent } from 'react';
+import { useCallback, useEffect, useRef, type KeyboardEvent, type MouseEvent } from 'react';
 import type { AccessRec, CacheGrid } from '../../worker/memory/types.ts';
 import type { Flash } from '../../store/memoryStore.ts';
 import { COLORS, hex, rankFill } from './format.ts';
@@ -44,48 +44,12 @@ export function CacheCanvas({ grid, flash, width, height, hostBand = false, sele
   const raf = useRef(0);
   const layoutRef = useRef<GridLayout | null>(null);
   const gridH = Math.max(20, height - (hostBand ? BAND + 8 : 0));
+  // The drawing loop runs outside React's render: it reads the latest props from this ref.
+  const props = useRef({ grid, width, height, gridH, hostBand, selected });
+  useEffect(() => { props.current = { grid, width, height, gridH, hostBand, selected }; });
 
-  // New accesses: light their slots, launch PCIe traffic.
-  useEffect(() => {
-    if (!grid || flash.recs.length === 0) return;
-    const t0 = performance.now();
-    const l = gridLayout(grid.sets, grid.ways, width, gridH);
-    const recs = flash.recs.slice(-MAX_FLASH);
-    const next: Lit[] = lit.current.filter((f) => t0 - f.t0 < FLASH_MS);
-    for (const r of recs) {
-      const slot = slotOfAccess(grid, r);
-      next.push({ slot, set: r.set, code: r.code, t0 });
-    }
-    lit.current = next.slice(-MAX_FLASH * 2);
-    if (hostBand) {
-      const ps = particles.current.filter((p) => t0 - p.t0 < TRAVEL_MS);
-      const misses = recs.filter((r) => r.code > 0).slice(-4);
-      misses.forEach((r, i) => {
-        const slot = slotOfAccess(grid, r);
-        const way = slot >= 0 ? slot - r.set * grid.ways : 0;
-        const p = cellPos(l, r.set, way);
-        const cx = p.x + l.cw / 2;
-        const cy = p.y + l.ch / 2;
-        const bandY = gridH + 8 + BAND / 2;
-        const stagger = i * 60;
-        ps.push({ x0: cx, y0: bandY, x1: cx, y1: cy, t0: t0 + stagger, kind: 'fetch', text: `QP ${hex(r.qpn)}` });
-        if (r.code === 3) ps.push({ x0: cx, y0: cy, x1: cx + 18, y1: bandY, t0: t0 + stagger, kind: 'writeback', text: `WB ${hex(r.victim)}` });
-      });
-      particles.current = ps.slice(-MAX_PARTICLES);
-    }
-    layoutRef.current = l;
-    kick();
-  }, [flash.seq]);
-
-  useEffect(() => { kick(); }, [grid, width, height, selected?.set, selected?.way]);
-  useEffect(() => () => cancelAnimationFrame(raf.current), []);
-
-  function kick(): void {
-    cancelAnimationFrame(raf.current);
-    raf.current = requestAnimationFrame(draw);
-  }
-
-  function draw(): void {
+  const draw = useCallback(function drawFrame(): void {
+    const { grid, width, height, gridH, hostBand, selected } = props.current;
     const c = canvas.current;
     if (!c) return;
     const ctx = c.getContext('2d');
@@ -122,8 +86,49 @@ export function CacheCanvas({ grid, flash, width, height, hostBand = false, sele
         drawParticle(ctx, p, age / TRAVEL_MS);
       }
     }
-    if (animating) raf.current = requestAnimationFrame(draw);
-  }
+    if (animating) raf.current = requestAnimationFrame(drawFrame);
+  }, []);
+
+  const kick = useCallback(() => {
+    cancelAnimationFrame(raf.current);
+    raf.current = requestAnimationFrame(draw);
+  }, [draw]);
+
+  // New accesses: light their slots, launch PCIe traffic.
+  useEffect(() => {
+    const { grid, width, gridH, hostBand } = props.current;
+    if (!grid || flash.recs.length === 0) return;
+    const t0 = performance.now();
+    const l = gridLayout(grid.sets, grid.ways, width, gridH);
+    const recs = flash.recs.slice(-MAX_FLASH);
+    const next: Lit[] = lit.current.filter((f) => t0 - f.t0 < FLASH_MS);
+    for (const r of recs) {
+      const slot = slotOfAccess(grid, r);
+      next.push({ slot, set: r.set, code: r.code, t0 });
+    }
+    lit.current = next.slice(-MAX_FLASH * 2);
+    if (hostBand) {
+      const ps = particles.current.filter((p) => t0 - p.t0 < TRAVEL_MS);
+      const misses = recs.filter((r) => r.code > 0).slice(-4);
+      misses.forEach((r, i) => {
+        const slot = slotOfAccess(grid, r);
+        const way = slot >= 0 ? slot - r.set * grid.ways : 0;
+        const p = cellPos(l, r.set, way);
+        const cx = p.x + l.cw / 2;
+        const cy = p.y + l.ch / 2;
+        const bandY = gridH + 8 + BAND / 2;
+        const stagger = i * 60;
+        ps.push({ x0: cx, y0: bandY, x1: cx, y1: cy, t0: t0 + stagger, kind: 'fetch', text: `QP ${hex(r.qpn)}` });
+        if (r.code === 3) ps.push({ x0: cx, y0: cy, x1: cx + 18, y1: bandY, t0: t0 + stagger, kind: 'writeback', text: `WB ${hex(r.victim)}` });
+      });
+      particles.current = ps.slice(-MAX_PARTICLES);
+    }
+    layoutRef.current = l;
+    kick();
+  }, [flash, kick]);
+
+  useEffect(() => { kick(); }, [grid, width, height, selected?.set, selected?.way, kick]);
+  useEffect(() => () => cancelAnimationFrame(raf.current), []);
 
   const pick = (e: MouseEvent<HTMLCanvasElement>) => {
     const l = layoutRef.current;

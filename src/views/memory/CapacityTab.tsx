@@ -1,14 +1,14 @@
 // Topic 11: how many QPs a chip holds, and what it costs to let slow control-plane writes and
 // per-packet lookups touch the same context safely. Left: the closed-form capacity calculator
 // (computed by the worker). Right: the modify_qp-vs-pipeline race, cycle by cycle.
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { memoryClient } from '../../bridge/memoryClient.ts';
 import { useMemory } from '../../store/memoryStore.ts';
 import type { CapacityInput, EngineId } from '../../core/memory/index.ts';
 import type { CapacityReply, LabConfig } from '../../worker/memory/types.ts';
 import { ENGINE_SHORT, bytes, int, mops, ns, pct } from './format.ts';
 import { useLatest } from './hooks.ts';
-import { LogSlider, Select } from './Controls.tsx';
+import { WorkerSelect as Select, WorkerSlider as LogSlider } from '../kit/controls.tsx';
 import { RacePanel } from './RacePanel.tsx';
 
 export function capacityInputFrom(cfg: LabConfig, tHitNs: number): CapacityInput {
@@ -23,19 +23,22 @@ export function capacityInputFrom(cfg: LabConfig, tHitNs: number): CapacityInput
 export function CapacityTab() {
   const cfg = useMemory((s) => s.frame?.config);
   const peak = useMemory((s) => s.frame?.sweep.peakMops ?? 10);
-  const [input, setInput] = useState<CapacityInput | null>(null);
+  const [own, setInput] = useState<CapacityInput | null>(null);
   const [reply, setReply] = useState<CapacityReply | null>(null);
   const ask = useLatest((i: CapacityInput) => memoryClient().capacity(i).then(setReply));
-  useEffect(() => { if (cfg && !input) { const i = capacityInputFrom(cfg, 1000 / peak); setInput(i); ask(i); } }, [cfg]); // eslint-disable-line
+  // Until the person changes an input, the calculator follows the lab's settings.
+  const fromLab = useMemo(() => (cfg ? capacityInputFrom(cfg, 1000 / peak) : null), [cfg, peak]);
+  const input = own ?? fromLab;
+  useEffect(() => { if (input) ask(input); }, [ask, input]);
   if (!cfg || !input) return null;
-  const set = (patch: Partial<CapacityInput>) => { const i = { ...input, ...patch }; setInput(i); ask(i); };
+  const set = (patch: Partial<CapacityInput>) => setInput({ ...input, ...patch });
   const r = reply?.result;
   return (
     <div className="grid h-full min-h-0 grid-cols-[minmax(0,1fr)_minmax(0,1.08fr)] gap-2">
       <section className="flex min-h-0 flex-col gap-2 overflow-y-auto rounded-md border border-slate-300 bg-white p-2" data-testid="capacity" aria-label="Capacity calculator">
         <div className="flex items-baseline justify-between gap-2">
           <h2 className="text-sm font-semibold text-slate-900">How many QPs does this chip really hold?</h2>
-          <button type="button" className="shrink-0 text-[12px] text-indigo-800 underline hover:text-indigo-950" onClick={() => { const i = capacityInputFrom(cfg, 1000 / peak); setInput(i); ask(i); }}>Reset to the lab’s settings</button>
+          <button type="button" className="shrink-0 text-[12px] text-indigo-800 underline hover:text-indigo-950" onClick={() => setInput(null)}>Reset to the lab’s settings</button>
         </div>
         {reply && !reply.ok && <p role="alert" className="rounded-md border border-red-300 bg-red-50 px-2 py-1 text-[12px] text-red-900">Not computed: {reply.error}</p>}
         {r && (

@@ -1,6 +1,5 @@
 // Two NICs side by side on the same seeded traffic, in lockstep: each side may change the policy,
 // the engine, the cache size or the ways; the strip in the middle says what the difference buys.
-import { useId } from 'react';
 import { memoryClient } from '../../bridge/memoryClient.ts';
 import { useMemory } from '../../store/memoryStore.ts';
 import type { CompareFrame, CompareSide, CompareSideFrame } from '../../worker/memory/types.ts';
@@ -8,6 +7,7 @@ import { CacheCanvas } from './CacheCanvas.tsx';
 import { LiveChart } from './charts.tsx';
 import { COLORS, ENGINE_SHORT, POLICY_LABEL, WAY_OPTIONS, entrySteps, int, mops, ns, pct } from './format.ts';
 import { noteReply, useSize } from './hooks.ts';
+import { WorkerSelect } from '../kit/controls.tsx';
 
 export function CompareTab() {
   const c = useMemory((s) => s.frame?.compare ?? null);
@@ -17,11 +17,7 @@ export function CompareTab() {
   const cfg = useMemory((s) => s.frame?.config);
   const [chartBox, chartSize] = useSize<HTMLDivElement>({ width: 900, height: 150 });
   if (!c || !cfg) return <p className="p-4 text-sm text-slate-500" data-testid="compare">Starting the two NICs…</p>;
-  const change = (k: 'a' | 'b', patch: Partial<CompareSide>) => {
-    const next = { a: { ...c.sides.a }, b: { ...c.sides.b } };
-    next[k] = { ...next[k], ...patch };
-    void memoryClient().setCompare(next).then(noteReply);
-  };
+  const change = (k: 'a' | 'b', patch: Partial<CompareSide>) => memoryClient().patchCompare(k, patch).then(noteReply);
   const half = Math.floor((chartSize.width - 8) / 2);
   return (
     <div className="flex h-full min-h-0 flex-col gap-2" data-testid="compare">
@@ -44,7 +40,7 @@ export function CompareTab() {
   );
 }
 
-function Side({ k, s, grid, flash, onChange }: { k: 'a' | 'b'; s: CompareSideFrame; grid: CompareSideFrame['grid']; flash: { seq: number; recs: CompareSideFrame['recent'] }; onChange(p: Partial<CompareSide>): void }) {
+function Side({ k, s, grid, flash, onChange }: { k: 'a' | 'b'; s: CompareSideFrame; grid: CompareSideFrame['grid']; flash: { seq: number; recs: CompareSideFrame['recent'] }; onChange(p: Partial<CompareSide>): Promise<unknown> }) {
   const [box, size] = useSize<HTMLDivElement>({ width: 380, height: 200 });
   const name = k.toUpperCase();
   const color = k === 'a' ? COLORS.a : COLORS.b;
@@ -74,15 +70,10 @@ function Side({ k, s, grid, flash, onChange }: { k: 'a' | 'b'; s: CompareSideFra
   );
 }
 
-function SideSelect({ id, label, value, options, onChange }: { id: string; label: string; value: string; options: Array<[string, string]>; onChange(v: string): void }) {
-  const uid = useId();
+function SideSelect({ id, label, value, options, onChange }: { id: string; label: string; value: string; options: Array<[string, string]>; onChange(v: string): Promise<unknown> }) {
   return (
-    <div className="flex min-w-0 flex-col">
-      <label htmlFor={uid} className="text-[11px] font-semibold text-slate-700">{label}</label>
-      <select id={uid} data-testid={id} value={value} onChange={(e) => onChange(e.target.value)} className="h-7 min-w-0 rounded-md border border-slate-400 bg-white px-1 text-[12px]">
-        {options.map(([v, t]) => <option key={v} value={v}>{t}</option>)}
-      </select>
-    </div>
+    <WorkerSelect id={id} label={label} value={value} options={options} onChange={onChange} className="flex min-w-0 flex-col"
+      labelClassName="text-[11px] font-semibold text-slate-700" selectClassName="h-7 min-w-0 rounded-md border border-slate-400 bg-white px-1 text-[12px]" />
   );
 }
 

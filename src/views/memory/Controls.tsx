@@ -1,13 +1,14 @@
 // The lab's controls column: every setting as a labelled, keyboard-operable control showing its
 // current value and unit. Changes go to the worker ("latest wins"); a refused combination shows
-// the worker's message here and the control returns to the setting still in force.
-import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+// the worker's message here and the control returns to the setting still in force. Each control
+// shows the person's choice at once (views/kit/controls.tsx).
 import { memoryStore, useMemory } from '../../store/memoryStore.ts';
 import type { LabConfig } from '../../worker/memory/types.ts';
 import {
   ENGINE_LABEL, PATTERN_LABEL, POLICY_LABEL, QPS_POS_MAX, WAY_OPTIONS, bytes, entrySteps, int, ns, overlapFromPos, posFromOverlap, posFromQps, qpsFromPos,
 } from './format.ts';
-import { sendConfig, useLatest } from './hooks.ts';
+import { sendConfig } from './hooks.ts';
+import { WorkerSelect as Select, WorkerSlider as LogSlider } from '../kit/controls.tsx';
 
 const SKEW_UI: Record<string, { min: number; max: number; step: number; label: string; text(v: number): string }> = {
   zipf: { min: 0, max: 3, step: 0.01, label: 'Skew: Zipf exponent s', text: (v) => `s = ${v.toFixed(2)}` },
@@ -20,7 +21,7 @@ export function Controls() {
   const cfg = useMemory((s) => s.frame?.config ?? null);
   const notice = useMemory((s) => s.notice);
   const pattern = useMemory((s) => s.frame?.patternText ?? '');
-  const send = useLatest((p: Partial<LabConfig>) => sendConfig(p));
+  const send = (p: Partial<LabConfig>) => sendConfig(p);
   if (!cfg) return <aside className="w-[268px] shrink-0 border-r border-slate-300 bg-white p-3 text-sm text-slate-500">Starting…</aside>;
   const steps = entrySteps(cfg.entries);
   const skew = SKEW_UI[cfg.pattern];
@@ -87,68 +88,3 @@ function Notice({ text }: { text: string | null }) {
   );
 }
 
-interface LogSliderProps {
-  id: string;
-  label: string;
-  value: number;
-  min: number;
-  max: number;
-  step?: number;
-  toPos(v: number): number;
-  fromPos(p: number): number;
-  text(v: number): string;
-  valueText?(v: number): string;
-  onChange(v: number): void;
-  hint?: ReactNode;
-  marks?: Array<{ pos: number; title: string }>;
-}
-
-/** A range input over positions that map to values (log scales, step lists). */
-export function LogSlider({ id, label, value, min, max, step = 1, toPos, fromPos, text, valueText, onChange, hint, marks }: LogSliderProps) {
-  const uid = useId();
-  const [pos, setPos] = useState(() => toPos(value));
-  const dragging = useRef(false);
-  const resetKey = useMemory((s) => s.notice?.id ?? 0);
-  // Follow the setting in force (also when a change was refused and the setting stayed).
-  useEffect(() => { if (!dragging.current) setPos(toPos(value)); }, [value, resetKey]); // eslint-disable-line
-  const shown = dragging.current ? fromPos(pos) : value;
-  return (
-    <div className="flex flex-col">
-      <div className="flex items-baseline justify-between gap-2">
-        <label htmlFor={uid} className="text-[12px] font-semibold text-slate-800">{label}</label>
-        <output htmlFor={uid} className="font-mono text-[12px] font-semibold tabular-nums text-slate-900" data-testid={`${id}-value`}>{text(shown)}</output>
-      </div>
-      <div className="relative">
-        <input
-          id={uid} type="range" data-testid={id} min={min} max={max} step={step} value={pos}
-          aria-valuetext={(valueText ?? text)(fromPos(pos))}
-          onPointerDown={() => { dragging.current = true; }}
-          onPointerUp={() => { dragging.current = false; }}
-          onBlur={() => { dragging.current = false; setPos(toPos(value)); }}
-          onChange={(e) => { const p = Number(e.target.value); setPos(p); onChange(fromPos(p)); }}
-          className="w-full accent-indigo-700"
-        />
-        {marks?.map((m) => (
-          <span key={m.title} title={m.title} aria-hidden="true"
-            className="pointer-events-none absolute top-[1px] h-2.5 w-0.5 rounded bg-amber-600"
-            style={{ left: `calc(${((m.pos - min) / (max - min)) * 100}% * 0.94 + 3%)` }} />
-        ))}
-      </div>
-      {hint && <p className="text-[11px] leading-tight text-slate-500">{hint}</p>}
-    </div>
-  );
-}
-
-export function Select({ id, label, value, options, onChange, hint }: { id: string; label: string; value: string; options: Array<[string, string]>; onChange(v: string): void; hint?: ReactNode }) {
-  const uid = useId();
-  return (
-    <div className="flex flex-col gap-0.5">
-      <label htmlFor={uid} className="text-[12px] font-semibold text-slate-800">{label}</label>
-      <select id={uid} data-testid={id} value={value} onChange={(e) => onChange(e.target.value)}
-        className="h-7 rounded-md border border-slate-400 bg-white px-1.5 text-[12px] text-slate-900">
-        {options.map(([v, t]) => <option key={v} value={v}>{t}</option>)}
-      </select>
-      {hint && <p className="text-[11px] leading-tight text-slate-500">{hint}</p>}
-    </div>
-  );
-}

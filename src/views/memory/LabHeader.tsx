@@ -1,14 +1,14 @@
 // The lab's header: title, the way back to the transport instrument, preset, playback and speed,
 // Share, Tour and Help. Every control is a real, labelled element.
-import { useEffect, useId, useRef, useState } from 'react';
 import { memoryClient } from '../../bridge/memoryClient.ts';
 import { memoryStore, useMemory } from '../../store/memoryStore.ts';
 import type { PresetId } from '../../core/memory/index.ts';
 import { SPEED_POS_MAX, int, posFromSpeed, speedFromPos } from './format.ts';
-import { noteReply, useLatest } from './hooks.ts';
+import { noteReply } from './hooks.ts';
+import { WorkerSelect, WorkerSlider } from '../kit/controls.tsx';
 import { Icon } from '../Icon.tsx';
 
-const PRESETS: Array<[PresetId, string]> = [
+const PRESETS: ReadonlyArray<readonly [PresetId, string]> = [
   ['cx3', 'ConnectX-3-like (56G, ~2012)'],
   ['connect-ib', 'Connect-IB / CX-4-like (~2014–16)'],
   ['cx5', 'ConnectX-5/6-like (~2017–21)'],
@@ -20,12 +20,6 @@ export function LabHeader({ onShare }: { onShare(): void }) {
   const playing = useMemory((s) => s.frame?.playing ?? false);
   const speed = useMemory((s) => s.frame?.speed ?? 5000);
   const preset = useMemory((s) => s.frame?.config.preset ?? 'cx3');
-  const pid = useId();
-  const sid = useId();
-  const [speedPos, setSpeedPos] = useState(posFromSpeed(speed));
-  const dragging = useRef(false);
-  useEffect(() => { if (!dragging.current) setSpeedPos(posFromSpeed(speed)); }, [speed]);
-  const sendSpeed = useLatest((v: number) => memoryClient().setSpeed(v));
   const act = (p: Promise<unknown>) => { p.catch((e: unknown) => memoryStore.getState().showNotice('error', String((e as Error)?.message ?? e))); };
 
   return (
@@ -35,14 +29,10 @@ export function LabHeader({ onShare }: { onShare(): void }) {
         <a href="#" data-testid="to-transport" className="text-[11px] text-indigo-700 underline hover:text-indigo-900">← Transport &amp; lifecycle instrument</a>
       </div>
 
-      <div className="flex items-center gap-1.5">
-        <label htmlFor={pid} className="text-xs font-medium text-slate-700">NIC preset</label>
-        <select id={pid} data-testid="preset" value={preset} disabled={!ready}
-          onChange={(e) => act(memoryClient().setPreset(e.target.value as PresetId).then(noteReply))}
-          className="h-8 rounded-md border border-slate-400 bg-white px-1.5 text-sm">
-          {PRESETS.map(([id, t]) => <option key={id} value={id}>{t}</option>)}
-        </select>
-      </div>
+      <WorkerSelect id="preset" label="NIC preset" value={preset} disabled={!ready} options={PRESETS}
+        onChange={(v) => memoryClient().setPreset(v as PresetId).then(noteReply)}
+        className="flex items-center gap-1.5" labelClassName="text-xs font-medium text-slate-700"
+        selectClassName="h-8 rounded-md border border-slate-400 bg-white px-1.5 text-sm" />
 
       <div className="flex items-center gap-1.5" role="group" aria-label="Playback">
         <button type="button" data-testid="play" disabled={!ready} aria-pressed={playing}
@@ -57,15 +47,9 @@ export function LabHeader({ onShare }: { onShare(): void }) {
         </button>
       </div>
 
-      <div className="flex items-center gap-2 text-xs text-slate-700">
-        <label htmlFor={sid} className="font-medium">Speed</label>
-        <input id={sid} type="range" data-testid="speed" min={0} max={SPEED_POS_MAX} step={1} value={speedPos}
-          aria-valuetext={`${int(speedFromPos(speedPos))} packets per second`}
-          onPointerDown={() => { dragging.current = true; }} onPointerUp={() => { dragging.current = false; }}
-          onChange={(e) => { const p = Number(e.target.value); setSpeedPos(p); sendSpeed(speedFromPos(p)); }}
-          className="w-32 accent-slate-700" title="Log scale: 1 to 2,000,000 packets per second" />
-        <output htmlFor={sid} className="w-24 font-mono text-[11px] text-slate-900">{int(speedFromPos(speedPos))} pkt/s</output>
-      </div>
+      <WorkerSlider id="speed" label="Speed" inline value={speed} min={0} max={SPEED_POS_MAX} toPos={posFromSpeed} fromPos={speedFromPos}
+        text={(v) => `${int(v)} pkt/s`} valueText={(v) => `${int(v)} packets per second`}
+        onChange={(v) => memoryClient().setSpeed(v)} title="Log scale: 1 to 2,000,000 packets per second" />
 
       <div className="ml-auto flex shrink-0 items-center gap-1.5">
         <button type="button" data-testid="tour-button" onClick={() => memoryStore.getState().setTour(!memoryStore.getState().tourOpen)}

@@ -5,7 +5,7 @@ import { useEffect, useRef, useState } from 'react';
 import { memoryClient } from '../../bridge/memoryClient.ts';
 import type { Protection, RaceEvent, RaceTrace } from '../../core/memory/index.ts';
 import type { RaceReply } from '../../worker/memory/types.ts';
-import { LogSlider } from './Controls.tsx';
+import { WorkerSlider as LogSlider } from '../kit/controls.tsx';
 import { useLatest } from './hooks.ts';
 
 const PROTS: Array<[Protection, string, string]> = [
@@ -46,20 +46,18 @@ export function RacePanel() {
   const [prot, setProt] = useState<Protection>('none');
   const [reply, setReply] = useState<RaceReply | null>(null);
   const [cursor, setCursor] = useState(0);
-  const [playing, setPlaying] = useState(true);
-  const ask = useLatest((o: number) => memoryClient().race({ readerOffset: o }).then((r) => { setReply(r); setCursor(0); setPlaying(true); }));
-  useEffect(() => { ask(offset); }, []); // eslint-disable-line
+  const ask = useLatest((o: number) => memoryClient().race({ readerOffset: o }).then((r) => { setReply(r); setCursor(0); }));
+  useEffect(() => { ask(offset); }, [ask, offset]);
   const t = reply?.traces?.[prot];
   const first = t ? Math.min(t.config.writerStart, t.config.readerStart) : 0;
   const last = t ? Math.max(...t.events.map((e) => e.cycle)) : 0;
   const timer = useRef(0);
   useEffect(() => {
     window.clearTimeout(timer.current);
-    if (!t || !playing) return;
-    if (first + cursor > last) { setPlaying(false); return; }
+    if (!t || first + cursor > last) return;
     timer.current = window.setTimeout(() => setCursor((c) => c + 1), CYCLE_MS);
     return () => window.clearTimeout(timer.current);
-  }, [cursor, playing, t, first, last]);
+  }, [cursor, t, first, last]);
 
   const now = first + cursor;
   const done = !t || now > last;
@@ -83,18 +81,18 @@ export function RacePanel() {
       <div className="flex flex-wrap items-end gap-3">
         <div className="w-56">
           <LogSlider id="race-offset" label="Packet arrives at cycle" value={offset} min={-6} max={20} toPos={(v) => v} fromPos={(p) => p}
-            text={(v) => `${v >= 0 ? '+' : ''}${v} vs the write`} onChange={(v) => { setOffset(v); ask(v); }} />
+            text={(v) => `${v >= 0 ? '+' : ''}${v} vs the write`} onChange={(v) => setOffset(v)} />
         </div>
         <div role="radiogroup" aria-label="Protection" className="flex flex-wrap gap-1">
           {PROTS.map(([id, label, tip]) => (
             <button key={id} type="button" role="radio" aria-checked={prot === id} title={tip} data-testid={`race-${id}`}
-              onClick={() => { setProt(id); setCursor(0); setPlaying(true); }}
+              onClick={() => { setProt(id); setCursor(0); }}
               className={`rounded-md border px-2 py-0.5 text-[12px] font-medium ${prot === id ? 'border-slate-900 bg-slate-900 text-white' : 'border-slate-400 hover:bg-slate-100'}`}>
               {label}{reply?.traces?.[id].torn ? ' ⚠' : ''}
             </button>
           ))}
         </div>
-        <button type="button" onClick={() => { setCursor(0); setPlaying(true); }} className="rounded-md border border-green-700 bg-green-700 px-2 py-0.5 text-[12px] font-semibold text-white hover:bg-green-800">↺ Replay</button>
+        <button type="button" onClick={() => setCursor(0)} className="rounded-md border border-green-700 bg-green-700 px-2 py-0.5 text-[12px] font-semibold text-white hover:bg-green-800">↺ Replay</button>
       </div>
       {reply && !reply.ok && <p role="alert" className="text-[12px] text-red-800">{reply.error}</p>}
       {t && (

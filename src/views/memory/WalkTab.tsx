@@ -7,6 +7,7 @@ import { useMemory } from '../../store/memoryStore.ts';
 import type { WalkFrame } from '../../worker/memory/types.ts';
 import { bytes, hex, int, ns } from './format.ts';
 import { noteReply, sendConfig } from './hooks.ts';
+import { WorkerSelect } from '../kit/controls.tsx';
 
 const LEVEL_COLORS = ['#c7d2fe', '#bbf7d0', '#fde68a', '#fbcfe8'];
 const LEVEL_INK = ['#3730a3', '#166534', '#92400e', '#9d174d'];
@@ -23,18 +24,19 @@ export function WalkTab() {
   const qid = useId();
   const [qText, setQText] = useState('');
 
-  // Hold a walk until its animation has played; then take the newest.
+  // Hold a walk until its animation has played; then take the newest (a timer, so a held walk
+  // is replaced even if no newer frame arrives).
   useEffect(() => {
-    if (!live) return;
-    const now = performance.now();
-    const busy = shown && now - since.current < (shown.walk.steps.length * STEP_MS + HOLD_MS);
+    if (!live || live === shown) return;
     const changed = !shown || shown.walk.qpn !== live.walk.qpn || shown.geometry.levels !== live.geometry.levels || shown.geometry.onChipLevels !== live.geometry.onChipLevels;
-    if (!changed) { setShown(live); return; }
-    if (busy && live.following) return;
-    setShown(live);
-    since.current = now;
-    setRevealed(0);
-  }, [live]); // eslint-disable-line
+    const left = shown ? since.current + shown.walk.steps.length * STEP_MS + HOLD_MS - performance.now() : 0;
+    const wait = changed && live.following ? Math.max(0, left) : 0;
+    const id = setTimeout(() => {
+      setShown(live);
+      if (changed) { since.current = performance.now(); setRevealed(0); }
+    }, wait);
+    return () => clearTimeout(id);
+  }, [live, shown]);
   useEffect(() => {
     if (!shown || revealed >= shown.walk.steps.length) return;
     const t = setTimeout(() => setRevealed((r) => r + 1), STEP_MS);
@@ -134,24 +136,15 @@ export function WalkTab() {
 }
 
 function Levels({ levels, onChip }: { levels: number; onChip: number }) {
-  const a = useId();
-  const b = useId();
+  const cls = { className: 'flex flex-col', labelClassName: 'font-semibold text-slate-800', selectClassName: 'h-7 rounded-md border border-slate-400 bg-white px-1' };
   return (
     <div className="flex items-end gap-2">
-      <div className="flex flex-col">
-        <label htmlFor={a} className="font-semibold text-slate-800">Table levels</label>
-        <select id={a} value={levels} data-testid="table-levels" onChange={(e) => { const l = Number(e.target.value); void sendConfig({ tableLevels: l, onChipLevels: Math.min(onChip, l - 1) }); }}
-          className="h-7 rounded-md border border-slate-400 bg-white px-1">
-          {[1, 2, 3, 4].map((l) => <option key={l} value={l}>{l === 1 ? '1 (flat array)' : l}</option>)}
-        </select>
-      </div>
-      <div className="flex flex-col">
-        <label htmlFor={b} className="font-semibold text-slate-800">Levels on chip</label>
-        <select id={b} value={onChip} data-testid="onchip-levels" onChange={(e) => void sendConfig({ onChipLevels: Number(e.target.value) })}
-          className="h-7 rounded-md border border-slate-400 bg-white px-1">
-          {Array.from({ length: levels }, (_, i) => <option key={i} value={i}>{i}</option>)}
-        </select>
-      </div>
+      <WorkerSelect id="table-levels" label="Table levels" value={String(levels)} {...cls}
+        options={[1, 2, 3, 4].map((l) => [String(l), l === 1 ? '1 (flat array)' : String(l)] as const)}
+        onChange={(v) => { const l = Number(v); return sendConfig({ tableLevels: l, onChipLevels: Math.min(onChip, l - 1) }); }} />
+      <WorkerSelect id="onchip-levels" label="Levels on chip" value={String(onChip)} {...cls}
+        options={Array.from({ length: levels }, (_, i) => [String(i), String(i)] as const)}
+        onChange={(v) => sendConfig({ onChipLevels: Number(v) })} />
     </div>
   );
 }

@@ -19,6 +19,9 @@ const CLS_STYLE: Record<Cls, { label: string; badge: string; heading: string }> 
   'not-allowed': { label: 'not allowed', badge: 'bg-slate-100 text-slate-600 border-slate-300', heading: 'Not allowed for this transition' },
 };
 
+/** Orders replies, so a view can tell a new answer from the same one. */
+let replySeq = 0;
+
 export function ModifyPanel({ qp }: { qp: QpView }) {
   const ref = useSim((s) => s.reference);
   const allQps = useSim((s) => s.frame?.world.qps);
@@ -57,7 +60,7 @@ export function ModifyPanel({ qp }: { qp: QpView }) {
       const after = r.frame.world.qps.find((q) => q.host === qp.host && q.qpn === qp.qpn);
       uiStore.getState().setModifyReply({
         key, ok: r.ok, errno: r.errno, reason: r.reason, detail: r.detail, missing: r.missing ?? [], unexpected: r.unexpected ?? [],
-        mask, from: qp.state, to: after?.state ?? c.to, seq: Date.now(),
+        mask, from: qp.state, to: after?.state ?? c.to, seq: ++replySeq,
       });
       simStore.getState().setReply({ ok: r.ok, detail: r.detail, errno: r.errno, reason: r.reason, missing: r.missing, unexpected: r.unexpected, at: r.frame.t });
     } catch (e) {

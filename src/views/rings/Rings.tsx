@@ -7,6 +7,7 @@ import type { CqeView, QpView } from '../../worker/types.ts';
 import { STATUS_STYLE, WQE_PHASE_STYLE, hostLetter, qpnHex, shortStatus, statusClass } from '../format.ts';
 import { run } from '../inspector/PostFaults.tsx';
 import { useSize } from '../useSize.ts';
+import { WorkerSwitch } from '../kit/controls.tsx';
 import { SlotStrip, type SlotItem } from './SlotStrip.tsx';
 
 export function sqItems(qp: QpView): SlotItem[] {
@@ -69,11 +70,10 @@ export function Rings() {
         <h2 id="rings-title" className="text-sm font-semibold text-slate-900">Queues of <span className="font-mono">{hostLetter(qp.host)}·QP {qpnHex(qp.qpn)}</span></h2>
         <div className="ml-auto flex min-w-0 items-center gap-1.5">
           <p role="status" className="min-w-0 truncate text-[11px] text-slate-600" title={last ?? undefined}>{last}</p>
-          <label className="flex items-center gap-1 text-[11px] text-slate-700" title="The simulated application polls every CQ of this host periodically">
-            <input type="checkbox" role="switch" data-testid="auto-poll" checked={polling} aria-checked={polling}
-              onChange={(e) => void run({ kind: 'setPoll', host: qp.host, intervalNs: e.target.checked ? 1000 : 0 }, e.target.checked ? 'auto-poll on' : 'auto-poll paused').then((r) => setLast(r.text))} />
-            auto-poll{polling ? ` every ${host.pollIntervalNs / 1000} µs` : ' (paused)'}
-          </label>
+          <WorkerSwitch testId="auto-poll" value={polling} className="flex items-center gap-1 text-[11px] text-slate-700"
+            title="The simulated application polls every CQ of this host periodically"
+            onChange={(on) => run({ kind: 'setPoll', host: qp.host, intervalNs: on ? 1000 : 0 }, on ? 'auto-poll on' : 'auto-poll paused').then((r) => setLast(r.text))}
+            label={<>auto-poll{polling ? ` every ${host.pollIntervalNs / 1000} µs` : ' (paused)'}</>} />
           {cqIds.map((cq) => (
             <button key={cq} type="button" data-testid={cqIds.length > 1 ? `poll-cq-${cq}` : 'poll-cq'}
               onClick={() => void run({ kind: 'pollCq', host: qp.host, cq, max: 1 }, `ibv_poll_cq(CQ ${cq}, 1)`).then((r) => setLast(r.text))}

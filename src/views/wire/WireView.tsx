@@ -1,7 +1,6 @@
 // Two hosts and the wire between them. Each host lists its QPs as chips (click to inspect);
 // packets move along the wire by time, coloured by opcode and always labelled (op + PSN), so
 // colour is never the only signal. Lost packets stop at mid-wire with an ✕ and fade.
-import { useMemo, useRef } from 'react';
 import { useSim } from '../../store/simStore.ts';
 import type { HostView, PacketView, QpView } from '../../worker/types.ts';
 import { OP_STYLES, hostLetter, qpnHex, stateColor } from '../format.ts';
@@ -11,30 +10,22 @@ import { PILL_FONT, PILL_H, flightSummary, placePackets, type PlacedPacket } fro
 /** Wall-clock seconds a lost packet's ✕ and an arrived packet stay visible, whatever the speed. */
 const LOST_WALL_S = 1.6;
 const ARRIVED_WALL_S = 0.25;
+const EMPTY: PacketView[] = [];
 
 export function WireView() {
   const world = useSim((s) => s.frame?.world);
   const speed = useSim((s) => s.frame?.speed ?? 2000);
   const selected = useSim((s) => s.selected);
   const [ref, size] = useSize<HTMLDivElement>({ width: 400, height: 180 });
-  const seen = useRef(new Map<number, PacketView>());
 
   const t = world?.t ?? 0;
   const hosts = world?.hosts ?? [];
   const lostLinger = Math.max(60, speed * LOST_WALL_S);
   const arriveLinger = Math.max(60, speed * ARRIVED_WALL_S);
 
-  // Remember packets briefly after the frame stops listing them, so a loss or a NAK stays
-  // visible for a moment at any speed. Layout memory only; seeking back forgets the future.
-  const packets = useMemo(() => {
-    const m = seen.current;
-    for (const p of world?.packets ?? []) m.set(p.id, p);
-    for (const [id, p] of m) {
-      const end = p.drop ? (p.start + p.arrive) / 2 : p.arrive;
-      if (p.start > t + 1 || t - end > Math.max(lostLinger, arriveLinger)) m.delete(id);
-    }
-    return [...m.values()].sort((a, b) => a.id - b.id);
-  }, [world?.packets, t, lostLinger, arriveLinger]);
+  // The worker lists every packet whose flight ended within the longest linger (1.6 wall seconds
+  // at this speed), so a loss or a NAK stays visible for a moment; layout fades each by its kind.
+  const packets = world?.packets ?? EMPTY;
 
   const W = size.width;
   const H = size.height;
@@ -55,7 +46,7 @@ export function WireView() {
         {hosts[0] ? <HostPanel host={0} view={hosts[0]} qps={world!.qps.filter((q) => q.host === 0)} selected={selected} side="left" /> : <div />}
         <div ref={ref} className="relative min-h-[150px] min-w-0">
           <svg role="img" aria-label={summary} width={W} height={H} className="absolute inset-0 block" data-testid="wire">
-            <WireLanes W={W} H={H} laneY={laneY} hosts={hosts} g={g} />
+            <WireLanes H={H} laneY={laneY} hosts={hosts} g={g} />
             {placed.length === 0 && t === 0 && (
               <text x={W / 2} y={H / 2 - 4} textAnchor="middle" fontSize={12} fill="#475569">
                 <tspan x={W / 2}>Press Play (Space) or Step (→)</tspan>
@@ -73,7 +64,7 @@ export function WireView() {
   );
 }
 
-function WireLanes({ W, H, laneY, hosts, g }: { W: number; H: number; laneY: { ab: number; ba: number }; hosts: HostView[]; g: { x0: number; x1: number } }) {
+function WireLanes({ H, laneY, hosts, g }: { H: number; laneY: { ab: number; ba: number }; hosts: HostView[]; g: { x0: number; x1: number } }) {
   const a = hosts[0]?.name ?? 'Host A';
   const b = hosts[1]?.name ?? 'Host B';
   return (
@@ -178,7 +169,7 @@ function HostPanel({ host, view, qps, selected, side }: { host: number; view: Ho
           return (
             <li key={q.qpn}>
               <button
-                type="button" data-testid={`qp-${host}-${qpnHex(q.qpn)}`} aria-pressed={on}
+                type="button" data-testid={`qp-${host}-${qpnHex(q.qpn)}`} aria-pressed={on} data-state={q.state}
                 aria-label={`QP ${qpnHex(q.qpn)}, ${q.type}, state ${q.state}${q.peer ? `, connected to ${hostLetter(q.peer.host)} ${qpnHex(q.peer.qpn)}` : ''}${on ? ', selected' : ''}`}
                 onClick={() => select({ host: q.host, qpn: q.qpn })}
                 className={`w-full rounded-md border-2 bg-white px-1.5 py-1 text-left transition-colors hover:bg-slate-100 ${on ? 'border-slate-900 shadow' : 'border-slate-200'}`}

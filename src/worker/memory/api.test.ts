@@ -219,6 +219,14 @@ describe('memory worker API: compare', () => {
     expect(c.a.readout.hitRate).toBeGreaterThan(c.b.readout.hitRate + 0.03);
   });
 
+  it('patches to A then B compose, whatever the frames in between said', () => {
+    const api = createMemoryApi({ initial: small() });
+    api.setCompare(api.compareSides());
+    expect(api.patchCompare('a', { policy: 'lfu' }).ok).toBe(true);
+    expect(api.patchCompare('b', { policy: 'random' }).ok).toBe(true);
+    expect(api.compareSides()).toMatchObject({ a: { policy: 'lfu' }, b: { policy: 'random' } });
+    expect(api.patchCompare('c' as 'a', {}).ok).toBe(false);
+  });
   it('refuses an impossible side with the side and field named', () => {
     const api = createMemoryApi({ initial: small() });
     const r = api.setCompare({ a: { policy: 'lru', engine: 'fixed', entries: 112, ways: 8 }, b: { policy: 'lru', engine: 'fixed', entries: 100, ways: 16 } });

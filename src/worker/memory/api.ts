@@ -287,6 +287,13 @@ export function createMemoryApi(opts: MemoryApiOptions = {}) {
       return reply();
     },
 
+    /** Change one side of the running compare; merged with the sides in force, so two quick
+     *  changes (A, then B) never undo each other. */
+    patchCompare(side: 'a' | 'b', patch: Partial<CompareSide>): Reply {
+      if (side !== 'a' && side !== 'b') return reply(`compare side must be a or b, got ${String(side)}`);
+      return api.setCompare({ ...sides, [side]: { ...sides[side], ...patch } } as { a: CompareSide; b: CompareSide });
+    },
+
     compareSides(): { a: CompareSide; b: CompareSide } {
       return { a: { ...sides.a }, b: { ...sides.b } };
     },

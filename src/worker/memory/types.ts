@@ -1,7 +1,7 @@
 // Plain-data frames the NIC-memory worker sends to the main thread (structured-clone friendly:
 // numbers, strings, arrays, typed arrays). Views render these; they never recompute the model.
 import type {
-  AccessCode, CacheStats, CalibrationTarget, CapacityInput, CapacityResult, CurvePoint, EngineId, PolicyId, PresetId,
+  AccessCode, CacheStats, CalibrationTarget, CapacityInput, CapacityResult, CurvePoint, PolicyId, PresetId,
   Protection, RaceTrace, SweepPoint, TableGeometry, TableMemory, WalkResult,
 } from '../../core/memory/index.ts';
 import type { CompareSide, LabConfig, MemoryTab } from '../../scenario/memoryLink.ts';
@@ -221,4 +221,4 @@ export interface RaceReply {
 
 export interface LinkReply { ok: boolean; error?: string; tab?: MemoryTab; frame: MemFrame }
 
-export type { CalibrationTarget, EngineId, PolicyId };
+export type { CalibrationTarget, PolicyId };
