@@ -44,6 +44,29 @@ forbidden.push({
   from: {}, to: { path: '^\\.\\./' },
 });
 forbidden.push({ name: 'no-unresolvable', severity: 'error', from: {}, to: { couldNotResolve: true } });
+// One instrument's views never import another's; the shared kit and shell import no instrument.
+const instrumentViews = ['transport', 'memory', 'faults'];
+for (const v of instrumentViews) {
+  forbidden.push({
+    name: `views-${v}-own`, severity: 'error',
+    comment: `src/views/${v} may not import another instrument's views`,
+    from: { path: `^src/views/${v}/` },
+    to: { path: `^src/views/(${instrumentViews.filter((x) => x !== v).join('|')})/` },
+  });
+}
+forbidden.push({
+  name: 'views-shared-neutral', severity: 'error',
+  comment: 'src/views/kit and src/views/shell serve every instrument and import none',
+  from: { path: '^src/views/(kit|shell)/' },
+  to: { path: `^src/views/(${instrumentViews.join('|')})/` },
+});
+// The core's folders form no cycle (the engine kit sits beneath the models).
+forbidden.push({
+  name: 'core-no-cycle', severity: 'error',
+  comment: 'src/core folders may not import each other in a cycle',
+  from: { path: '^src/core/' },
+  to: { path: '^src/core/', circular: true },
+});
 module.exports = {
   forbidden,
   options: {

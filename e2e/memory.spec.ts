@@ -139,9 +139,9 @@ test('a shared link reopens the same lab; a damaged one is named and changes not
   await page.getByTestId('active-qps').fill('500');
   await page.getByTestId('tab-cliff').click();
   await page.getByTestId('share').click();
-  const url = await page.getByTestId('memory-share-url').inputValue();
-  expect(url).toMatch(/#lab=memory&m=[A-Za-z0-9+\-$]+$/);
-  await page.getByTestId('memory-share-close').click();
+  const url = await page.getByTestId('share-url').inputValue();
+  expect(url).toMatch(/#lab=memory&v=2&d=[A-Za-z0-9+\-$]+$/);
+  await page.getByTestId('share-dialog-close').click();
   const qpsText = await page.getByTestId('active-qps-value').innerText();
 
   const other = await page.context().newPage();
@@ -153,7 +153,7 @@ test('a shared link reopens the same lab; a damaged one is named and changes not
 
   const bad = await page.context().newPage();
   await bad.goto('/#lab=memory&m=NoWayThisIsALink');
-  await expect(bad.getByTestId('config-notice')).toContainText('This link could not be opened: the link is damaged');
+  await expect(bad.getByRole('alert').filter({ hasText: 'This link could not be opened' })).toContainText('the link is damaged');
   await expect(bad.getByTestId('active-qps-value')).toHaveText('48 QPs'); // the default lab, untouched
   await bad.close();
 });

@@ -4,7 +4,8 @@ import LZString from 'lz-string';
 const { compressToEncodedURIComponent } = LZString;
 import { expect, open, shot, test } from './fixtures.ts';
 
-type Hook = { client: { summary(): Promise<{ traceHash: string; wr: unknown }>; load(s: unknown, at?: number): Promise<{ ok: boolean }>; exportScenario(): Promise<{ t: number }> } };
+/** The page's console handle (src/app/main.tsx): the instruments' clients. */
+type Hook = { transport(): { call(name: string, ...args: unknown[]): Promise<never> } };
 
 test('a share link reopens the same scenario at the same instant with the same QP selected', async ({ app: page, context }) => {
   await open(page);
@@ -15,10 +16,10 @@ test('a share link reopens the same scenario at the same instant with the same Q
   await page.getByTestId('share').click();
   const url = await page.getByTestId('share-url').inputValue();
   // The link is built from the worker's own clock; the header shows the same instant once settled.
-  const at = await page.evaluate(async () => (await (window as unknown as { qpScope: Hook }).qpScope.client.exportScenario()).t);
+  const at = await page.evaluate(async () => ((await (window as unknown as { qpScope: Hook }).qpScope.transport().call('exportScenario')) as { t: number }).t);
   const t = `t = ${(at / 1000).toFixed(3)} µs`;
   await expect(page.getByTestId('sim-time')).toHaveText(t);
-  expect(url).toContain('#s=');
+  expect(url).toMatch(/#lab=transport&v=2&d=[A-Za-z0-9+\-$]+$/);
   const other = await context.newPage();
   await other.goto(url);
   await expect(other.getByTestId('sim-time')).toHaveText(t ?? '');
@@ -48,9 +49,9 @@ test('the browser worker replays a fixture to the same trace hash as Node', asyn
   const fixture = JSON.parse(readFileSync('fixtures/scenarios/rc-fault-two-way.json', 'utf8'));
   await open(page);
   const browser = await page.evaluate(async (s) => {
-    const c = (window as unknown as { qpScope: Hook }).qpScope.client;
-    await c.load(s, s.config.durationNs);
-    return (await c.summary()).traceHash;
+    const c = (window as unknown as { qpScope: Hook }).qpScope.transport();
+    await c.call('load', s, s.config.durationNs);
+    return ((await c.call('summary')) as { traceHash: string }).traceHash;
   }, fixture);
   const { runScenario } = await import('../src/core/index.ts');
   expect(browser).toBe(runScenario(fixture).traceHash);

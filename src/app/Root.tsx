@@ -1,24 +1,37 @@
-// Two instruments share the page: the transport & lifecycle one (topics 1, 4–6) and the NIC
-// memory one (topics 2, 3, 8, 9, 11). `#lab=memory` in the address selects the second, so a
-// shared link opens the right one.
+// The page hosts several instruments: transport & lifecycle (topics 1, 4–6) and NIC memory
+// (topics 2, 3, 8, 9, 11). The address says which, through the one link envelope; a shared link
+// opens the right one at the right moment. Only the instrument on screen plays.
 import { Suspense, lazy, useEffect, useState } from 'react';
-import { App } from './App.tsx';
+import { TransportLab } from '../views/transport/TransportLab.tsx';
+import { openLocation, type Lab } from './links.ts';
+import { memoryLink, playMemory } from './memory.ts';
+import { transportLink } from './transport.ts';
 
 const MemoryLab = lazy(() => import('../views/memory/MemoryLab.tsx'));
 
-function labFromHash(): 'transport' | 'memory' {
-  return /(^|[#&])lab=memory(&|$)/.test(window.location.hash) ? 'memory' : 'transport';
-}
-
 export function Root() {
-  const [lab, setLab] = useState(labFromHash);
+  const [lab, setLab] = useState<Lab | null>(null);
   useEffect(() => {
-    const on = () => setLab(labFromHash());
-    window.addEventListener('hashchange', on);
-    return () => window.removeEventListener('hashchange', on);
+    let current: Lab | null = null;
+    let last: string | null = null;
+    const open = () => {
+      const hash = window.location.hash;
+      if (hash === last) return;
+      last = hash;
+      void openLocation(hash, current).then((next) => {
+        if (next !== current && current === 'memory') playMemory(false);
+        if (next === 'memory' && current !== 'memory') playMemory(true);
+        current = next;
+        setLab(next);
+      });
+    };
+    open();
+    window.addEventListener('hashchange', open);
+    return () => window.removeEventListener('hashchange', open);
   }, []);
   if (lab === 'memory') {
-    return <Suspense fallback={<p className="p-4">Loading the NIC memory lab…</p>}><MemoryLab /></Suspense>;
+    return <Suspense fallback={<p className="p-4">Loading the NIC memory lab…</p>}><MemoryLab buildLink={memoryLink} /></Suspense>;
   }
-  return <App />;
+  if (lab === 'transport') return <TransportLab buildLink={transportLink} />;
+  return <main className="flex h-full items-center justify-center text-sm text-slate-600" aria-busy="true">Starting…</main>;
 }

@@ -11,7 +11,7 @@ export { WC_STATUSES, INJECTABLE, SEND_OPCODES, OPCODE_TRANSPORTS, ASYNC_EVENTS,
 export type { SimEvent, SimEventKind, RxOutcome, StateCause } from './model/events.ts';
 export {
   parseScenario, ScenarioError, ScenarioSchema, CommandSchema, SCENARIO_VERSION, MAX_NS,
-  type Scenario, type ScenarioInput, type SimConfig, type QpSpec, type Workload, type Command, type CommandKind, type TimedCommand, type ModifyAttrs,
+  type Scenario, type ScenarioInput, type SimConfig, type QpSpec, type Workload, type Command, type CommandInput, type CommandKind, type TimedCommand, type ModifyAttrs,
 } from './model/schema.ts';
 export { qpnBase } from './model/qpStore.ts';
 export { Simulation, createSimulation, runScenario, type Summary, type SimOptions, type Checkpoint } from './sim/engine.ts';

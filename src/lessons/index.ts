@@ -1,16 +1,18 @@
-// The guided lessons, in the order the page offers them.
-import { contextLesson } from './context.ts';
-import { errorsLesson } from './errors.ts';
-import { installLesson } from './install.ts';
-import { intro } from './intro.ts';
-import { stateMachineLesson } from './stateMachine.ts';
-import type { Lesson } from './types.ts';
+// Every lesson of every instrument, in one format (kit/types.ts) and one runner (kit/runner.ts).
+// A worker imports only its own instrument's lessons (lessons/<lab>/index.ts).
+import { lessonInfo, type LabId, type LessonInfo } from './kit/index.ts';
+import { MEMORY_LESSONS } from './memory/index.ts';
+import { TRANSPORT_LESSONS } from './transport/index.ts';
 
-export const LESSONS: readonly Lesson[] = [intro, contextLesson, installLesson, stateMachineLesson, errorsLesson];
-
-export function lessonById(id: string): Lesson | undefined {
-  return LESSONS.find((l) => l.id === id);
+/** The catalogue of one instrument's lessons, without functions (plain data). */
+export function lessonCatalogue(lab: LabId): LessonInfo[] {
+  switch (lab) {
+    case 'transport': return TRANSPORT_LESSONS.map(lessonInfo);
+    case 'memory': return MEMORY_LESSONS.map(lessonInfo);
+    case 'faults': return [];
+  }
 }
 
-export { makeProbe } from './probe.ts';
-export type { Lesson } from './types.ts';
+export * from './kit/index.ts';
+export * from './transport/index.ts';
+export * from './memory/index.ts';

@@ -1,8 +1,9 @@
 // Types shared by the QP-context cache and its replacement policies.
 
 /** Replacement policies. '2q' is the scan-resistant one (Johnson & Shasha, VLDB 1994, "2Q"). */
-export type PolicyId = 'lru' | 'fifo' | 'random' | 'lfu' | 'clock' | '2q';
-export const POLICY_IDS: readonly PolicyId[] = ['lru', 'fifo', 'random', 'lfu', 'clock', '2q'];
+import type { PolicyId } from './ids.ts';
+
+export { POLICY_IDS, type PolicyId } from './ids.ts';
 
 /** How a QP marked in flight is treated when it is the would-be victim. */
 export type InFlightMode = 'pin' | 'writeback-refetch';

@@ -6,8 +6,9 @@
 // "microseconds". The exact values below are MODEL: the public record gives no measurement of
 // any RNIC's eviction logic (reference/hardware/qp-cache-numbers.md (b): policy "Not published").
 
-export type EngineId = 'fixed' | 'programmable' | 'firmware';
-export const ENGINE_IDS: readonly EngineId[] = ['fixed', 'programmable', 'firmware'];
+import { ENGINE_IDS, type EngineId } from './ids.ts';
+
+export { ENGINE_IDS, type EngineId };
 
 export interface EngineSpec {
   id: EngineId | 'custom';

@@ -40,3 +40,11 @@ export {
   PROTECTIONS, RTS_FIELDS, type Protection, type RaceConfig, type RaceEvent, type RaceAction, type RaceField, type RaceTrace,
 } from './race.ts';
 export { simulateRace, tornWindow, compareProtections } from './raceSim.ts';
+
+export {
+  MAX_ACTIVE_QPS, MAX_PINNED, MAX_LAB_ENTRIES, MAX_FETCH_NS, MAX_IN_FLIGHT_WINDOW, PATTERN_KINDS, SETTING_FIELDS, SIDE_FIELDS, SKEW,
+  defaultConfig, presetSettings, trafficPattern, patternText, sweepSpecFor, validateConfig, withSide, validateSide, sweepKey, diffSettings,
+  labStateOf, configOfState, type LabState,
+  type LabConfig, type LabSettings, type CompareSide, type PatternKind, type FieldKind,
+} from './lab/config.ts';
+export { PacketPath, type PacketPathSnapshot } from './packetPath.ts';

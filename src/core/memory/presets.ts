@@ -9,8 +9,9 @@ import curves from './data/qp-cache-curves.json' with { type: 'json' };
 import type { SweepSpec } from './sweep.ts';
 import { PRESET_TARGETS, type CalibrationTarget } from './presetTargets.ts';
 
-export type PresetId = 'cx3' | 'connect-ib' | 'cx5' | 'srnic';
-export const PRESET_IDS: readonly PresetId[] = ['cx3', 'connect-ib', 'cx5', 'srnic'];
+import { PRESET_IDS, type PresetId } from './ids.ts';
+
+export { PRESET_IDS, type PresetId };
 
 export interface CurvePoint { qps: number; mops: number; source?: string }
 

@@ -13,8 +13,9 @@
 //               arbitrated (pipeline first, the writer waits a cycle). Paid in area, not cycles.
 // SRAM timing is read-first (a read and a write of one word in one cycle: the read sees the old
 // value). Every cycle count here is MODEL: the public record gives no RNIC's context datapath.
-export type Protection = 'none' | 'busy-bit' | 'seqlock' | 'dual-port';
-export const PROTECTIONS: readonly Protection[] = ['none', 'busy-bit', 'seqlock', 'dual-port'];
+import type { Protection } from './ids.ts';
+
+export { PROTECTIONS, type Protection } from './ids.ts';
 
 export interface RaceField { name: string; old: string; new: string }
 

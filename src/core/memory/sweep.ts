@@ -2,29 +2,13 @@
 // table for N QPs, run warm-up packets, then measured packets through traffic → cache → timer.
 // A point runs in slices (`step(budget)`), so a worker can yield between slices; setup (table
 // allocation) is sliced too, since at 1,000,000 QPs it is the biggest single cost.
-import { Rng } from '../kit/rng.ts';
-import { QpcCache } from './cache.ts';
-import { ACCESS_MISS_EVICT, type CacheConfig } from './cacheTypes.ts';
-import { QpTable, type QpTableConfig } from './qpTable.ts';
-import { deriveSeed, type QpnLayout } from './qpnLayout.ts';
-import { PacketTimer, type TimerSnapshot, type TimingConfig } from './timing.ts';
-import { Traffic, type TrafficPattern, type TrafficSnapshot } from './traffic.ts';
-import { validateSweepSpec } from './sweepSpec.ts';
+import type { QpcCache } from './cache.ts';
+import { PacketPath, TAG_CACHE, type PacketPathSnapshot } from './packetPath.ts';
+import { QpTable } from './qpTable.ts';
+import { validateSweepSpec, type SweepSpec } from './sweepSpec.ts';
 
-export interface SweepSpec {
-  cache: CacheConfig;
-  timing: TimingConfig;
-  table: QpTableConfig;
-  traffic: { pattern: TrafficPattern; layout?: QpnLayout; firstQpn?: number; writeFraction?: number };
-  /** Measured packets per point. */
-  packets: number;
-  /** Packets before measuring; default: enough to fill the cache and reach steady state. */
-  warmup?: number;
-  seed: number;
-  /** > 0: each packet leaves its QP in flight for this many later packets, then a completion
-   *  packet touches the context again (so in-flight QPs meet evictions; see cache inFlight). */
-  inFlightWindow?: number;
-}
+export type { SweepSpec };
+
 
 export interface SweepPoint {
   qps: number;
@@ -56,42 +40,32 @@ export interface SweepPointSnapshot {
   spec: SweepSpec;
   qps: number;
   allocated: number;
-  ran: number;
-  cacheRng: number[];
-  cache: unknown;
-  traffic: unknown;
-  timer: unknown;
+  path: PacketPathSnapshot;
   base: number[];
-  ring: Int32Array;
 }
 
-/** Seed tag of the cache's Rng: anything that must replay a sweep point packet for packet uses it. */
-export const TAG_CACHE = 11;
+export { TAG_CACHE };
 
 export class SweepPointRunner {
   readonly warmup: number;
   readonly total: number;
   private readonly table: QpTable;
-  private traffic: Traffic;
-  private cacheRng: Rng;
-  private cache: QpcCache;
-  private readonly timer: PacketTimer;
+  private readonly path: PacketPath;
   private allocated = 0; // QPs entered in the table so far (setup phase)
-  private ran = 0; // packets run (warm-up + measured)
   private base: number[] = []; // cache stats at the end of warm-up
-  private ring: Int32Array; // in-flight window: QPNs awaiting completion (-1 empty)
 
   constructor(readonly spec: SweepSpec, readonly qps: number) {
     const err = validateSweepSpec(spec, qps);
     if (err) throw new RangeError(err);
     this.table = new QpTable(spec.table);
-    this.traffic = new Traffic({ ...spec.traffic, qps, seed: spec.seed });
-    this.cacheRng = new Rng(deriveSeed(spec.seed, TAG_CACHE));
-    this.cache = new QpcCache(spec.cache, this.cacheRng);
-    this.timer = new PacketTimer(spec.timing, this.table.geometry.hostReadsPerMiss);
+    this.path = new PacketPath(spec, qps, this.table.geometry.hostReadsPerMiss);
     this.warmup = spec.warmup ?? defaultWarmup(spec, qps);
     this.total = this.warmup + spec.packets;
-    this.ring = new Int32Array(spec.inFlightWindow ?? 0).fill(-1);
+  }
+
+  /** Packets run (warm-up + measured). */
+  private get ran(): number {
+    return this.path.n;
   }
 
   get done(): boolean {
@@ -107,64 +81,36 @@ export class SweepPointRunner {
   /** Do up to `budget` units of work (one QP allocated or one packet run each). True when done. */
   step(budget: number): boolean {
     let left = Math.max(1, Math.floor(budget));
-    const qpns = this.traffic.qpns;
+    const qpns = this.path.traffic.qpns;
     while (left > 0 && this.allocated < this.qps) { this.table.allocate(qpns[this.allocated++]); left--; }
     const stop = Math.min(this.total, this.ran + left);
     while (this.ran < stop) {
       if (this.ran === this.warmup) this.startMeasuring();
-      this.packet(this.traffic.next(), this.traffic.write);
-      this.ran++;
+      this.path.packet();
     }
     if (this.ran === this.warmup && this.spec.packets === 0) this.startMeasuring();
     return this.done;
   }
 
-  private packet(qpn: number, write: boolean): void {
-    const cache = this.cache;
-    const byp = cache.stats.bypasses;
-    const code = cache.access(qpn, write);
-    const decided = code >= ACCESS_MISS_EVICT || cache.stats.bypasses !== byp;
-    this.timer.onPacket(code, decided);
-    const ring = this.ring;
-    if (ring.length === 0) return;
-    // The oldest in-flight QP completes: a completion packet touches its context (write), then
-    // it is no longer in flight. This QP goes in flight in the freed place.
-    const i = this.ran % ring.length;
-    const done = ring[i];
-    if (done >= 0) {
-      const b2 = cache.stats.bypasses;
-      const c2 = cache.access(done, true);
-      this.timer.onPacket(c2, c2 >= ACCESS_MISS_EVICT || cache.stats.bypasses !== b2);
-      this.releaseFlight(done, i);
-    }
-    ring[i] = qpn;
-    cache.setInFlight(qpn, true);
-  }
-
-  /** Clear the in-flight mark unless the same QP still has another entry in the window. */
-  private releaseFlight(qpn: number, at: number): void {
-    this.ring[at] = -1;
-    if (!this.ring.includes(qpn)) this.cache.setInFlight(qpn, false);
-  }
-
   private startMeasuring(): void {
-    const s = this.cache.stats;
+    const s = this.path.cache.stats;
     this.base = [s.hits, s.misses, s.evictions, s.writebacks, s.bypasses, s.refetches];
-    this.timer.startWindow();
+    this.path.timer.startWindow();
   }
 
   result(): SweepPoint {
     if (!this.done) throw new Error(`sweep point at ${this.qps} QPs is not finished (${(this.progress() * 100).toFixed(0)}%)`);
-    const s = this.cache.stats;
+    const s = this.path.cache.stats;
     const b = this.base.length ? this.base : [0, 0, 0, 0, 0, 0];
     const hits = s.hits - b[0];
     const accesses = hits + s.misses - b[1];
-    const t = this.timer.result();
+    const timer = this.path.timer;
+    const t = timer.result();
     const per = (x: number) => (accesses > 0 ? x / accesses : 0);
     return {
       qps: this.qps, packets: t.packets, throughputMops: t.throughputMops, hitRate: per(hits), meanLatencyNs: t.meanLatencyNs,
       evictionsPerOp: per(s.evictions - b[2]), writebacksPerOp: per(s.writebacks - b[3]),
-      pcieReadsPerOp: per((s.misses - b[1]) * this.timer.readsPerMiss), bypassesPerOp: per(s.bypasses - b[4]),
+      pcieReadsPerOp: per((s.misses - b[1]) * timer.readsPerMiss), bypassesPerOp: per(s.bypasses - b[4]),
       refetchesPerOp: per(s.refetches - b[5]), meanEngineWaitNs: t.meanEngineWaitNs, engineUtilization: t.engineUtilization,
       cachedQps: this.spec.cache.entries, hostMemoryBytes: this.table.memory().totalBytes,
     };
@@ -172,27 +118,19 @@ export class SweepPointRunner {
 
   /** The cache being swept (for a UI that wants to look inside mid-point). */
   get cacheView(): QpcCache {
-    return this.cache;
+    return this.path.cache;
   }
 
   snapshot(): SweepPointSnapshot {
-    return {
-      spec: this.spec, qps: this.qps, allocated: this.allocated, ran: this.ran, cacheRng: this.cacheRng.state(),
-      cache: this.cache.snapshot(), traffic: this.traffic.snapshot(), timer: this.timer.snapshot(), base: [...this.base], ring: this.ring.slice(),
-    };
+    return { spec: this.spec, qps: this.qps, allocated: this.allocated, path: this.path.snapshot(), base: [...this.base] };
   }
 
   static restore(s: SweepPointSnapshot): SweepPointRunner {
     const r = new SweepPointRunner(s.spec, s.qps);
-    const qpns = r.traffic.qpns;
+    const qpns = r.path.traffic.qpns;
     while (r.allocated < s.allocated) r.table.allocate(qpns[r.allocated++]); // same order → same addresses
-    r.ran = s.ran;
-    r.cacheRng = new Rng(s.cacheRng);
-    r.cache = QpcCache.restore(s.cache, r.cacheRng);
-    r.traffic = Traffic.restore(s.traffic as TrafficSnapshot);
-    r.timer.restoreFrom(s.timer as TimerSnapshot);
+    r.path.restore(s.path);
     r.base = [...s.base];
-    r.ring = s.ring.slice();
     return r;
   }
 }

@@ -1,9 +1,26 @@
 // Validation of a sweep specification, with messages that name the bad field.
 import { validateCacheConfig } from './cacheConfig.ts';
-import type { SweepSpec } from './sweep.ts';
-import { tableGeometry } from './tableGeometry.ts';
-import { validateTiming } from './timing.ts';
-import { validateTraffic } from './traffic.ts';
+import type { CacheConfig } from './cacheTypes.ts';
+import type { QpnLayout } from './qpnLayout.ts';
+import { tableGeometry, type QpTableConfig } from './tableGeometry.ts';
+import { validateTiming, type TimingConfig } from './timing.ts';
+import { validateTraffic, type TrafficPattern } from './traffic.ts';
+
+/** One sweep point's setup: the cache, timing, table and traffic, and how many packets to measure. */
+export interface SweepSpec {
+  cache: CacheConfig;
+  timing: TimingConfig;
+  table: QpTableConfig;
+  traffic: { pattern: TrafficPattern; layout?: QpnLayout; firstQpn?: number; writeFraction?: number };
+  /** Measured packets per point. */
+  packets: number;
+  /** Packets before measuring; default: enough to fill the cache and reach steady state. */
+  warmup?: number;
+  seed: number;
+  /** > 0: each packet leaves its QP in flight for this many later packets, then a completion
+   *  packet touches the context again (so in-flight QPs meet evictions; see cache inFlight). */
+  inFlightWindow?: number;
+}
 
 export const MAX_SWEEP_QPS = 4_000_000;
 export const MAX_SWEEP_PACKETS = 50_000_000;

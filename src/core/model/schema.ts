@@ -65,6 +65,8 @@ export const CommandSchema = v.variant('kind', [
   v.strictObject({ kind: v.literal('setPoll'), host: Host, intervalNs: Ns }),
 ]);
 export type Command = v.InferOutput<typeof CommandSchema>;
+/** A command as a person or a tool writes it (defaults may be left out); `Simulation.issue` validates it. */
+export type CommandInput = v.InferInput<typeof CommandSchema>;
 export type CommandKind = Command['kind'];
 
 export const CacheConfigSchema = v.strictObject({

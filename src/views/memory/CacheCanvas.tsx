@@ -4,7 +4,7 @@
 // victims are written back, drawn as packets travelling over PCIe to the host-memory band.
 import { useCallback, useEffect, useRef, type KeyboardEvent, type MouseEvent } from 'react';
 import type { AccessRec, CacheGrid } from '../../worker/memory/types.ts';
-import type { Flash } from '../../store/memoryStore.ts';
+import type { Flash } from '../../store/memory.ts';
 import { COLORS, hex, rankFill } from './format.ts';
 import { cellPos, gridLayout, hitTest, type GridLayout } from './gridLayout.ts';
 

@@ -1,8 +1,8 @@
 // The cache microscope: the sets × ways grid (canvas), the chosen set's policy state in words,
 // the slot under the cursor with Pin / Unpin, the counters and the last lookups as text.
 import { useState } from 'react';
-import { memoryClient } from '../../bridge/memoryClient.ts';
-import { useMemory } from '../../store/memoryStore.ts';
+import { memory } from '../../bridge/labs.ts';
+import { useMemory } from '../../store/memory.ts';
 import type { AccessRec, CacheGrid, PolicySetView } from '../../worker/memory/types.ts';
 import { CacheCanvas } from './CacheCanvas.tsx';
 import { ACCESS_SHORT, ACCESS_TEXT, COLORS, POLICY_LABEL, POLICY_SHORT, hex, int, pct } from './format.ts';
@@ -17,14 +17,14 @@ export function CacheTab() {
   const [sel, setSel] = useState<{ set: number; way: number }>({ set: 0, way: 0 });
   if (!grid || !cfg) return <p className="p-4 text-sm text-slate-500">Waiting for the cache…</p>;
   const s = { set: Math.min(sel.set, grid.sets - 1), way: Math.min(sel.way, grid.ways - 1) };
-  const select = (set: number, way: number) => { setSel({ set, way }); void memoryClient().selectSet(set); };
+  const select = (set: number, way: number) => { setSel({ set, way }); void memory().call('selectSet', set); };
   const slot = s.set * grid.ways + s.way;
   const qpn = grid.qpn[slot];
   const pinned = (grid.flags[slot] & 2) !== 0 || (qpn >= 0 && cfg.pinned.includes(qpn));
   const togglePin = (set: number, way: number) => {
     const q = grid.qpn[set * grid.ways + way];
     if (q < 0) return;
-    void memoryClient().setPinned(q, !cfg.pinned.includes(q)).then(noteReply);
+    void memory().call('setPinned', q, !cfg.pinned.includes(q)).then(noteReply);
   };
   const label = `Cache of ${int(grid.entries)} contexts: ${grid.sets > 1 ? `${int(grid.sets)} sets × ${grid.ways} ways` : 'fully associative'}, ${POLICY_LABEL[grid.policy]}. ` +
     `${int(countResident(grid))} slots in use, ${int(countDirty(grid))} dirty. Use the arrow keys to move between sets and ways, Enter to pin or unpin the QP in the slot.`;

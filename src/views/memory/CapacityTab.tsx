@@ -2,8 +2,8 @@
 // per-packet lookups touch the same context safely. Left: the closed-form capacity calculator
 // (computed by the worker). Right: the modify_qp-vs-pipeline race, cycle by cycle.
 import { useEffect, useMemo, useState } from 'react';
-import { memoryClient } from '../../bridge/memoryClient.ts';
-import { useMemory } from '../../store/memoryStore.ts';
+import { memory } from '../../bridge/labs.ts';
+import { memoryStore, useMemory } from '../../store/memory.ts';
 import type { CapacityInput, EngineId } from '../../core/memory/index.ts';
 import type { CapacityReply, LabConfig } from '../../worker/memory/types.ts';
 import { ENGINE_SHORT, bytes, int, mops, ns, pct } from './format.ts';
@@ -23,9 +23,10 @@ export function capacityInputFrom(cfg: LabConfig, tHitNs: number): CapacityInput
 export function CapacityTab() {
   const cfg = useMemory((s) => s.frame?.config);
   const peak = useMemory((s) => s.frame?.sweep.peakMops ?? 10);
-  const [own, setInput] = useState<CapacityInput | null>(null);
+  const own = useMemory((s) => s.capacityInput);
+  const setInput = memoryStore.getState().setCapacityInput;
   const [reply, setReply] = useState<CapacityReply | null>(null);
-  const ask = useLatest((i: CapacityInput) => memoryClient().capacity(i).then(setReply));
+  const ask = useLatest((i: CapacityInput) => memory().call('capacity', i).then(setReply));
   // Until the person changes an input, the calculator follows the lab's settings.
   const fromLab = useMemo(() => (cfg ? capacityInputFrom(cfg, 1000 / peak) : null), [cfg, peak]);
   const input = own ?? fromLab;

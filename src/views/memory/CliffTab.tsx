@@ -4,7 +4,7 @@
 import { memo, useMemo, useState } from 'react';
 import { scaleLinear, scaleLog } from 'd3-scale';
 import { line } from 'd3-shape';
-import { useMemory } from '../../store/memoryStore.ts';
+import { useMemory } from '../../store/memory.ts';
 import type { SweepPoint } from '../../core/memory/index.ts';
 import type { MemFrame, PublishedPoint } from '../../worker/memory/types.ts';
 import { COLORS, PROVENANCE_TEXT, compact, int, mops, pct } from './format.ts';

@@ -1,7 +1,7 @@
 // Two NICs side by side on the same seeded traffic, in lockstep: each side may change the policy,
 // the engine, the cache size or the ways; the strip in the middle says what the difference buys.
-import { memoryClient } from '../../bridge/memoryClient.ts';
-import { useMemory } from '../../store/memoryStore.ts';
+import { memory } from '../../bridge/labs.ts';
+import { useMemory } from '../../store/memory.ts';
 import type { CompareFrame, CompareSide, CompareSideFrame } from '../../worker/memory/types.ts';
 import { CacheCanvas } from './CacheCanvas.tsx';
 import { LiveChart } from './charts.tsx';
@@ -17,7 +17,7 @@ export function CompareTab() {
   const cfg = useMemory((s) => s.frame?.config);
   const [chartBox, chartSize] = useSize<HTMLDivElement>({ width: 900, height: 150 });
   if (!c || !cfg) return <p className="p-4 text-sm text-slate-500" data-testid="compare">Starting the two NICs…</p>;
-  const change = (k: 'a' | 'b', patch: Partial<CompareSide>) => memoryClient().patchCompare(k, patch).then(noteReply);
+  const change = (k: 'a' | 'b', patch: Partial<CompareSide>) => memory().call('patchCompare', k, patch).then(noteReply);
   const half = Math.floor((chartSize.width - 8) / 2);
   return (
     <div className="flex h-full min-h-0 flex-col gap-2" data-testid="compare">

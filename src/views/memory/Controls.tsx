@@ -2,7 +2,7 @@
 // current value and unit. Changes go to the worker ("latest wins"); a refused combination shows
 // the worker's message here and the control returns to the setting still in force. Each control
 // shows the person's choice at once (views/kit/controls.tsx).
-import { memoryStore, useMemory } from '../../store/memoryStore.ts';
+import { memoryStore, useMemory } from '../../store/memory.ts';
 import type { LabConfig } from '../../worker/memory/types.ts';
 import {
   ENGINE_LABEL, PATTERN_LABEL, POLICY_LABEL, QPS_POS_MAX, WAY_OPTIONS, bytes, entrySteps, int, ns, overlapFromPos, posFromOverlap, posFromQps, qpsFromPos,
@@ -74,7 +74,7 @@ export function Controls() {
       ) : (
         <p className="text-[11px] text-slate-500">Uniform traffic has no skew knob.</p>
       )}
-      <Notice text={notice?.kind === 'error' ? notice.text : null} />
+      <Notice text={notice?.kind === 'error' && notice.where === 'settings' ? notice.text : null} />
     </aside>
   );
 }

@@ -2,9 +2,14 @@
 // six tabs. It starts its own worker through the bridge on first render, opens a shared link
 // from `#lab=memory&m=…`, and pauses the worker when a person goes back to the other instrument.
 import { useEffect, type KeyboardEvent } from 'react';
-import { memoryClient } from '../../bridge/memoryClient.ts';
-import { memoryStore, useMemory } from '../../store/memoryStore.ts';
-import type { MemoryTab } from '../../worker/memory/types.ts';
+import { memory } from '../../bridge/labs.ts';
+import { memoryStore, useMemory } from '../../store/memory.ts';
+import type { MemoryTab } from '../../store/memory.ts';
+import { LessonPanel, type LessonActions } from '../shell/LessonPanel.tsx';
+import { Notices } from '../shell/Notices.tsx';
+import { ShareDialog, openShare } from '../shell/ShareDialog.tsx';
+import { noteReply } from './hooks.ts';
+import { useLabKeyboard } from '../shell/useKeyboard.ts';
 import { Dialog } from '../shell/Dialog.tsx';
 import { CacheTab } from './CacheTab.tsx';
 import { CapacityTab } from './CapacityTab.tsx';
@@ -15,89 +20,57 @@ import { HelpBody } from './Help.tsx';
 import { LabHeader } from './LabHeader.tsx';
 import { Readouts } from './Readouts.tsx';
 import { TimingTab } from './TimingTab.tsx';
-import { Tour } from './Tour.tsx';
 import { WalkTab } from './WalkTab.tsx';
 
 const TABS: Array<[MemoryTab, string]> = [
   ['cache', 'Cache'], ['walk', 'Table walk'], ['timing', 'Timing'], ['cliff', 'Cliff'], ['compare', 'Compare'], ['capacity', 'Capacity & race'],
 ];
 
-/** The `m=` value of a hash (the codec itself runs in the worker, which validates it). */
-export function linkParam(hash: string): string | null {
-  const m = /[#&]m=([^&]*)/.exec(hash);
-  return m ? m[1] : null;
+const lessonActions: LessonActions = {
+  async pick(id) {
+    const c = memory();
+    const r = id === '' ? await c.act('stopLesson') : await c.act('startLesson', id, 0, false);
+    if (r && 'ok' in r && !r.ok) memoryStore.getState().showNotice('error', `The lesson could not start: ${r.error}`);
+    const first = memoryStore.getState().lessons.find((l) => l.id === id)?.steps[0]?.highlight;
+    if (first) memoryStore.getState().setTab(first as MemoryTab);
+    if (id !== '' && !c.playing) await c.act('play');
+  },
+  goTo: (step) => memory().act('lessonStep', step),
+  async solve() {
+    const c = memory();
+    const r = await c.act('solveStep');
+    if (r) noteReply(r);
+    if (!c.playing) await c.act('play');
+  },
+};
+
+export interface MemoryLabProps {
+  buildLink(): Promise<string>;
 }
 
-async function openFromLocation(): Promise<void> {
-  const c = memoryClient();
-  const text = linkParam(window.location.hash);
-  if (text === null) { await c.frame(); return; }
-  const r = await c.openLink(text);
-  const st = memoryStore.getState();
-  if (r.ok) {
-    if (r.tab) st.setTab(r.tab);
-    st.showNotice('info', 'Opened the shared lab settings.');
-  } else {
-    st.showNotice('error', `This link could not be opened: ${r.error}. The current settings are kept.`);
-  }
-}
-
-export async function buildLabLink(): Promise<string> {
-  const text = await memoryClient().encodeLink(memoryStore.getState().tab);
-  return `${window.location.origin}${window.location.pathname}#lab=memory&m=${text}`;
-}
-
-export default function MemoryLab() {
+export default function MemoryLab({ buildLink }: MemoryLabProps) {
   const tab = useMemory((s) => s.tab);
   const ready = useMemory((s) => s.frame !== null);
   const help = useMemory((s) => s.helpOpen);
   const share = useMemory((s) => s.share);
-  const tourOpen = useMemory((s) => s.tourOpen);
+  const lessonOpen = useMemory((s) => s.lessonOpen);
+  const lessons = useMemory((s) => s.lessons);
+  const progress = useMemory((s) => s.frame?.lesson ?? null);
+  const st = memoryStore.getState();
   const announce = useMemory((s) => s.announce);
   const notice = useMemory((s) => s.notice);
 
-  useEffect(() => {
-    const c = memoryClient();
-    const off = c.onFrame((f) => memoryStore.getState().applyFrame(f));
-    void openFromLocation().then(() => c.play());
-    let lastLink = linkParam(window.location.hash);
-    const onHash = () => {
-      const now = linkParam(window.location.hash);
-      if (now !== null && now !== lastLink) { lastLink = now; void openFromLocation(); }
-    };
-    window.addEventListener('hashchange', onHash);
-    return () => { window.removeEventListener('hashchange', onHash); off(); void c.pause(); c.stopLoop(); };
-  }, []);
-
   // The compare pair runs only while its tab is open (it costs the worker two more runners).
   useEffect(() => {
-    if (!ready) return;
-    const c = memoryClient();
-    if (tab === 'compare') {
-      if (!memoryStore.getState().frame?.compare) void c.compareSides().then((s) => c.setCompare(s));
-    } else if (memoryStore.getState().frame?.compare) {
-      void c.setCompare(null);
-    }
+    if (ready) void memory().act('showCompare', tab === 'compare');
   }, [tab, ready]);
 
-  const onShare = async () => {
-    const st = memoryStore.getState();
-    try {
-      const url = await buildLabLink();
-      let copied = false;
-      try { await navigator.clipboard.writeText(url); copied = true; } catch { copied = false; }
-      st.setShare({ open: true, url, copied });
-    } catch (e) {
-      st.setShare({ open: true, url: '', copied: false, error: `The link could not be built: ${(e as Error).message}` });
-    }
-  };
-
-  const onKey = (e: KeyboardEvent<HTMLDivElement>) => {
-    const t = e.target as HTMLElement;
-    if (/^(INPUT|SELECT|TEXTAREA|BUTTON|CANVAS)$/.test(t.tagName) || e.ctrlKey || e.metaKey || e.altKey) return;
-    if (e.key === ' ') { e.preventDefault(); void memoryClient().toggle(); }
-    else if (e.key === '?') memoryStore.getState().setHelp(true);
-  };
+  useLabKeyboard({
+    toggle: () => void memory().toggle(),
+    step: () => void memory().act('step', 1),
+    help: () => memoryStore.getState().setHelp(true),
+    blocked: () => memoryStore.getState().helpOpen || memoryStore.getState().frame === null,
+  });
 
   const selectTab = (t: MemoryTab) => memoryStore.getState().setTab(t);
   const onTabKey = (e: KeyboardEvent<HTMLDivElement>) => {
@@ -110,16 +83,11 @@ export default function MemoryLab() {
   };
 
   return (
-    <div className="flex h-full min-h-[640px] min-w-[1200px] flex-col bg-slate-100 text-slate-900" onKeyDown={onKey} data-testid="memory-lab">
-      <LabHeader onShare={() => void onShare()} />
+    <div className="flex h-full min-h-[640px] min-w-[1200px] flex-col bg-slate-100 text-slate-900" data-testid="memory-lab">
+      <LabHeader onShare={() => void openShare(buildLink, st.setShare)} />
       <div className="flex min-h-0 flex-1">
         <Controls />
         <main className="flex min-h-0 min-w-0 flex-1 flex-col gap-1.5 p-2">
-          {notice?.kind === 'info' && (
-            <p role="status" className="flex items-center justify-between rounded-md border border-sky-300 bg-sky-50 px-2 py-1 text-[12px] text-sky-900">
-              {notice.text}<button type="button" className="underline" onClick={() => memoryStore.getState().clearNotice()}>Dismiss</button>
-            </p>
-          )}
           <Readouts />
           <div role="tablist" aria-label="Views" className="flex gap-1 border-b border-slate-300" onKeyDown={onTabKey}>
             {TABS.map(([id, label]) => (
@@ -140,23 +108,19 @@ export default function MemoryLab() {
               : <CapacityTab />}
           </div>
         </main>
-        {tourOpen && <Tour />}
+        {lessonOpen && (
+          <aside className="flex w-[300px] shrink-0 flex-col border-l border-slate-300 bg-white" aria-label="Guided lesson" data-testid="tour">
+            <LessonPanel lessons={lessons} progress={progress} actions={lessonActions} followHighlight onLook={(p) => st.setTab(p as MemoryTab)}
+              onClose={() => st.setLessonOpen(false)} freeLabel="Free play"
+              free={{ title: 'Free play', text: <p>Change any setting in the left column and watch the cache, the table walk and the cliff follow. The lessons walk through topics 2, 3, 8, 9 and 11.</p> }} />
+          </aside>
+        )}
       </div>
       <div aria-live="polite" aria-atomic="true" className="sr-only" data-testid="announcer">{announce}</div>
       {help && <Dialog title="How to read the NIC-memory lab" testId="memory-help" wide onClose={() => memoryStore.getState().setHelp(false)}><HelpBody /></Dialog>}
-      {share.open && (
-        <Dialog title="Share these lab settings" testId="memory-share" onClose={() => memoryStore.getState().setShare({ ...share, open: false })}>
-          {share.error ? <p className="text-sm text-red-800">{share.error}</p> : (
-            <>
-              <p className="text-sm text-slate-700">{share.copied ? 'Copied to the clipboard. ' : ''}Opening this link shows the same preset, settings, active QPs and tab, and runs the same seeded traffic.</p>
-              <label className="mt-2 block text-xs font-medium text-slate-700">Link
-                <input readOnly value={share.url} data-testid="memory-share-url" onFocus={(e) => e.currentTarget.select()}
-                  className="mt-1 w-full rounded-md border border-slate-400 px-2 py-1 font-mono text-[11px]" />
-              </label>
-            </>
-          )}
-        </Dialog>
-      )}
+      <ShareDialog share={share} onChange={st.setShare}
+        description="Opening this link shows the same preset, settings, active QPs, tab, compare sides, calculator and race inputs, speed and lesson step, and runs the same seeded traffic." />
+      <Notices notice={notice} onClear={st.clearNotice} />
     </div>
   );
 }

@@ -2,9 +2,10 @@
 // word-by-word write (RTR → RTS) and the packet pipeline's fast read of the same context. Without
 // protection the read can return a torn context; each protection shows what it costs instead.
 import { useEffect, useRef, useState } from 'react';
-import { memoryClient } from '../../bridge/memoryClient.ts';
+import { memory } from '../../bridge/labs.ts';
 import type { Protection, RaceEvent, RaceTrace } from '../../core/memory/index.ts';
 import type { RaceReply } from '../../worker/memory/types.ts';
+import { memoryStore, useMemory } from '../../store/memory.ts';
 import { WorkerSlider as LogSlider } from '../kit/controls.tsx';
 import { useLatest } from './hooks.ts';
 
@@ -42,11 +43,11 @@ function glyph(e: RaceEvent): string {
 }
 
 export function RacePanel() {
-  const [offset, setOffset] = useState(6);
-  const [prot, setProt] = useState<Protection>('none');
+  const { offset, protection: prot } = useMemory((s) => s.race);
+  const setRace = memoryStore.getState().setRace;
   const [reply, setReply] = useState<RaceReply | null>(null);
   const [cursor, setCursor] = useState(0);
-  const ask = useLatest((o: number) => memoryClient().race({ readerOffset: o }).then((r) => { setReply(r); setCursor(0); }));
+  const ask = useLatest((o: number) => memory().call('race', { readerOffset: o }).then((r) => { setReply(r); setCursor(0); }));
   useEffect(() => { ask(offset); }, [ask, offset]);
   const t = reply?.traces?.[prot];
   const first = t ? Math.min(t.config.writerStart, t.config.readerStart) : 0;
@@ -81,12 +82,12 @@ export function RacePanel() {
       <div className="flex flex-wrap items-end gap-3">
         <div className="w-56">
           <LogSlider id="race-offset" label="Packet arrives at cycle" value={offset} min={-6} max={20} toPos={(v) => v} fromPos={(p) => p}
-            text={(v) => `${v >= 0 ? '+' : ''}${v} vs the write`} onChange={(v) => setOffset(v)} />
+            text={(v) => `${v >= 0 ? '+' : ''}${v} vs the write`} onChange={(v) => setRace({ offset: v, protection: prot })} />
         </div>
         <div role="radiogroup" aria-label="Protection" className="flex flex-wrap gap-1">
           {PROTS.map(([id, label, tip]) => (
             <button key={id} type="button" role="radio" aria-checked={prot === id} title={tip} data-testid={`race-${id}`}
-              onClick={() => { setProt(id); setCursor(0); }}
+              onClick={() => { setRace({ offset, protection: id }); setCursor(0); }}
               className={`rounded-md border px-2 py-0.5 text-[12px] font-medium ${prot === id ? 'border-slate-900 bg-slate-900 text-white' : 'border-slate-400 hover:bg-slate-100'}`}>
               {label}{reply?.traces?.[id].torn ? ' ⚠' : ''}
             </button>

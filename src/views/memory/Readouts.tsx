@@ -1,6 +1,6 @@
 // The strip of live numbers above every tab: hit rate, throughput, latency, evictions and
 // write-backs per packet, with the state of the table set-up and of the background sweep.
-import { useMemory } from '../../store/memoryStore.ts';
+import { useMemory } from '../../store/memory.ts';
 import { compact, int, mops, ns, pct } from './format.ts';
 
 export function Readouts() {

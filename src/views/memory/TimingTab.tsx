@@ -2,7 +2,7 @@
 // reads, the dirty victim's write-back alongside, the rest of the pipeline) against a hit, and
 // live charts of hit rate, throughput and latency over simulated time.
 import { scaleLinear } from 'd3-scale';
-import { useMemory } from '../../store/memoryStore.ts';
+import { useMemory } from '../../store/memory.ts';
 import type { MissDetail, WaterfallPart } from '../../worker/memory/types.ts';
 import { LiveChart } from './charts.tsx';
 import { COLORS, hex, int, mops, ns, pct } from './format.ts';

@@ -5,7 +5,6 @@ import { chartSummary } from './charts.tsx';
 import { diffText } from './CompareTab.tsx';
 import { raceSummary } from './RacePanel.tsx';
 import { waterfallSummary } from './TimingTab.tsx';
-import { linkParam } from './MemoryLab.tsx';
 import { slotOfAccess } from './CacheCanvas.tsx';
 import type { CacheGrid, CompareFrame, MissDetail, SeriesPoint } from '../../worker/memory/types.ts';
 import type { RaceTrace } from '../../core/memory/index.ts';
@@ -103,9 +102,5 @@ describe('words for screen readers and captions', () => {
     expect(waterfallSummary(m)).toMatch(/Miss of QP 0xff: 845 ns .*a hit takes 91\.0 ns.*Alongside: Write-back 0x10/);
     const t = { torn: true, config: { protection: 'none' }, fields: [{ name: 'state', seen: 'RTS', from: 'new' }], readerCycles: 4, readerOverheadCycles: 0, retries: 0, writerCycles: 16 } as unknown as RaceTrace;
     expect(raceSummary(t)).toMatch(/^Torn read with none: the pipeline saw state = RTS \(new\)/);
-  });
-  it('reads the lab link out of the address', () => {
-    expect(linkParam('#lab=memory&m=abc')).toBe('abc');
-    expect(linkParam('#lab=memory')).toBeNull();
   });
 });

@@ -1,8 +1,8 @@
 // Small hooks of the lab's views: element size, and "latest wins" commands to the worker.
 import { useCallback, useRef, useState } from 'react';
-import { memoryClient } from '../../bridge/memoryClient.ts';
-import { memoryStore } from '../../store/memoryStore.ts';
-import type { Reply } from '../../worker/memory/types.ts';
+import { memory } from '../../bridge/labs.ts';
+import { memoryStore } from '../../store/memory.ts';
+import type { LabConfig, Reply } from '../../worker/memory/types.ts';
 
 /** The content-box size of an element, kept current with a ResizeObserver. Returns a callback
  *  ref, so an element that mounts later (after an early return) is still observed. */
@@ -24,16 +24,16 @@ export function useSize<T extends HTMLElement>(fallback = { width: 600, height: 
   return [ref, size] as const;
 }
 
-export { useLatest } from '../useLatest.ts';
+export { useLatest } from '../kit/useLatest.ts';
 
 /** Show a refusal where the person acted, or clear an old one once a change is accepted. */
 export function noteReply(r: Reply): Reply {
   const st = memoryStore.getState();
-  if (!r.ok && r.error) st.showNotice('error', `Not applied: ${r.error}. The previous setting is kept.`);
-  else if (st.notice?.kind === 'error') st.clearNotice();
+  if (!r.ok && r.error) st.showNotice('error', `Not applied: ${r.error}. The previous setting is kept.`, 'settings');
+  else if (st.notice?.kind === 'error' && st.notice.where === 'settings') st.clearNotice();
   return r;
 }
 
-export function sendConfig(patch: Parameters<ReturnType<typeof memoryClient>['setConfig']>[0]): Promise<Reply> {
-  return memoryClient().setConfig(patch).then(noteReply);
+export function sendConfig(patch: Partial<LabConfig>): Promise<Reply> {
+  return memory().call('setConfig', patch).then(noteReply);
 }

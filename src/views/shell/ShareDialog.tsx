@@ -1,17 +1,23 @@
 // The share link, shown whether or not the clipboard accepted it, with a copy button.
-import { useUi, uiStore } from '../../store/uiStore.ts';
+import type { ShareState } from '../../store/kit.ts';
 import { Dialog } from './Dialog.tsx';
 
-export function ShareDialog() {
-  const share = useUi((s) => s.share);
+export interface ShareDialogProps {
+  share: ShareState;
+  onChange(s: ShareState): void;
+  /** What opening the link reproduces, in one sentence. */
+  description: string;
+}
+
+export function ShareDialog({ share, onChange, description }: ShareDialogProps) {
   if (!share.open) return null;
-  const close = () => uiStore.getState().setShare({ open: false, url: '', copied: false });
+  const close = () => onChange({ open: false, url: '', copied: false });
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(share.url);
-      uiStore.getState().setShare({ ...share, copied: true, error: undefined });
+      onChange({ ...share, copied: true, error: undefined });
     } catch {
-      uiStore.getState().setShare({ ...share, copied: false, error: 'The browser refused clipboard access: select the link and copy it by hand.' });
+      onChange({ ...share, copied: false, error: 'The browser refused clipboard access: select the link and copy it by hand.' });
     }
   };
   return (
@@ -20,7 +26,7 @@ export function ShareDialog() {
         <p role="alert" className="text-sm text-red-800">{share.error}</p>
       ) : (
         <div className="space-y-2 text-sm text-slate-800">
-          <p>This link reproduces the scenario, every command issued so far, the current instant and the selected QP.</p>
+          <p>{description}</p>
           <label htmlFor="share-url" className="block text-xs font-semibold text-slate-600">Link ({share.url.length.toLocaleString('en')} characters)</label>
           <textarea id="share-url" data-testid="share-url" readOnly value={share.url} rows={4} onFocus={(e) => e.currentTarget.select()}
             className="w-full resize-none rounded border border-slate-300 bg-slate-50 p-1.5 font-mono text-[11px] break-all" />
@@ -34,4 +40,16 @@ export function ShareDialog() {
       )}
     </Dialog>
   );
+}
+
+/** Build the link, try the clipboard, and open the dialog (with the error if it could not be built). */
+export async function openShare(build: () => Promise<string>, set: (s: ShareState) => void): Promise<void> {
+  try {
+    const url = await build();
+    let copied = false;
+    try { await navigator.clipboard.writeText(url); copied = true; } catch { copied = false; }
+    set({ open: true, url, copied });
+  } catch (e) {
+    set({ open: true, url: '', copied: false, error: `The link could not be built: ${(e as Error).message}` });
+  }
 }

@@ -1,9 +1,7 @@
 // Global keys: Space play/pause, → step, ? help. Keys typed into fields stay with the field;
 // a button reached with Tab keeps its own Space; after a mouse click the focused button does
 // not swallow Space (it toggles play, as a student expects).
-import { useEffect } from 'react';
-import { sim } from '../../bridge/index.ts';
-import { simStore } from '../../store/simStore.ts';
+import { useEffect, useRef } from 'react';
 
 const TEXTY = new Set(['text', 'number', 'search', 'email', 'url', 'tel', 'password']);
 
@@ -40,29 +38,43 @@ function ownsArrows(el: Element | null): boolean {
   return role === 'tab' || role === 'slider' || role === 'listbox' || role === 'menu';
 }
 
-export function useKeyboard(): void {
+export interface LabKeys {
+  /** Space. */
+  toggle(): void;
+  /** →. */
+  step(): void;
+  /** ?. */
+  help(): void;
+  /** While true (a dialog or help is open, nothing loaded), the keys do nothing. */
+  blocked(): boolean;
+}
+
+/** The instrument's global keys; `keys` is read at each key press, so it may change freely. */
+export function useLabKeyboard(keys: LabKeys): void {
+  const ref = useRef(keys);
+  useEffect(() => { ref.current = keys; });
   useEffect(() => {
     let swallowUp = false;
     const pointer = () => { keyboardNav = false; };
     const down = (e: KeyboardEvent) => {
       if (e.key === 'Tab') keyboardNav = true;
       if (e.defaultPrevented || e.altKey || e.ctrlKey || e.metaKey) return;
-      const st = simStore.getState();
+      const k = ref.current;
       const target = document.activeElement;
-      if (st.helpOpen || document.querySelector('[role="dialog"][aria-modal="true"]')) return;
+      if (k.blocked() || document.querySelector('[role="dialog"][aria-modal="true"]')) return;
       if (e.key === ' ' || e.code === 'Space') {
         if (ownsSpace(target)) return;
         e.preventDefault();
         swallowUp = true;
-        if (!e.repeat && st.frame) void sim().toggle().catch(() => undefined);
+        if (!e.repeat) k.toggle();
       } else if (e.key === 'ArrowRight') {
         if (ownsArrows(target)) return;
         e.preventDefault();
-        if (st.frame) void sim().step().catch(() => undefined);
+        k.step();
       } else if (e.key === '?') {
         if (isTyping(target)) return;
         e.preventDefault();
-        st.setHelp(true);
+        k.help();
       }
     };
     // A mouse-focused button would otherwise be "clicked" by the Space keyup.

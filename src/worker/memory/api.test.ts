@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { expose, wrap, type Endpoint } from 'comlink';
 import { SweepPointRunner } from '../../core/memory/index.ts';
 import { createMemoryApi, windowFor, type MemoryApi } from './api.ts';
-import { defaultConfig, sweepSpecFor, trafficPattern, validateConfig } from './config.ts';
+import { defaultConfig, sweepSpecFor, trafficPattern, validateConfig } from '../../core/memory/index.ts';
 import { LiveRunner } from './live.ts';
 import { LOG_QPS, SweepJob, sweepList } from './sweepJob.ts';
 
@@ -221,10 +221,11 @@ describe('memory worker API: compare', () => {
 
   it('patches to A then B compose, whatever the frames in between said', () => {
     const api = createMemoryApi({ initial: small() });
-    api.setCompare(api.compareSides());
+    api.showCompare(true);
     expect(api.patchCompare('a', { policy: 'lfu' }).ok).toBe(true);
-    expect(api.patchCompare('b', { policy: 'random' }).ok).toBe(true);
-    expect(api.compareSides()).toMatchObject({ a: { policy: 'lfu' }, b: { policy: 'random' } });
+    const f = api.patchCompare('b', { policy: 'random' });
+    expect(f.ok).toBe(true);
+    expect(f.frame.sides).toMatchObject({ a: { policy: 'lfu' }, b: { policy: 'random' } });
     expect(api.patchCompare('c' as 'a', {}).ok).toBe(false);
   });
   it('refuses an impossible side with the side and field named', () => {
@@ -237,21 +238,23 @@ describe('memory worker API: compare', () => {
 });
 
 describe('memory worker API: link, capacity, race', () => {
-  it('a link reproduces the configuration, tab and compare sides; a bad one is named and changes nothing', () => {
+  it('a link state reproduces the configuration, compare sides, speed and lesson step; an impossible one is named and changes nothing', () => {
     const a = createMemoryApi({ initial: small() });
     a.setConfig({ qps: 4321, policy: '2q', pattern: 'scan', skew: 0.4 });
     a.setCompare({ a: { policy: '2q', engine: 'fixed', entries: 112, ways: 8 }, b: { policy: 'lru', engine: 'fixed', entries: 112, ways: 8 } });
-    const link = a.encodeLink('compare');
+    const state = a.linkState();
     const b = createMemoryApi();
-    const r = b.openLink(link);
+    const r = b.applyLink({ ...state, speed: 1234, lesson: { id: 'policy', step: 1 } });
     expect(r.ok).toBe(true);
-    expect(r.tab).toBe('compare');
     expect(r.frame.config).toEqual(a.frame().config);
-    expect(b.compareSides()).toEqual(a.compareSides());
-    const bad = b.openLink('not a link!');
+    expect(r.frame.sides).toEqual(a.frame().sides);
+    expect(r.frame.speed).toBe(1234);
+    expect(r.frame.lesson).toMatchObject({ id: 'policy', step: 1 });
+    const bad = b.applyLink({ ...state, overrides: { ...state.overrides, ways: 64 } });
     expect(bad.ok).toBe(false);
-    expect(bad.error).toMatch(/characters/);
+    expect(bad.error).toMatch(/cache\.ways \(64\) must divide/);
     expect(bad.frame.config).toEqual(a.frame().config);
+    expect(b.applyLink({ ...state, lesson: { id: 'nope', step: 0 } }).error).toMatch(/lesson this page does not have/);
   });
 
   it('capacity answers or names the bad field', () => {
@@ -298,7 +301,7 @@ describe('sweep list', () => {
 
 describe('in-flight QPs in the lab', () => {
   it('pinning in-flight QPs bypasses instead of evicting them; write-back mode evicts and refetches (seed 1)', async () => {
-    const { defaultConfig, sweepSpecFor } = await import('./config.ts');
+    const { defaultConfig, sweepSpecFor } = await import('../../core/memory/index.ts');
     const { runSweepPoint } = await import('../../core/memory/index.ts');
     const cfg = { ...defaultConfig('cx3', 400), inFlightWindow: 64 };
     const pin = runSweepPoint(sweepSpecFor({ ...cfg, inFlight: 'pin' }, 400), 400);

@@ -1,8 +1,8 @@
 // Two NICs that differ in one or more settings (policy, engine, cache size, ways) run the same
 // seeded traffic in lockstep: both runners draw the same QPN sequence from the same seed and
 // always advance by the same number of packets.
-import type { CompareSide, LabConfig } from '../../scenario/memoryLink.ts';
-import { sweepSpecFor, withSide } from './config.ts';
+import type { CompareSide, LabConfig } from '../../core/memory/index.ts';
+import { sweepSpecFor, withSide } from '../../core/memory/index.ts';
 import { buildGrid } from './grid.ts';
 import { LiveRunner } from './live.ts';
 import type { CompareFrame, CompareSideFrame } from './types.ts';

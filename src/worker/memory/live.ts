@@ -1,13 +1,11 @@
-// The live runner: packets of the configured traffic through the QP-context cache and the packet
-// timer, one at a time, recording what a person watches - the last accesses (for flashes), the
-// anatomy of the last miss, and per-window hit rate, throughput and latency. It composes the
-// core objects exactly as SweepPointRunner does (same seeds, same order of calls), so after the
-// same packets it has the same cache and the same numbers as the sweep point at the same N.
+// The live runner: packets of the configured traffic through the core's one packet loop
+// (PacketPath, the same the sweep uses), recording what a person watches - the last accesses
+// (for flashes), the anatomy of the last miss, and per-window hit rate, throughput and latency.
+// After the same packets it has the same cache and numbers as the sweep point at the same N.
 import {
-  ACCESS_MISS_EVICT, ACCESS_MISS_EVICT_DIRTY, PacketTimer, QpcCache, QpTable, TAG_CACHE, Traffic, deriveSeed, resolveEngine, tableGeometry,
-  type AccessCode, type CacheStats, type SweepSpec, type TimingResult,
+  ACCESS_MISS_EVICT, ACCESS_MISS_EVICT_DIRTY, PacketPath, QpTable, resolveEngine, tableGeometry,
+  type AccessCode, type CacheStats, type PacketTimer, type QpcCache, type SweepSpec, type Traffic, type TimingResult,
 } from '../../core/memory/index.ts';
-import { Rng } from '../../core/kit/rng.ts';
 import type { AccessRec, LiveReadout, MissDetail, SeriesPoint, WaterfallPart } from './types.ts';
 
 const RING = 64;
@@ -18,9 +16,7 @@ const DETAIL_TAIL = 48;
 const READOUT_WINDOWS = 6;
 
 export class LiveRunner {
-  readonly traffic: Traffic;
-  readonly cache: QpcCache;
-  readonly timer: PacketTimer;
+  private readonly path: PacketPath;
   readonly table: QpTable | null;
   readonly qps: number;
   private allocated = 0;
@@ -32,8 +28,6 @@ export class LiveRunner {
   private readonly ringB = new Uint8Array(RING);
   private readonly ringN = new Float64Array(RING);
   private ringPos = 0;
-  /** QPs in flight, as SweepPointRunner keeps them (same order of cache calls). */
-  private flight: Int32Array;
   readonly series: SeriesPoint[] = [];
   lastMiss: MissDetail | null = null;
   /** Bumped whenever the cache contents may have changed. */
@@ -53,38 +47,19 @@ export class LiveRunner {
   constructor(readonly spec: SweepSpec, qps: number, withTable: boolean) {
     this.qps = qps;
     this.table = withTable ? new QpTable(spec.table) : null;
-    this.traffic = new Traffic({ ...spec.traffic, qps, seed: spec.seed });
-    this.cache = new QpcCache(spec.cache, new Rng(deriveSeed(spec.seed, TAG_CACHE)));
     const reads = this.table ? this.table.geometry.hostReadsPerMiss : hostReads(spec);
-    this.timer = new PacketTimer(spec.timing, reads);
+    this.path = new PacketPath(spec, qps, reads);
     const eng = resolveEngine(spec.timing.engine);
     this.tHit = spec.timing.tHitNs;
     this.fetchNs = spec.timing.fetchNs;
     this.decisionNs = eng.decisionNs;
     this.engineLabel = eng.label;
     this.writebackNs = spec.timing.writebackNs ?? 0;
-    this.flight = new Int32Array(spec.inFlightWindow ?? 0).fill(-1);
   }
 
-  /**
-   * After packet `n` (1-based) of QP `q`: the oldest in-flight QP completes (a completion packet
-   * touches its context), and `q` goes in flight in its place. Mirrors SweepPointRunner.packet.
-   */
-  private flightStep(q: number): void {
-    const ring = this.flight;
-    if (ring.length === 0) return;
-    const i = (this.packets - 1) % ring.length;
-    const done = ring[i];
-    if (done >= 0) {
-      const b2 = this.cache.stats.bypasses;
-      const c2 = this.cache.access(done, true);
-      this.timer.onPacket(c2, c2 >= ACCESS_MISS_EVICT || this.cache.stats.bypasses !== b2);
-      ring[i] = -1;
-      if (!ring.includes(done)) this.cache.setInFlight(done, false);
-    }
-    ring[i] = q;
-    this.cache.setInFlight(q, true);
-  }
+  get traffic(): Traffic { return this.path.traffic; }
+  get cache(): QpcCache { return this.path.cache; }
+  get timer(): PacketTimer { return this.path.timer; }
 
   /** Share of the QP table built (1 without a table). */
   get setupProgress(): number {
@@ -110,19 +85,13 @@ export class LiveRunner {
     if (n <= 0 || !this.ready) return;
     const w = Math.max(1, Math.floor(windowPackets));
     const fast = Math.max(0, n - DETAIL_TAIL);
-    const cache = this.cache;
-    const timer = this.timer;
-    const traffic = this.traffic;
+    const path = this.path;
     let lastQ = -1, lastCode = 0, lastVictim = -1, lastN = 0, lastDecided = false;
     for (let i = 0; i < fast; i++) {
-      const q = traffic.next();
-      const byp = cache.stats.bypasses;
-      const code = cache.access(q, traffic.write);
-      const bypass = cache.stats.bypasses !== byp;
-      timer.onPacket(code, code >= ACCESS_MISS_EVICT || bypass);
-      this.record(q, code, bypass);
-      this.flightStep(q);
-      if (code !== 0) { lastQ = q; lastCode = code; lastVictim = cache.lastVictim; lastN = this.packets; lastDecided = code >= ACCESS_MISS_EVICT || bypass; }
+      const code = path.lookup();
+      this.record(path.qpn, code, path.bypass);
+      path.flight();
+      if (code !== 0) { lastQ = path.qpn; lastCode = code; lastVictim = path.victim; lastN = this.packets; lastDecided = path.decided; }
       if (++this.inWindow >= w) this.closeWindow();
     }
     const before = this.lastMiss;
@@ -145,7 +114,7 @@ export class LiveRunner {
     const p = this.ringPos++ % RING;
     this.ringQ[p] = q;
     this.ringC[p] = code;
-    this.ringV[p] = this.cache.lastVictim;
+    this.ringV[p] = this.path.victim;
     this.ringB[p] = bypass ? 1 : 0;
     this.ringN[p] = ++this.packets;
     if (code === 0) this.wHits++;
@@ -156,22 +125,18 @@ export class LiveRunner {
     }
   }
 
-  /** One packet with its timing measured, for the waterfall. */
+  /** One packet with its timing measured, for the waterfall (measured before its flight step). */
   private detailedPacket(): void {
-    const before = this.timer.result();
-    const q = this.traffic.next();
-    const byp = this.cache.stats.bypasses;
-    const code = this.cache.access(q, this.traffic.write) as AccessCode;
-    const bypass = this.cache.stats.bypasses !== byp;
-    const decided = code >= ACCESS_MISS_EVICT || bypass;
-    this.timer.onPacket(code, decided);
-    this.record(q, code, bypass);
-    if (code === 0) { this.flightStep(q); return; }
-    const after = this.timer.result();
-    this.flightStep(q);
+    const path = this.path;
+    const before = path.timer.result();
+    const code = path.lookup();
+    this.record(path.qpn, code, path.bypass);
+    if (code === 0) { path.flight(); return; }
+    const after = path.timer.result();
+    path.flight();
     const latency = after.meanLatencyNs * after.packets - before.meanLatencyNs * before.packets;
     const wait = Math.max(0, after.meanEngineWaitNs * after.packets - before.meanEngineWaitNs * before.packets);
-    this.lastMiss = this.anatomy(q, code, this.cache.lastVictim, decided, latency, wait);
+    this.lastMiss = this.anatomy(path.qpn, code, path.victim, path.decided, latency, wait);
   }
 
   /** Where a miss's time went: the timer's own terms (timing.ts), laid end to end. */

@@ -4,8 +4,8 @@
 import {
   SweepPointRunner, calibrationQps, defaultWarmup, evaluateTarget, getPreset, type SweepPoint,
 } from '../../core/memory/index.ts';
-import { diffSettings, type LabConfig } from '../../scenario/memoryLink.ts';
-import { presetSettings, sweepKey, sweepSpecFor } from './config.ts';
+
+import { diffSettings, presetSettings, sweepKey, sweepSpecFor, type LabConfig } from '../../core/memory/index.ts';
 import type { SweepFrame, TargetRow } from './types.ts';
 
 /** 1 … 1,000,000 in thirds of a decade (19 points). */

@@ -4,10 +4,10 @@ import type {
   AccessCode, CacheStats, CalibrationTarget, CapacityInput, CapacityResult, CurvePoint, PolicyId, PresetId,
   Protection, RaceTrace, SweepPoint, TableGeometry, TableMemory, WalkResult,
 } from '../../core/memory/index.ts';
-import type { CompareSide, LabConfig, MemoryTab } from '../../scenario/memoryLink.ts';
+import type { CompareSide, LabConfig } from '../../core/memory/index.ts';
+import type { KitFrame, Reply as KitReply } from '../kit/types.ts';
 
-export type { CompareSide, LabConfig, MemoryTab };
-export type { TourInfo } from '../../lessons/memory/tour.ts';
+export type { CompareSide, LabConfig };
 
 /** One packet's lookup, for flashing: code 0 hit, 1 miss (free way), 2 miss + evict, 3 miss + evict dirty (write-back). */
 export interface AccessRec { n: number; qpn: number; set: number; code: AccessCode; victim: number; bypass: boolean }
@@ -177,28 +177,24 @@ export interface CompareFrame {
   differs: Array<keyof CompareSide>;
 }
 
-export interface MemFrame {
-  seq: number;
+export interface MemFrame extends KitFrame {
   config: LabConfig;
-  playing: boolean;
-  /** Packets per wall-clock second. */
-  speed: number;
-  /** The worker still has work without being asked to play (setup, sweep, compare setup). */
-  busy: boolean;
   live: LiveFrame;
   sweep: SweepFrame;
   preset: PresetInfo;
   walk: WalkFrame | null;
+  /** The running compare pair, while the Compare tab shows it. */
   compare: CompareFrame | null;
+  /** The compare sides in force (what a link carries even when the pair is not running). */
+  sides: { a: CompareSide; b: CompareSide };
   selectedSet: number;
   patternText: string;
-  /** The tour step being followed and whether its task is done (null: no task, or no step). */
-  tour: { topic: string; step: number; done: boolean | null } | null;
   /** Work this call did (for tests and the performance panel). */
   work: { livePackets: number; setupUnits: number; sweepUnits: number; compareUnits: number };
 }
 
-export interface Reply { ok: boolean; error?: string; frame: MemFrame }
+export type Reply = KitReply<MemFrame>;
+
 
 export interface CapacityReply { ok: boolean; error?: string; input?: CapacityInput; result?: CapacityResult }
 
@@ -219,6 +215,5 @@ export interface RaceReply {
   writerStart?: number;
 }
 
-export interface LinkReply { ok: boolean; error?: string; tab?: MemoryTab; frame: MemFrame }
 
 export type { CalibrationTarget, PolicyId };

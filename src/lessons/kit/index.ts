@@ -1,0 +1,2 @@
+export { LessonRunner } from './runner.ts';
+export { lessonInfo, type LabId, type Lesson, type LessonInfo, type LessonProgress } from './types.ts';

@@ -1,0 +1,74 @@
+// One lesson format for every instrument. A lesson is data: the setup that starts it, steps of
+// narrative, where to look, what to do, a check over the live model that says when it is done,
+// and the actions that do it (CI replays every solution: src/lessons/replay.test.ts).
+// P is what a check may read of the instrument's model (its probe); A is an action the
+// instrument can apply (a command, a setting, a scenario to load).
+
+export type LabId = 'transport' | 'memory' | 'faults';
+
+export interface LessonStep<P, A> {
+  id: string;
+  title: string;
+  /** Narrative paragraphs; `code` in backticks is rendered as code. */
+  text: string[];
+  /** Where to look: a place the instrument's views know (an inspector tab, a panel, a lab tab). */
+  highlight?: string;
+  /** What to do, in one imperative sentence. */
+  task?: string;
+  /** True once the learner has done the task (read from the live model, never from the UI). */
+  check?: (p: P) => boolean;
+  /** Actions that complete the step, computed from the live model when they depend on it. */
+  solution?: readonly A[] | ((p: P) => readonly A[]);
+  /** Simulated nanoseconds to let run after the solution (instruments with a clock). */
+  runNs?: number;
+  /**
+   * Reserved for question steps (predict, then reveal): a question the model pauses for before
+   * the event it asks about. The lesson runner passes it through untouched.
+   */
+  question?: unknown;
+}
+
+export interface Lesson<P, A> {
+  id: string;
+  lab: LabId;
+  /** Topic number in DESIGN.md (0 = introduction). */
+  topic: number;
+  title: string;
+  summary: string;
+  /** Applied when the lesson starts (not when a link restores it mid-way). */
+  setup: readonly A[];
+  /** What to select first, where the instrument has a selection (host and QPN). */
+  focus?: { host: number; qpn: number };
+  steps: ReadonlyArray<LessonStep<P, A>>;
+  /** Facts the lesson rests on, with their source, shown at the end. */
+  sources: readonly string[];
+}
+
+/** A lesson without its functions: what crosses to the main thread. */
+export interface LessonInfo {
+  id: string;
+  lab: LabId;
+  topic: number;
+  title: string;
+  summary: string;
+  focus?: { host: number; qpn: number };
+  steps: Array<{ id: string; title: string; text: string[]; highlight?: string; task?: string; solvable: boolean; checked: boolean }>;
+  sources: string[];
+}
+
+/** Where the learner is, sent with every frame. */
+export interface LessonProgress {
+  id: string;
+  step: number;
+  stepsDone: boolean[];
+  done: boolean;
+}
+
+export function lessonInfo<P, A>(l: Lesson<P, A>): LessonInfo {
+  return {
+    id: l.id, lab: l.lab, topic: l.topic, title: l.title, summary: l.summary, focus: l.focus, sources: [...l.sources],
+    steps: l.steps.map((s) => ({
+      id: s.id, title: s.title, text: [...s.text], highlight: s.highlight, task: s.task, solvable: s.solution !== undefined, checked: s.check !== undefined,
+    })),
+  };
+}

@@ -1,0 +1,27 @@
+// The NIC-memory instrument's lessons (topics 2, 3, 8, 9, 11) in the shared format (lessons/kit):
+// checks read plain numbers of the running lab; actions are the settings a person changes.
+import type { CompareSide, LabConfig, PresetId } from '../../core/memory/index.ts';
+import type { Lesson as KitLesson } from '../kit/types.ts';
+
+/** What a step's check may read: plain numbers of the running lab. */
+export interface MemoryProbe {
+  config: LabConfig;
+  /** Steady-state readouts of the live runner (valid once a window closed). */
+  hitRate: number;
+  mops: number;
+  engineUtilization: number;
+  valid: boolean;
+  walkCostNs: number | null;
+  compare: { a: CompareSide & { hitRate: number; mops: number; valid: boolean }; b: CompareSide & { hitRate: number; mops: number; valid: boolean } } | null;
+}
+
+export type MemoryAction =
+  | { kind: 'preset'; preset: PresetId; qps?: number }
+  | { kind: 'config'; patch: Partial<LabConfig> }
+  | { kind: 'compare'; a?: Partial<CompareSide>; b?: Partial<CompareSide> }
+  | { kind: 'pin'; qpn: number };
+
+export type Lesson = KitLesson<MemoryProbe, MemoryAction>;
+
+export const FASST = 'FaSST (Kalia et al., OSDI 2016) rc-swarm raw logs, efficient/rdma_bench (RAW)';
+export const cmpReady = (p: MemoryProbe) => p.compare !== null && p.compare.a.valid && p.compare.b.valid;

@@ -1,0 +1,90 @@
+import type { ScenarioInput } from '../../core/index.ts';
+import type { Lesson } from './types.ts';
+import { A, modify, load } from './commands.ts';
+
+function scenario(): ScenarioInput {
+  return {
+    version: 1, seed: 5, title: 'Topic 5: the QP state machine',
+    config: {
+      durationNs: 5_000_000,
+      hosts: [{ name: 'Host A' }, { name: 'Host B' }],
+      qps: [
+        { host: 0, type: 'RC', peer: 1, recvs: 8, refill: true },
+        { host: 1, type: 'RC', peer: 0, recvs: 8, refill: true },
+        { host: 0, type: 'RC', bringUp: 'INIT' },
+      ],
+      workloads: [{ id: 'A→B send', qp: 0, opcode: 'IBV_WR_SEND', length: 4096, intervalNs: 800 }],
+    },
+  };
+}
+
+const refused = (reason: string) => (p: Parameters<NonNullable<Lesson['steps'][number]['check']>>[0]) =>
+  p.since('modify-refused').some((e) => e.reason === reason);
+
+export const stateMachineLesson: Lesson = {
+  id: 'state-machine',
+  topic: 5,
+  title: 'The state machine the hardware enforces',
+  summary: 'Seven states, the transitions between them, and the exact refusal (EINVAL, which attribute) when a call is wrong.',
+  lab: 'transport',
+  setup: [load(scenario())],
+  focus: { host: 0, qpn: 0x100 },
+  steps: [
+    {
+      id: 'no-arrow', title: 'Not every arrow exists', highlight: 'state',
+      text: [
+        'The kernel keeps a table, `qp_state_table` in `drivers/infiniband/core/verbs.c`, of which state changes are legal and, per transport, which attributes each one requires and allows. Every driver checks it (`ib_modify_qp_is_ok`) before touching the hardware; a refusal comes back from `ibv_modify_qp` as `EINVAL`, and nothing changes.',
+        'There is no way back from RTS to INIT: a QP goes forward through RESET → INIT → RTR → RTS, sideways to SQD and back, down to ERR, and home through RESET.',
+      ],
+      task: 'Ask QP 0x100 (in RTS) to go to INIT and read the refusal.',
+      check: refused('invalid-transition'),
+      solution: [modify(A, 0x100, ['IBV_QP_STATE'], { qp_state: 'INIT' })],
+    },
+    {
+      id: 'missing', title: 'A required attribute left out', highlight: 'modify',
+      text: ['QP 0x101 waits in INIT. INIT→RTR for RC requires six attributes; the refusal names each one that is missing.'],
+      task: 'Move QP 0x101 to RTR passing only IBV_QP_AV and IBV_QP_PATH_MTU.',
+      check: refused('missing-attributes'),
+      solution: [modify(A, 0x101, ['IBV_QP_STATE', 'IBV_QP_AV', 'IBV_QP_PATH_MTU'], { qp_state: 'RTR', ah_dlid: 2, path_mtu: 3 })],
+    },
+    {
+      id: 'unexpected', title: 'An attribute that is not allowed', highlight: 'modify',
+      text: ['The table also says what may NOT be passed. In RTS, `dest_qp_num` is fixed: passing IBV_QP_DEST_QPN in an RTS→RTS call is refused, even though the value might be the same.'],
+      task: 'Send an RTS→RTS modify to QP 0x100 with IBV_QP_DEST_QPN in the mask.',
+      check: refused('unexpected-attributes'),
+      solution: [modify(A, 0x100, ['IBV_QP_STATE', 'IBV_QP_DEST_QPN'], { qp_state: 'RTS', dest_qp_num: 0x200 })],
+    },
+    {
+      id: 'same-state', title: 'Changing a QP without changing its state', highlight: 'modify',
+      text: ['A mask without IBV_QP_STATE targets the current state: RTS→RTS accepts a few attributes, such as `min_rnr_timer` or the access flags. (RTR→RTR does not exist, so in RTR every modify must change state.)'],
+      task: 'Change min_rnr_timer of QP 0x100 without IBV_QP_STATE in the mask.',
+      check: (p) => p.since('modify').some((e) => e.from === 'RTS' && e.to === 'RTS'),
+      solution: [modify(A, 0x100, ['IBV_QP_MIN_RNR_TIMER'], { min_rnr_timer: 14 })],
+    },
+    {
+      id: 'sqd', title: 'SQD: drain the send queue', highlight: 'state',
+      text: [
+        'RTS→SQD stops the requester from starting new WQEs; those already started run to completion. When the last one is acknowledged the QP is drained and, if you asked with `en_sqd_async_notify`, the NIC raises `IBV_EVENT_SQ_DRAINED`. Receives keep working throughout.',
+        'While it is still draining, rxe refuses every change except →ERR. (Some NICs, such as mlx5, have no firmware command for RTS→SQD at all.)',
+      ],
+      task: 'Move QP 0x100 to SQD with IBV_QP_EN_SQD_ASYNC_NOTIFY and wait for the event.',
+      check: (p) => p.since('async').some((e) => e.event === 'IBV_EVENT_SQ_DRAINED'),
+      solution: [modify(A, 0x100, ['IBV_QP_STATE', 'IBV_QP_EN_SQD_ASYNC_NOTIFY'], { qp_state: 'SQD', en_sqd_async_notify: 1 })], runNs: 30_000,
+    },
+    {
+      id: 'resume', title: 'Back to RTS', highlight: 'state',
+      text: ['SQD→RTS resumes the requester: the WQEs that were posted during the drain, and waited, start now. SQD→RTS accepts a few optional attributes (access flags, min_rnr_timer) but requires none.'],
+      task: 'Move QP 0x100 back to RTS.',
+      check: (p) => p.state(A, 0x100) === 'RTS' && p.since('state').some((e) => e.from.startsWith('SQD') && e.to === 'RTS'),
+      solution: [modify(A, 0x100, ['IBV_QP_STATE'], { qp_state: 'RTS' })],
+    },
+    {
+      id: 'err-reset', title: 'Only RESET leaves ERR', highlight: 'state',
+      text: ['Any state but RESET can go to ERR, and every state can go to RESET. From ERR the only way out is RESET (then INIT, RTR, RTS again). RESET→ERR itself is not in the table.'],
+      task: 'Move QP 0x100 to ERR, try ERR→RTS (refused), then go to RESET.',
+      check: (p) => p.state(A, 0x100) === 'RESET' && p.since('modify-refused').some((e) => e.from === 'ERR'),
+      solution: [modify(A, 0x100, ['IBV_QP_STATE'], { qp_state: 'ERR' }), modify(A, 0x100, ['IBV_QP_STATE'], { qp_state: 'RTS' }), modify(A, 0x100, ['IBV_QP_STATE'], { qp_state: 'RESET' })],
+    },
+  ],
+  sources: ['qp_state_table.json and NOTES.md items 1–4 (invalid cells, modify without IBV_QP_STATE, CUR_STATE)', 'semantics.md §5 items 24–27 (SQD)'],
+};

@@ -1,0 +1,19 @@
+// The transport instrument's lessons in the shared format (lessons/kit): checks read the running
+// simulation through a Probe; actions are the commands a person gives, plus loading a scenario.
+import type { Command, ScenarioInput, SimEvent } from '../../core/index.ts';
+import type { Lesson as KitLesson } from '../kit/types.ts';
+
+/** Read-only questions a step's check may ask of the running simulation. */
+export interface Probe {
+  readonly now: number;
+  /** Lifecycle label of a QP: RESET, INIT, RTR, RTS, SQD (draining), SQD (drained), SQE, ERR. */
+  state(host: number, qpn: number): string;
+  ctx(host: number, qpn: number, field: string): number;
+  /** Events emitted since the step began, optionally of one kind. */
+  since<K extends SimEvent['kind']>(kind: K): Extract<SimEvent, { kind: K }>[];
+}
+
+/** A command, or (as a lesson's setup) a whole scenario to load. */
+export type TransportAction = Command | { kind: 'load'; scenario: ScenarioInput };
+
+export type Lesson = KitLesson<Probe, TransportAction>;

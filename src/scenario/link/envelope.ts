@@ -1,0 +1,106 @@
+// The one share-link envelope for every instrument: `#lab=<id>&v=<version>&d=<data>`, where the
+// data is the instrument's payload as JSON, compressed with lz-string. Decoding never trusts a
+// link: its size is capped before anything is decompressed, every parameter and every key must
+// be known (own keys only), old versions are migrated step by step, and the instrument's valibot
+// schema validates the result. A refusal names the problem; nothing from a bad link is used.
+import { compressToEncodedURIComponent, decompressFromEncodedURIComponent } from 'lz-string';
+import * as v from 'valibot';
+
+/** Bounds against pasted junk: a real link is a few kilobytes. */
+export const MAX_LINK_CHARS = 400_000;
+export const MAX_JSON_CHARS = 4_000_000;
+const DATA = /^[A-Za-z0-9+\-$]*$/;
+
+export interface LinkSpec<T> {
+  /** The current payload version. */
+  version: number;
+  /** migrations[n] turns a version-n payload into version n + 1. */
+  migrations: Readonly<Record<number, (old: unknown) => unknown>>;
+  schema: v.GenericSchema<unknown, T>;
+  /** A parameter older links used for the whole payload (`s=`, `m=`), read as version 1. */
+  legacyParam?: string;
+}
+
+export type Decoded<L extends string, T> =
+  | { ok: true; lab: L; value: T | null }
+  | { ok: false; error: string };
+
+const show = (x: string) => (x.length > 40 ? `${x.slice(0, 40)}…` : x);
+
+/** The hash for a payload: `lab=<id>&v=<n>&d=<data>` (without the leading '#'). */
+export function encodeLink(lab: string, version: number, payload: unknown): string {
+  return `lab=${lab}&v=${version}&d=${compressToEncodedURIComponent(JSON.stringify(payload))}`;
+}
+
+/** Split `#a=1&b=2` into its parameters; a repeated or nameless parameter is refused. */
+function params(hash: string): Map<string, string> | string {
+  const out = new Map<string, string>();
+  for (const part of hash.replace(/^#/, '').split('&')) {
+    if (part === '') continue;
+    const i = part.indexOf('=');
+    const k = i < 0 ? part : part.slice(0, i);
+    if (!/^[a-z]{1,8}$/.test(k)) return `the link has a parameter this page does not know: "${show(k)}"`;
+    if (out.has(k)) return `the link names "${k}" twice`;
+    out.set(k, i < 0 ? '' : part.slice(i + 1));
+  }
+  return out;
+}
+
+/**
+ * Read a location hash. An empty hash (or `#`) opens `fallback` with its defaults. `specs` says
+ * which instruments exist and how to read each one's payload.
+ */
+export function decodeLink<L extends string, T>(hash: string, specs: Readonly<Record<L, LinkSpec<T>>>, fallback: L): Decoded<L, T> {
+  const fail = (error: string): Decoded<L, T> => ({ ok: false, error });
+  if (typeof hash !== 'string') return fail('the link is not text');
+  if (hash.length > MAX_LINK_CHARS) return fail(`the link is ${hash.length.toLocaleString('en')} characters long; a QP Scope link is at most ${MAX_LINK_CHARS.toLocaleString('en')}`);
+  const p = params(hash);
+  if (typeof p === 'string') return fail(p);
+  if (p.size === 0) return { ok: true, lab: fallback, value: null };
+  const legacyLab = (Object.keys(specs) as L[]).find((l) => specs[l].legacyParam && p.has(specs[l].legacyParam!) && !p.has('d'));
+  const labName = p.get('lab') ?? legacyLab ?? fallback;
+  if (!Object.prototype.hasOwnProperty.call(specs, labName)) return fail(`there is no instrument "${show(labName)}"; this page has ${Object.keys(specs).join(', ')}`);
+  const lab = labName as L;
+  const spec = specs[lab];
+  const known = new Set(['lab', 'v', 'd', ...(spec.legacyParam ? [spec.legacyParam] : [])]);
+  for (const k of p.keys()) if (!known.has(k)) return fail(`the link has a parameter this page does not know: "${k}"`);
+
+  let data = p.get('d');
+  let version: number;
+  if (data === undefined && spec.legacyParam && p.has(spec.legacyParam)) {
+    data = p.get(spec.legacyParam)!;
+    version = 1;
+  } else {
+    if (data === undefined) {
+      if (p.has('v')) return fail('the link has a version but no data (d=)');
+      return { ok: true, lab, value: null };
+    }
+    const vs = p.get('v');
+    if (vs === undefined || !/^\d{1,4}$/.test(vs)) return fail(`the link's version must be a number, got "${show(vs ?? '')}"`);
+    version = Number(vs);
+  }
+  if (version < 1 || version > spec.version) return fail(`the link is version ${version}; this page reads versions 1 to ${spec.version} of the ${lab} instrument`);
+  if (!DATA.test(data)) return fail('the link contains characters a QP Scope link never has (it was cut or edited)');
+  let json: string | null;
+  try { json = decompressFromEncodedURIComponent(data); } catch { json = null; }
+  if (!json) return fail('the link is damaged: its data does not decompress (was it cut short?)');
+  if (json.length > MAX_JSON_CHARS) return fail('the link expands to more data than any scenario needs');
+  let raw: unknown;
+  try { raw = JSON.parse(json); } catch { return fail('the link is damaged: its data is not valid JSON'); }
+  // lz-string stops at its end marker and ignores what follows: a link with text pasted onto it
+  // would otherwise open as if nothing were wrong. Our encoder's output round-trips exactly.
+  const exact = compressToEncodedURIComponent(json);
+  if (exact !== data) return fail(`the link has ${Math.max(1, data.length - exact.length).toLocaleString('en')} characters more than its data (was something pasted onto it?)`);
+  for (let n = version; n < spec.version; n++) {
+    try { raw = spec.migrations[n](raw); } catch (e) { return fail(`the link is version ${version} and could not be brought up to date: ${(e as Error).message}`); }
+  }
+  const r = v.safeParse(spec.schema, raw);
+  if (!r.success) return fail(`the link's ${describeIssue(r.issues[0])}`);
+  return { ok: true, lab, value: r.output };
+}
+
+/** "settings.ways: must be an integer …" from a valibot issue. */
+export function describeIssue(i: v.BaseIssue<unknown>): string {
+  const path = (i.path ?? []).map((p) => String(p.key)).join('.');
+  return `${path || 'data'}: ${i.message}`;
+}

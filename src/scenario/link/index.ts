@@ -1,0 +1,34 @@
+// Every instrument's link, read and written through one envelope.
+import { decodeLink, encodeLink, type Decoded, type LinkSpec } from './envelope.ts';
+import { MEMORY_LINK, type MemoryPayload } from './memory.ts';
+import { TRANSPORT_LINK, type TransportPayload } from './transport.ts';
+
+export type LinkLab = 'transport' | 'memory';
+export type LinkPayload = { transport: TransportPayload; memory: MemoryPayload };
+
+const SPECS: { [L in LinkLab]: LinkSpec<LinkPayload[L]> } = { transport: TRANSPORT_LINK, memory: MEMORY_LINK };
+
+export type OpenedLink =
+  | { ok: true; lab: 'transport'; value: TransportPayload | null }
+  | { ok: true; lab: 'memory'; value: MemoryPayload | null }
+  | { ok: false; error: string };
+
+/** Read a location hash; an empty one opens the transport instrument with its defaults. */
+export function readLink(hash: string): OpenedLink {
+  return decodeLink(hash, SPECS as Record<LinkLab, LinkSpec<unknown>>, 'transport') as Decoded<LinkLab, unknown> as OpenedLink;
+}
+
+/** The instrument a hash names (even a hash that is otherwise refused), if this page has it. */
+export function namedLab(hash: string): LinkLab | null {
+  const m = /(?:^#?|&)lab=([a-z]{1,16})(?:&|$)/.exec(hash.slice(0, 200));
+  const lab = m?.[1] ?? (/(?:^#?|&)s=/.test(hash.slice(0, 200)) ? 'transport' : null);
+  return lab !== null && Object.prototype.hasOwnProperty.call(SPECS, lab) ? (lab as LinkLab) : null;
+}
+
+export function writeLink<L extends LinkLab>(lab: L, payload: LinkPayload[L]): string {
+  return encodeLink(lab, SPECS[lab].version, payload);
+}
+
+export { MAX_LINK_CHARS } from './envelope.ts';
+export type { TransportPayload } from './transport.ts';
+export type { MemoryPayload } from './memory.ts';

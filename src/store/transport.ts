@@ -1,0 +1,116 @@
+// The transport instrument's store: the kit's slices, the event log and the context changes
+// derived from frames, the reference data, the selected QP, and the instrument's UI state (the
+// inspector tab, modify_qp drafts, the log's filters). Views read it through narrow selectors.
+import { useStore } from 'zustand';
+import type { SimEvent } from '../core/index.ts';
+import type { Frame, QpView, ReferenceData } from '../worker/transport/types.ts';
+import { createLabStore, type KitState } from './kit.ts';
+
+export const LOG_CAP = 3000;
+
+export interface QpRef { host: number; qpn: number }
+export type InspectorTab = 'state' | 'modify' | 'context' | 'post';
+export type LogGroup = 'state' | 'work' | 'packets' | 'completions' | 'faults';
+
+/** A modify_qp being composed. `target` '' means "no state change" (no IBV_QP_STATE). */
+export interface Draft {
+  target: string;
+  checked: string[];
+  values: Record<string, number | string>;
+}
+
+export interface ModifyReply {
+  key: string;
+  ok: boolean;
+  errno?: string;
+  reason?: string;
+  detail?: string;
+  missing: string[];
+  unexpected: string[];
+  mask: string[];
+  from: string;
+  to: string;
+  seq: number;
+}
+
+export interface TransportSlice {
+  log: SimEvent[];
+  reference: ReferenceData | null;
+  selected: QpRef | null;
+  /** Context fields that changed in the last frame, per `${host}/${qpn}` (for highlighting). */
+  changed: Record<string, string[]>;
+  tab: InspectorTab;
+  drafts: Record<string, Draft>;
+  modifyReply: ModifyReply | null;
+  logGroups: Record<LogGroup, boolean>;
+  logSelectedOnly: boolean;
+  setReference(r: ReferenceData): void;
+  select(q: QpRef | null): void;
+  setTab(t: InspectorTab): void;
+  setDraft(key: string, d: Draft): void;
+  setModifyReply(r: ModifyReply | null): void;
+  toggleGroup(g: LogGroup): void;
+  setSelectedOnly(on: boolean): void;
+}
+
+export type TransportState = KitState<Frame> & TransportSlice;
+
+export const qpKey = (host: number, qpn: number): string => `${host}/${qpn}`;
+
+function diffContexts(prev: Frame | null, next: Frame): Record<string, string[]> {
+  const out: Record<string, string[]> = {};
+  if (!prev) return out;
+  const before = new Map(prev.world.qps.map((q) => [qpKey(q.host, q.qpn), q]));
+  for (const q of next.world.qps) {
+    const p = before.get(qpKey(q.host, q.qpn));
+    if (!p) continue;
+    const ch = Object.keys(q.ctx).filter((k) => (q.ctx as Record<string, number>)[k] !== (p.ctx as Record<string, number>)[k]);
+    if (ch.length) out[qpKey(q.host, q.qpn)] = ch;
+  }
+  return out;
+}
+
+function appendCapped(log: SimEvent[], add: SimEvent[]): SimEvent[] {
+  if (add.length === 0) return log;
+  const next = log.concat(add);
+  return next.length > LOG_CAP ? next.slice(next.length - LOG_CAP) : next;
+}
+
+export const transportStore = createLabStore<Frame, TransportSlice>(
+  (set) => ({
+    log: [],
+    reference: null,
+    selected: null,
+    changed: {},
+    tab: 'state',
+    drafts: {},
+    modifyReply: null,
+    logGroups: { state: true, work: true, packets: true, completions: true, faults: true },
+    logSelectedOnly: false,
+    setReference: (reference) => set({ reference }),
+    select: (selected) => set({ selected }),
+    setTab: (tab) => set({ tab }),
+    setDraft: (key, d) => set((s) => ({ drafts: { ...s.drafts, [key]: d } })),
+    setModifyReply: (modifyReply) => set({ modifyReply }),
+    toggleGroup: (g) => set((s) => ({ logGroups: { ...s.logGroups, [g]: !s.logGroups[g] } })),
+    setSelectedOnly: (logSelectedOnly) => set({ logSelectedOnly }),
+  }),
+  (s, f) => {
+    // A new scenario, a seek backwards or a fork replaces the log; otherwise new events are appended.
+    const log = f.resetLog ? f.events.slice(-LOG_CAP) : appendCapped(s.log, f.events);
+    const changed = f.resetLog ? {} : { ...s.changed, ...diffContexts(s.frame, f) };
+    const sel = s.selected;
+    const first = f.world.qps[0];
+    const selected = sel && f.world.qps.some((q) => q.host === sel.host && q.qpn === sel.qpn) ? sel : first ? { host: first.host, qpn: first.qpn } : null;
+    return { log, changed, selected };
+  },
+);
+
+export function useTransport<T>(selector: (s: TransportState) => T): T {
+  return useStore(transportStore, selector);
+}
+
+export function selectedQp(s: TransportState): QpView | undefined {
+  const sel = s.selected;
+  return sel ? s.frame?.world.qps.find((q) => q.host === sel.host && q.qpn === sel.qpn) : undefined;
+}

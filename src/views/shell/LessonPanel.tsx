@@ -1,0 +1,132 @@
+// The guided lesson beside an instrument, the same for every instrument: pick a lesson, read a
+// step, do it (or have it done), and see it ticked off the moment the model shows it happened.
+// The instrument supplies the catalogue, the progress from its frames and the actions.
+import { useState, type ReactNode } from 'react';
+import type { LessonInfo, LessonProgress } from '../../worker/kit/types.ts';
+import { RichText } from './RichText.tsx';
+import { useWorkerValue } from '../kit/useWorkerValue.ts';
+
+export interface LessonActions {
+  /** Start a lesson from its setup ('' leaves lessons for free play). */
+  pick(id: string): Promise<unknown>;
+  goTo(step: number): Promise<unknown>;
+  solve(): Promise<unknown>;
+}
+
+export interface LessonPanelProps {
+  lessons: LessonInfo[];
+  progress: LessonProgress | null;
+  actions: LessonActions;
+  /** Bring the place a step refers to into view (an inspector tab, a panel, a lab tab). */
+  onLook?: (place: string) => void;
+  /** Moving to a step also brings its place into view (instruments whose places are tabs). */
+  followHighlight?: boolean;
+  onClose?: () => void;
+  /** What free play is called, and what it shows when no lesson runs. */
+  freeLabel: string;
+  free: { title: string; text: ReactNode };
+}
+
+export function LessonPanel({ lessons, progress, actions, onLook, followHighlight, onClose, freeLabel, free }: LessonPanelProps) {
+  const [busy, setBusy] = useState(false);
+  const lesson = lessons.find((l) => l.id === progress?.id);
+  const pick = (id: string) => actions.pick(id);
+  const go = (i: number) => {
+    const h = lesson?.steps[i]?.highlight;
+    if (followHighlight && h && onLook) onLook(h);
+    return actions.goTo(i);
+  };
+
+  async function run(fn: () => Promise<unknown>) {
+    setBusy(true);
+    try { await fn(); } finally { setBusy(false); }
+  }
+
+  const step = lesson && progress ? lesson.steps[progress.step] : undefined;
+  const done = progress ? progress.stepsDone[progress.step] : false;
+  return (
+    <section aria-labelledby="lesson-heading" className="flex h-full min-h-0 flex-col gap-3 overflow-y-auto p-3 text-sm" data-testid="lesson-panel">
+      <div>
+        <div className="flex items-center justify-between">
+          <label htmlFor="lesson-select" className="block text-xs font-semibold uppercase tracking-wide text-slate-500">Lesson</label>
+          {onClose && <button type="button" onClick={onClose} className="rounded px-1 text-xs text-slate-500 hover:bg-slate-100" aria-label="Hide the lesson column">Hide ◂</button>}
+        </div>
+        <LessonSelect value={progress?.id ?? ''} onChange={pick} options={[['', freeLabel], ...lessons.map((l) => [l.id, `${l.topic === 0 ? 'Intro' : `Topic ${l.topic}`}: ${l.title}`] as const)]} />
+      </div>
+      {!lesson && <FreePlay lessons={lessons} free={free} onPick={(id) => void pick(id)} />}
+      {lesson && progress && step && (
+        <>
+          <header>
+            <h2 id="lesson-heading" className="text-base font-semibold text-slate-900">{lesson.title}</h2>
+            <p className="text-slate-600">{lesson.summary}</p>
+          </header>
+          <ol className="flex flex-wrap gap-1" aria-label="Steps">
+            {lesson.steps.map((s, i) => (
+              <li key={s.id}>
+                <button type="button" onClick={() => void go(i)} aria-current={i === progress.step ? 'step' : undefined}
+                  aria-label={`Step ${i + 1}: ${s.title}${progress.stepsDone[i] ? ' (done)' : ''}`}
+                  className={`h-7 min-w-7 rounded-full border px-2 text-xs font-semibold ${i === progress.step ? 'border-blue-600 bg-blue-600 text-white' : progress.stepsDone[i] ? 'border-green-600 bg-green-50 text-green-800' : 'border-slate-300 bg-white text-slate-700'}`}>
+                  {progress.stepsDone[i] ? '✓' : i + 1}
+                </button>
+              </li>
+            ))}
+          </ol>
+          <article aria-labelledby="step-heading" className="flex flex-col gap-2">
+            <h3 id="step-heading" className="font-semibold text-slate-900">{progress.step + 1}. {step.title}</h3>
+            {step.text.map((p, i) => <p key={i} className="leading-relaxed text-slate-700"><RichText text={p} /></p>)}
+            {step.task && (
+              <div className={`rounded border-l-4 p-2 ${done ? 'border-green-600 bg-green-50' : 'border-blue-600 bg-blue-50'}`} data-testid="lesson-task">
+                <p className="font-semibold">{done ? '✓ Done' : 'Your turn'}</p>
+                <p><RichText text={step.task} /></p>
+              </div>
+            )}
+            <p aria-live="polite" className="sr-only">{done ? `Step ${progress.step + 1} done.` : ''}</p>
+            <div className="flex flex-wrap gap-2">
+              {step.highlight && onLook && <button type="button" className="rounded border border-slate-300 bg-white px-2 py-1" onClick={() => onLook(step.highlight!)}>Show me where</button>}
+              {step.solvable && !done && <button type="button" disabled={busy} data-testid="lesson-solve" className="rounded border border-slate-300 bg-white px-2 py-1" onClick={() => void run(() => actions.solve())}>Do it for me</button>}
+            </div>
+          </article>
+          <nav className="mt-auto flex justify-between gap-2" aria-label="Lesson navigation">
+            <button type="button" disabled={progress.step === 0} className="rounded border border-slate-300 bg-white px-3 py-1 disabled:opacity-40" onClick={() => void go(progress.step - 1)}>← Back</button>
+            {progress.step < lesson.steps.length - 1
+              ? <button type="button" className={`rounded px-3 py-1 font-semibold ${done ? 'bg-blue-600 text-white' : 'border border-slate-300 bg-white'}`} onClick={() => void go(progress.step + 1)}>Next →</button>
+              : <span className="self-center text-xs text-slate-600">{progress.done ? 'Lesson complete ✓' : 'Last step'}</span>}
+          </nav>
+          <details className="text-xs text-slate-600">
+            <summary className="cursor-pointer">Sources</summary>
+            <ul className="mt-1 list-disc pl-4">{lesson.sources.map((s) => <li key={s}>{s}</li>)}</ul>
+          </details>
+        </>
+      )}
+    </section>
+  );
+}
+
+function LessonSelect({ value, onChange, options }: { value: string; onChange(v: string): Promise<unknown>; options: ReadonlyArray<readonly [string, string]> }) {
+  const [shown, set] = useWorkerValue(value, onChange);
+  return (
+    <select id="lesson-select" className="mt-1 w-full rounded border border-slate-300 bg-white px-2 py-1" value={shown} onChange={(e) => set(e.target.value)}>
+      {options.map(([v, t]) => <option key={v} value={v}>{t}</option>)}
+    </select>
+  );
+}
+
+function FreePlay({ lessons, free, onPick }: { lessons: LessonInfo[]; free: LessonPanelProps['free']; onPick: (id: string) => void }) {
+  return (
+    <div className="flex flex-col gap-2 text-slate-700">
+      <h2 id="lesson-heading" className="text-base font-semibold text-slate-900">{free.title}</h2>
+      <div>{free.text}</div>
+      <h3 className="mt-1 text-xs font-semibold uppercase tracking-wide text-slate-500">Guided lessons</h3>
+      <ul className="flex flex-col gap-1.5">
+        {lessons.map((l) => (
+          <li key={l.id}>
+            <button type="button" onClick={() => onPick(l.id)} className="w-full rounded border border-slate-200 bg-slate-50 px-2 py-1.5 text-left hover:border-blue-400 hover:bg-blue-50">
+              <span className="block text-[11px] font-semibold uppercase text-slate-500">{l.topic === 0 ? 'Start here' : `Topic ${l.topic}`}</span>
+              <span className="block font-medium text-slate-900">{l.title}</span>
+            </button>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

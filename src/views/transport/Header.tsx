@@ -1,0 +1,95 @@
+// The instrument's header: title, transport controls, speed (log scale), simulated time and the
+// scrubber, Share and Help. Every control is a real, labelled element.
+import { useState } from 'react';
+import { Icon } from '../kit/Icon.tsx';
+import { useLatest } from '../kit/useLatest.ts';
+import { WorkerSlider } from '../kit/controls.tsx';
+import { LabNav } from '../shell/LabNav.tsx';
+import { transport } from '../../bridge/labs.ts';
+import { useTransport, transportStore } from '../../store/transport.ts';
+import { SPEED_MAX, SPEED_MIN, sliderFromSpeed, speedFromSlider, speedText, usText } from './format.ts';
+
+export interface HeaderProps {
+  onShare(): void;
+}
+
+export function Header({ onShare }: HeaderProps) {
+  const t = useTransport((s) => s.frame?.t ?? 0);
+  const maxT = useTransport((s) => s.frame?.maxT ?? 0);
+  const duration = useTransport((s) => s.frame?.durationNs ?? 0);
+  const playing = useTransport((s) => s.frame?.playing ?? false);
+  const speed = useTransport((s) => s.frame?.speed ?? 2000);
+  const title = useTransport((s) => s.frame?.scenarioTitle);
+  const ready = useTransport((s) => s.frame !== null);
+  const setHelp = useTransport((s) => s.setHelp);
+  const lessonOpen = useTransport((s) => s.lessonOpen);
+
+  const [scrub, setScrub] = useState<number | null>(null);
+
+  const sendSeek = useLatest((v: number) => transport().call('seek', v));
+
+  const act = (p: Promise<unknown>) => { p.catch((e: unknown) => transportStore.getState().showNotice('error', String((e as Error)?.message ?? e))); };
+
+  const atEnd = ready && t >= duration;
+  return (
+    <header className="flex items-center gap-3 border-b border-slate-300 bg-white px-3 py-1.5 shadow-sm">
+      <div className="flex min-w-0 shrink-0 flex-col leading-tight">
+        <h1 className="text-base font-bold tracking-tight text-slate-900">QP Scope</h1>
+        <span className="max-w-[11rem] truncate text-[11px] text-slate-500" title={title}>{title ?? 'loading…'}</span>
+      </div>
+      <LabNav current="transport" />
+      {!lessonOpen && (
+        <button type="button" onClick={() => transportStore.getState().setLessonOpen(true)} data-testid="show-lesson"
+          className="h-8 shrink-0 rounded-md border border-blue-600 bg-white px-2 text-xs font-medium text-blue-800 hover:bg-blue-50">Lessons ▸</button>
+      )}
+
+      <div className="flex items-center gap-1.5" role="group" aria-label="Playback">
+        <button
+          type="button" data-testid="play" disabled={!ready || atEnd}
+          aria-label={playing ? 'Pause (Space)' : 'Play (Space)'} aria-pressed={playing}
+          onClick={() => act(transport().toggle())}
+          className={`inline-flex h-8 w-20 items-center justify-center gap-1 rounded-md border text-sm font-semibold disabled:opacity-40 ${playing ? 'border-amber-500 bg-amber-50 text-amber-900 hover:bg-amber-100' : 'border-green-700 bg-green-700 text-white hover:bg-green-800'}`}
+        >
+          <Icon kind={playing ? 'pause' : 'play'} />{playing ? 'Pause' : 'Play'}
+        </button>
+        <button
+          type="button" data-testid="step" disabled={!ready || atEnd} aria-label="Step to the next event (→)"
+          onClick={() => act(transport().call('step'))}
+          className="inline-flex h-8 items-center gap-1 rounded-md border border-slate-400 bg-white px-2.5 text-sm font-medium text-slate-800 hover:bg-slate-100 disabled:opacity-40"
+        >
+          <Icon kind="step" />Step
+        </button>
+      </div>
+
+      <WorkerSlider id="speed" label="Speed" inline value={speed} min={0} max={1000} toPos={sliderFromSpeed} fromPos={speedFromSlider}
+        text={speedText} valueText={(v) => `${speedText(v)} of simulated time per second`} onChange={(v) => transport().call('setSpeed', v)}
+        title={`Log scale from ${speedText(SPEED_MIN)} to ${speedText(SPEED_MAX)}`} />
+
+      <div className="flex min-w-0 flex-1 items-center gap-2">
+        <span className="shrink-0 font-mono text-sm font-semibold text-slate-900 tabular-nums" data-testid="sim-time" aria-label="Simulated time">
+          t = {usText(scrub ?? t)}
+        </span>
+        <input
+          type="range" data-testid="scrubber" min={0} max={Math.max(1, maxT)} step={Math.max(1, Math.round(maxT / 400))} value={Math.min(scrub ?? t, Math.max(1, maxT))}
+          aria-label="Simulated time scrubber (seek)" aria-valuetext={`${usText(scrub ?? t)} of ${usText(maxT)} simulated so far`}
+          disabled={!ready}
+          onChange={(e) => { const v = Number(e.target.value); setScrub(v); sendSeek(v); }}
+          onPointerUp={() => setScrub(null)} onKeyUp={() => setScrub(null)} onBlur={() => setScrub(null)}
+          className="min-w-24 flex-1 accent-indigo-600"
+        />
+        <span className="shrink-0 font-mono text-[11px] text-slate-500" title="Furthest instant simulated so far">/ {usText(maxT)}</span>
+      </div>
+
+      <div className="flex shrink-0 items-center gap-1.5">
+        <button type="button" data-testid="share" onClick={onShare} disabled={!ready}
+          className="inline-flex h-8 items-center gap-1 rounded-md border border-indigo-600 bg-white px-2.5 text-sm font-medium text-indigo-800 hover:bg-indigo-50 disabled:opacity-40">
+          <Icon kind="share" />Share
+        </button>
+        <button type="button" data-testid="help-button" onClick={() => setHelp(true)} aria-label="Help and keyboard shortcuts (?)"
+          className="inline-flex h-8 w-8 items-center justify-center rounded-full border border-slate-400 bg-white text-sm font-bold text-slate-800 hover:bg-slate-100">
+          ?
+        </button>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,110 @@
+// The transport instrument (topics 1, 4, 5, 6): header; the lesson column; the hosts and wire,
+// the selected QP's queues and the event log; the inspector. Dialogs, notices and the live
+// announcer sit on top. The shell pieces are shared with every instrument.
+import { useEffect, useState } from 'react';
+import { transport } from '../../bridge/labs.ts';
+import { transportStore, useTransport, type InspectorTab } from '../../store/transport.ts';
+import { LessonPanel, type LessonActions } from '../shell/LessonPanel.tsx';
+import { Notices } from '../shell/Notices.tsx';
+import { ShareDialog, openShare } from '../shell/ShareDialog.tsx';
+import { Announcer } from '../shell/Announcer.tsx';
+import { useLabKeyboard } from '../shell/useKeyboard.ts';
+import { Header } from './Header.tsx';
+import { HelpOverlay } from './HelpOverlay.tsx';
+import { WireView } from './wire/WireView.tsx';
+import { Rings } from './rings/Rings.tsx';
+import { EventLog } from './log/EventLog.tsx';
+import { Inspector } from './inspector/Inspector.tsx';
+import { stateAnnouncements } from './announce.ts';
+
+export interface TransportLabProps {
+  /** Builds the share link for the current moment. */
+  buildLink(): Promise<string>;
+}
+
+const LOOK_TAB: Record<string, InspectorTab> = { state: 'state', modify: 'modify', context: 'context', post: 'post' };
+const LOOK_PANEL: Record<string, string> = { wire: 'wire', rings: 'ring-sq', log: 'event-log' };
+
+/** "Show me where": open the inspector tab a lesson step refers to, or flash the panel. */
+function look(where: string): void {
+  const st = transportStore.getState();
+  const focus = st.lessons.find((l) => l.id === st.frame?.lesson?.id)?.focus;
+  if (focus) st.select(focus);
+  const tab = LOOK_TAB[where];
+  if (tab) { st.setTab(tab); return; }
+  const el = document.querySelector<HTMLElement>(`[data-testid="${LOOK_PANEL[where]}"]`)?.closest('section') as HTMLElement | null;
+  if (!el) return;
+  el.scrollIntoView({ block: 'nearest' });
+  el.animate?.([{ boxShadow: '0 0 0 4px #2563eb' }, { boxShadow: '0 0 0 0 transparent' }], { duration: 1200 });
+}
+
+const lessonActions: LessonActions = {
+  async pick(id) {
+    const c = transport();
+    const r = id === '' ? await c.act('loadSandbox') : await c.act('startLesson', id, 0, false);
+    const st = transportStore.getState();
+    if (r && !r.ok) st.showNotice('error', `The lesson could not start: ${r.error}`);
+    const focus = st.lessons.find((l) => l.id === id)?.focus;
+    if (focus) st.select(focus);
+  },
+  goTo: (step) => transport().act('lessonStep', step),
+  solve: () => transport().act('solveStep'),
+};
+
+function useStateAnnouncements(): string {
+  const [text, setText] = useState('');
+  useEffect(() => transportStore.subscribe((s, prev) => {
+    if (!s.frame || s.frame === prev.frame || s.frame.resetLog) return;
+    const msgs = stateAnnouncements(s.frame.events, s.selected);
+    if (msgs.length) setText(msgs.slice(-3).join('. '));
+  }), []);
+  return text;
+}
+
+export function TransportLab({ buildLink }: TransportLabProps) {
+  useLabKeyboard({
+    toggle: () => void transport().toggle(),
+    step: () => void transport().act('step'),
+    help: () => transportStore.getState().setHelp(true),
+    blocked: () => transportStore.getState().helpOpen || transportStore.getState().frame === null,
+  });
+  const ready = useTransport((s) => s.frame !== null && s.reference !== null);
+  const lessonOpen = useTransport((s) => s.lessonOpen);
+  const lessons = useTransport((s) => s.lessons);
+  const progress = useTransport((s) => s.frame?.lesson ?? null);
+  const share = useTransport((s) => s.share);
+  const notice = useTransport((s) => s.notice);
+  const announce = useStateAnnouncements();
+  const st = transportStore.getState();
+
+  return (
+    <div className="flex h-full min-h-[600px] min-w-[1024px] flex-col bg-slate-100 text-slate-900" data-testid="transport-lab">
+      <a href="#inspector-title" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-2 focus:py-1">Skip to the inspector</a>
+      <Header onShare={() => void openShare(buildLink, st.setShare)} />
+      {ready ? (
+        <main className={`grid min-h-0 flex-1 gap-2 p-2 ${lessonOpen ? 'grid-cols-[272px_minmax(0,1.25fr)_minmax(0,1fr)]' : 'grid-cols-[minmax(0,1.3fr)_minmax(0,1fr)]'}`}>
+          {lessonOpen && (
+            <aside className="min-h-0 overflow-hidden rounded-lg border border-slate-300 bg-white shadow-sm" aria-label="Guided lesson">
+              <LessonPanel lessons={lessons} progress={progress} actions={lessonActions} onLook={look} onClose={() => st.setLessonOpen(false)}
+                freeLabel="Sandbox (free play)"
+                free={{ title: 'Sandbox', text: <p>Two hosts, two RC connections sharing completion queues, three programs posting work. Press play, click a QP to inspect it, and use <em>Post &amp; faults</em> to break things.</p> }} />
+            </aside>
+          )}
+          <div className="grid min-h-0 min-w-0 grid-rows-[minmax(215px,1.45fr)_auto_minmax(110px,1fr)] gap-2">
+            <WireView />
+            <Rings />
+            <EventLog />
+          </div>
+          <Inspector />
+        </main>
+      ) : (
+        <main className="flex flex-1 items-center justify-center text-sm text-slate-600" aria-busy="true">Starting the simulation…</main>
+      )}
+      <HelpOverlay />
+      <ShareDialog share={share} onChange={st.setShare}
+        description="This link reproduces the scenario, every command issued so far, the current instant, the selected QP, the inspector tab and the lesson step." />
+      <Notices notice={notice} onClear={st.clearNotice} />
+      <Announcer text={announce} />
+    </div>
+  );
+}

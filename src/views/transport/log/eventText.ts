@@ -1,0 +1,157 @@
+// One event → one readable line: its group (for filters), the QP it concerns, a sentence a
+// student can read, and the raw enum names an engineer would grep for.
+import type { SimEvent } from '../../../core/model/events.ts';
+import type { LogGroup } from '../../../store/transport.ts';
+import { hostLetter, opShort, psnText, qpnHex, shortStatus } from '../format.ts';
+
+export interface EventLine {
+  group: LogGroup;
+  host?: number;
+  qpn?: number;
+  /** Other end, for packets (so "selected QP only" keeps both directions). */
+  peerHost?: number;
+  peerQpn?: number;
+  text: string;
+  raw?: string;
+  tone: 'normal' | 'good' | 'bad' | 'warn' | 'muted';
+}
+
+const GROUP: Record<SimEvent['kind'], LogGroup> = {
+  'qp-created': 'state', modify: 'state', 'modify-refused': 'state', state: 'state',
+  post: 'work', 'post-refused': 'work', discard: 'work',
+  pkt: 'packets', rx: 'packets', retry: 'packets', cache: 'packets',
+  cqe: 'completions', 'cqe-lost': 'completions', 'complete-silent': 'completions', poll: 'completions',
+  fault: 'faults', 'wr-error': 'faults', async: 'faults',
+};
+
+export const GROUP_LABEL: Record<LogGroup, string> = {
+  state: 'State & modify',
+  work: 'WRs',
+  packets: 'Packets',
+  completions: 'CQEs',
+  faults: 'Faults & async',
+};
+
+export const GROUP_TITLE: Record<LogGroup, string> = {
+  state: 'QP created, ibv_modify_qp (accepted or refused), state changes',
+  work: 'Work requests posted, refused or discarded',
+  packets: 'Packets sent and received, retransmissions, context-cache misses',
+  completions: 'CQEs written or lost, unsignaled completions, polls',
+  faults: 'Injected faults and asynchronous events (IBV_EVENT_*)',
+};
+
+const CAUSE: Record<string, string> = {
+  modify: 'by ibv_modify_qp',
+  'send-error': 'a send completed in error',
+  fatal: 'catastrophic error',
+  drained: 'the send queue drained',
+  'responder-error': 'responder error',
+  'cq-overrun': 'CQ overrun',
+  'retry-exceeded': 'retries exhausted',
+};
+
+const RX: Record<string, string> = {
+  accepted: 'accepted', duplicate: 'duplicate (re-ACKed)', 'out-of-sequence': 'out of sequence → NAK',
+  'rnr-nak': 'no receive posted → RNR NAK', nak: 'NAK received', ack: 'ACK received', response: 'response received',
+  'dropped-no-qp': 'dropped: no such QP', 'dropped-not-ready': 'dropped: QP not ready', 'dropped-in-error': 'dropped: QP in error',
+  'dropped-qkey': 'dropped: Q_Key mismatch', 'dropped-no-recv': 'dropped: no receive posted', 'dropped-stale': 'dropped: stale',
+  'dropped-too-long': 'dropped: too long',
+};
+
+const wrOp = (op: string) => op.replace(/^IBV_WR_/, '');
+
+/** The filter group of an event (cheap: no text is built). */
+export function groupOf(e: SimEvent): LogGroup {
+  return GROUP[e.kind];
+}
+
+/** Does the event concern (host, qpn)? Packets count for both ends. Cheap: no text is built. */
+export function eventConcerns(e: SimEvent, host: number, qpn: number): boolean {
+  if (e.kind === 'pkt') return (e.src === host && e.srcQpn === qpn) || (e.dst === host && e.dstQpn === qpn);
+  if (e.kind === 'poll') return e.host === host;
+  return 'host' in e && e.host === host && 'qpn' in e && e.qpn === qpn;
+}
+
+export function describe(e: SimEvent): EventLine {
+  const group = GROUP[e.kind];
+  switch (e.kind) {
+    case 'qp-created':
+      return { group, host: e.host, qpn: e.qpn, text: `${e.type} QP created in RESET`, raw: 'ibv_create_qp', tone: 'normal' };
+    case 'modify':
+      return {
+        group, host: e.host, qpn: e.qpn, tone: 'good',
+        text: `ibv_modify_qp ${e.from === e.to ? `in ${e.from}` : `${e.from} → ${e.to}`} returned 0${e.changed.length ? `; wrote ${e.changed.join(', ')}` : ''}${e.note ? ` (${e.note})` : ''}`,
+        raw: e.mask.join(' | '),
+      };
+    case 'modify-refused':
+      return {
+        group, host: e.host, qpn: e.qpn, tone: 'bad',
+        text: `ibv_modify_qp ${e.from} → ${e.to} refused: ${e.errno} (${e.reason}) — ${e.detail}`,
+        raw: e.mask.join(' | '),
+      };
+    case 'state':
+      return { group, host: e.host, qpn: e.qpn, text: `state ${e.from} → ${e.to} (${CAUSE[e.cause] ?? e.cause})`, raw: e.cause, tone: e.to === 'ERR' || e.to === 'SQE' ? 'bad' : 'normal' };
+    case 'post':
+      return e.queue === 'rq'
+        ? { group, host: e.host, qpn: e.qpn, text: `posted receive wr_id ${e.wrId} (${e.length} B) to the RQ`, raw: 'ibv_post_recv', tone: 'muted' }
+        : { group, host: e.host, qpn: e.qpn, text: `posted ${wrOp(e.opcode)} wr_id ${e.wrId} (${e.length} B${e.signaled ? ', signaled' : ', unsignaled'}) to the SQ`, raw: e.opcode, tone: 'muted' };
+    case 'post-refused':
+      return { group, host: e.host, qpn: e.qpn, text: `ibv_post_${e.queue === 'sq' ? 'send' : 'recv'} wr_id ${e.wrId} refused: ${e.errno} — ${e.detail}`, raw: e.errno, tone: 'warn' };
+    case 'discard':
+      return { group, host: e.host, qpn: e.qpn, text: `${e.queue.toUpperCase()} WR wr_id ${e.wrId} discarded by →RESET (no completion)`, raw: 'discard', tone: 'warn' };
+    case 'pkt': {
+      const dir = `${hostLetter(e.src)}→${hostLetter(e.dst)}`;
+      const what = `${opShort(e.op, e.syndrome)} PSN ${psnText(e.psn)}, ${e.bytes} B, ${qpnHex(e.srcQpn)}→${qpnHex(e.dstQpn)}`;
+      return {
+        group, host: e.src, qpn: e.srcQpn, peerHost: e.dst, peerQpn: e.dstQpn,
+        text: `${dir} ${what}${e.drop ? ` — LOST (${e.drop})` : ''}`,
+        raw: e.syndrome && e.syndrome !== 'ACK' ? `${e.op} ${e.syndrome}` : e.op,
+        tone: e.drop ? 'bad' : e.syndrome && e.syndrome !== 'ACK' ? 'warn' : 'muted',
+      };
+    }
+    case 'rx':
+      return {
+        group, host: e.host, qpn: e.qpn,
+        text: `received ${opShort(e.op)} PSN ${e.psn}: ${RX[e.outcome] ?? e.outcome}${e.detail ? ` (${e.detail})` : ''}`,
+        raw: e.op, tone: e.outcome.startsWith('dropped') || e.outcome === 'nak' ? 'warn' : 'muted',
+      };
+    case 'retry':
+      return {
+        group, host: e.host, qpn: e.qpn, tone: 'warn',
+        text: `retransmit from PSN ${e.fromPsn} after ${e.reason === 'timeout' ? 'ACK timeout' : e.reason === 'psn-nak' ? 'PSN-sequence NAK' : 'RNR NAK'}; ${e.left === 'infinite' ? 'infinite retries' : `${e.left} retries left`}`,
+        raw: e.reason,
+      };
+    case 'cache':
+      return {
+        group, host: e.host, qpn: e.qpn, tone: 'muted',
+        text: e.result === 'miss' ? 'context cache miss: QPC fetched over PCIe' : `context evicted${e.victim !== undefined ? ` (QP ${qpnHex(e.victim)})` : ''}${e.writeback ? ', written back' : ''}`,
+        raw: `cache ${e.result}`,
+      };
+    case 'cqe':
+      return {
+        group, host: e.host, qpn: e.qpn, tone: e.status === 'IBV_WC_SUCCESS' ? 'good' : 'bad',
+        text: `CQE on CQ ${e.cq}: ${e.queue === 'sq' ? 'send' : 'receive'} wr_id ${e.wrId} ${shortStatus(e.status)}${e.byteLen !== undefined && e.status === 'IBV_WC_SUCCESS' ? `, ${e.byteLen} B` : ''}`,
+        raw: `${e.status}${e.opcode ? ` ${e.opcode}` : ''}`,
+      };
+    case 'cqe-lost':
+      return { group, host: e.host, qpn: e.qpn, tone: 'bad', text: `CQ ${e.cq} full: the CQE for wr_id ${e.wrId} (${shortStatus(e.status)}) was not written`, raw: `${e.status} IBV_EVENT_CQ_ERR` };
+    case 'complete-silent':
+      return { group, host: e.host, qpn: e.qpn, tone: 'muted', text: `unsignaled wr_id ${e.wrId} completed without a CQE`, raw: 'unsignaled' };
+    case 'poll':
+      return { group, host: e.host, text: `application polled CQ ${e.cq}: ${e.n} CQE${e.n === 1 ? '' : 's'}`, raw: 'ibv_poll_cq', tone: 'muted' };
+    case 'fault':
+      return { group, host: e.host, qpn: e.qpn, text: `injected fault: ${e.detail}`, raw: 'injected', tone: 'bad' };
+    case 'wr-error':
+      return {
+        group, host: e.host, qpn: e.qpn, tone: 'bad', raw: e.status,
+        text: `wr_id ${e.wrId} failed with ${shortStatus(e.status)}${e.cause === 'retry-exceeded' ? ' (retries exhausted)' : ''}; the QP stops`,
+      };
+    case 'async':
+      return { group, host: e.host, qpn: e.qpn, text: `async event${e.cq !== undefined ? ` on CQ ${e.cq}` : ''}`, raw: e.event, tone: 'warn' };
+  }
+}
+
+/** Does this line concern (host, qpn)? Packets count for both ends. */
+export function concerns(l: EventLine, host: number, qpn: number): boolean {
+  return (l.host === host && l.qpn === qpn) || (l.peerHost === host && l.peerQpn === qpn);
+}

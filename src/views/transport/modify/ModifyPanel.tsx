@@ -1,0 +1,316 @@
+// ibv_modify_qp, as a student meets it: pick a target state, see every IBV_QP_* attribute
+// marked required / optional / not allowed for this transport and transition (the kernel
+// table), fill values, submit, and read the device's exact answer — with the equivalent C.
+import { useState } from 'react';
+import { cmd, transport } from '../../../bridge/labs.ts';
+import { transportStore, useTransport, qpKey, type Draft } from '../../../store/transport.ts';
+import type { QpView } from '../../../worker/transport/types.ts';
+import { ACCESS_FLAGS, MIG_STATES, MTU_BYTES, STATE_COLOR, baseState, hex, qpnHex, rnrTimerText, timeoutText } from '../format.ts';
+import { ATTR_META, NO_STATE_CHANGE, buildCommand, classify, fillRequired, generateC, startDraft, type Classified, type Cls } from './model.ts';
+import { CodeBlock } from './CodeBlock.tsx';
+
+const NEXT: Record<string, string> = { RESET: 'INIT', INIT: 'RTR', RTR: 'RTS', RTS: 'RTS', SQD: 'RTS', SQE: 'RTS', ERR: 'RESET' };
+
+const CLS_STYLE: Record<Cls, { label: string; badge: string; heading: string }> = {
+  required: { label: 'required', badge: 'bg-blue-700 text-white border-blue-800', heading: 'Required' },
+  optional: { label: 'optional', badge: 'bg-white text-slate-700 border-slate-400', heading: 'Optional' },
+  'not-allowed': { label: 'not allowed', badge: 'bg-slate-100 text-slate-600 border-slate-300', heading: 'Not allowed for this transition' },
+};
+
+/** Orders replies, so a view can tell a new answer from the same one. */
+let replySeq = 0;
+
+export function ModifyPanel({ qp }: { qp: QpView }) {
+  const ref = useTransport((s) => s.reference);
+  const allQps = useTransport((s) => s.frame?.world.qps);
+  const hosts = useTransport((s) => s.frame?.world.hosts);
+  const key = qpKey(qp.host, qp.qpn);
+  const stored = useTransport((s) => s.drafts[key]);
+  const reply = useTransport((s) => (s.modifyReply?.key === key ? s.modifyReply : null));
+  const [busy, setBusy] = useState(false);
+  if (!ref || !allQps) return null;
+
+  const draft: Draft = stored ?? startDraft(qp, NEXT[qp.verbsState] ?? 'RTS');
+  const c = classify(ref, qp.type, qp.verbsState, draft);
+  const setDraft = (d: Draft) => transportStore.getState().setDraft(key, d);
+  const setTarget = (target: string) => {
+    const checked = draft.checked.filter((a) => a !== 'IBV_QP_STATE');
+    setDraft({ ...draft, target, checked: target === NO_STATE_CHANGE ? checked : ['IBV_QP_STATE', ...checked] });
+    transportStore.getState().setModifyReply(null);
+  };
+  const toggle = (a: string) => {
+    if (a === 'IBV_QP_STATE') { setTarget(draft.checked.includes(a) ? NO_STATE_CHANGE : c.from); return; }
+    const on = !draft.checked.includes(a);
+    const key = ATTR_META[a]?.key;
+    // Including a yes/no attribute almost always means "yes": start it at 1.
+    const values = on && ATTR_META[a]?.input === 'bool' && key && !Number(draft.values[key]) ? { ...draft.values, [key]: 1 } : draft.values;
+    setDraft({ ...draft, values, checked: on ? [...draft.checked, a] : draft.checked.filter((x) => x !== a) });
+  };
+  const setValue = (k: string, v: number | string) => setDraft({ ...draft, values: { ...draft.values, [k]: v } });
+  const hostLid = (h: number) => hosts?.[h]?.lid ?? h + 1;
+
+  const submit = async () => {
+    const { mask, attrs } = buildCommand(ref.attrNames, draft);
+    setBusy(true);
+    try {
+      const r = await transport().call('command', cmd.modifyQp(qp.host, qp.qpn, mask, attrs));
+      const after = r.frame.world.qps.find((q) => q.host === qp.host && q.qpn === qp.qpn);
+      transportStore.getState().setModifyReply({
+        key, ok: r.ok, errno: r.errno, reason: r.reason, detail: r.detail, missing: r.missing ?? [], unexpected: r.unexpected ?? [],
+        mask, from: qp.state, to: after?.state ?? c.to, seq: ++replySeq,
+      });
+    } catch (e) {
+      transportStore.getState().showNotice('error', `modify_qp could not be sent: ${(e as Error).message}`);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const groups: Cls[] = ['required', 'optional', 'not-allowed'];
+  const missing = new Set(reply && !reply.ok ? reply.missing : []);
+  const unexpected = new Set(reply && !reply.ok ? reply.unexpected : []);
+  const code = generateC(ref.attrNames, draft, `qp /* ${qpnHex(qp.qpn)} */`);
+  const fromC = STATE_COLOR[baseState(c.from)];
+
+  return (
+    <div className="flex min-h-0 flex-1 flex-col gap-1.5 px-3 pb-2 pt-2">
+      <div className="flex flex-wrap items-center gap-2 text-[13px]">
+        <span className="text-slate-600">From</span>
+        <span className={`rounded border px-1.5 font-mono text-xs font-bold ${fromC.badge}`} title={c.from !== qp.verbsState ? 'as claimed by cur_qp_state' : 'the QP’s current state'}>{c.from}</span>
+        <label htmlFor="modify-target" className="text-slate-600">to</label>
+        <select
+          id="modify-target" data-testid="modify-target" value={draft.target} onChange={(e) => setTarget(e.target.value)}
+          className="rounded-md border border-slate-400 bg-white px-1.5 py-0.5 font-mono text-[13px] font-semibold"
+          aria-describedby="modify-cell"
+        >
+          <option value={NO_STATE_CHANGE}>(no state change)</option>
+          {ref.states.map((s) => <option key={s} value={s}>{s}</option>)}
+        </select>
+        <span className="text-slate-600">transport <span className="rounded bg-slate-100 px-1 font-mono font-semibold text-slate-900">{qp.type}</span></span>
+        <div className="ml-auto flex gap-1.5">
+          <button type="button" data-testid="modify-fill" onClick={() => setDraft(fillRequired(draft, c, qp, allQps, hostLid))}
+            className="rounded-md border border-blue-700 bg-white px-2 py-0.5 text-xs font-semibold text-blue-800 hover:bg-blue-50">
+            Fill required
+          </button>
+          <button type="button" data-testid="modify-clear" onClick={() => setDraft({ ...draft, checked: draft.target === NO_STATE_CHANGE ? [] : ['IBV_QP_STATE'] })}
+            className="rounded-md border border-slate-400 bg-white px-2 py-0.5 text-xs font-medium text-slate-700 hover:bg-slate-100">
+            Uncheck all
+          </button>
+        </div>
+      </div>
+      <CellSummary c={c} type={qp.type} draft={draft} draining={qp.state === 'SQD (draining)'} />
+
+      <div className="relative min-h-[120px] flex-1 overflow-y-auto rounded-md border border-slate-200" role="group" aria-label="Attribute mask: IBV_QP_* attributes">
+        <table className="w-full border-collapse text-[12px]">
+          <caption className="sr-only">IBV_QP_* attributes, whether each is required, optional or not allowed for this transition, and its value</caption>
+          {groups.map((g) => {
+            const names = ref.attrNames.filter((a) => c.cls[a] === g);
+            if (!names.length) return null;
+            return (
+              <tbody key={g}>
+                <tr>
+                  <th colSpan={3} scope="colgroup" className="sticky top-0 z-10 bg-slate-100 px-2 py-0.5 text-left text-[11px] font-semibold uppercase tracking-wide text-slate-600">
+                    {CLS_STYLE[g].heading} <span className="font-normal normal-case">({names.length})</span>
+                  </th>
+                </tr>
+                {names.map((a) => (
+                  <AttrRow
+                    key={a} name={a} cls={g} checked={draft.checked.includes(a)} draft={draft} qp={qp} states={ref.states}
+                    flag={missing.has(a) ? 'missing' : unexpected.has(a) ? 'unexpected' : undefined}
+                    onToggle={() => toggle(a)} onValue={setValue} hostNames={hosts?.map((h) => h.name) ?? []}
+                  />
+                ))}
+              </tbody>
+            );
+          })}
+        </table>
+      </div>
+
+      <div className="flex items-start gap-2">
+        <button
+          type="button" data-testid="modify-submit" onClick={() => void submit()} disabled={busy}
+          className="shrink-0 rounded-md bg-slate-900 px-3 py-1.5 font-mono text-[13px] font-semibold text-white hover:bg-slate-700 disabled:opacity-50"
+        >
+          ibv_modify_qp()
+        </button>
+        <ReplyBox reply={reply} qp={qp} />
+      </div>
+
+      <CodeBlock code={code} testId="modify-c" label="Equivalent C" />
+    </div>
+  );
+}
+
+function CellSummary({ c, type, draft, draining }: { c: Classified; type: string; draft: Draft; draining: boolean }) {
+  const nReq = c.req.length + (draft.target !== NO_STATE_CHANGE ? 1 : 0);
+  const missing = Object.entries(c.cls).filter(([a, k]) => k === 'required' && !draft.checked.includes(a)).map(([a]) => a);
+  const extra = draft.checked.filter((a) => c.cls[a] === 'not-allowed');
+  const arrow = draft.target === NO_STATE_CHANGE ? `${c.from} (attributes only)` : `${c.from} → ${c.to}`;
+  return (
+    <div id="modify-cell" className={`rounded-md border px-2 py-1 text-[12px] ${c.valid ? 'border-slate-200 bg-slate-50 text-slate-800' : 'border-red-300 bg-red-50 text-red-900'}`} aria-live="polite">
+      {c.valid ? (
+        <>
+          <strong className="font-mono">{type} {arrow}</strong> is in the kernel table: {nReq} required, {c.opt.length} optional.{' '}
+          {missing.length > 0 && <span className="text-amber-800">Still unchecked: <span className="font-mono">{missing.map((m) => m.replace('IBV_QP_', '')).join(', ')}</span>. </span>}
+          {extra.length > 0 && <span className="text-red-800">Checked but not allowed: <span className="font-mono">{extra.map((m) => m.replace('IBV_QP_', '')).join(', ')}</span>. </span>}
+          {missing.length === 0 && extra.length === 0 && <span className="text-green-800">The mask matches the table.</span>}
+          {draining && c.to !== 'ERR' && <span className="block text-amber-800">But the SQ is still draining: the device will refuse anything except →ERR.</span>}
+        </>
+      ) : (
+        <>
+          <strong className="font-mono">{type} {arrow}</strong> is not a transition in the kernel’s table: ibv_modify_qp returns EINVAL whatever the mask.
+        </>
+      )}
+    </div>
+  );
+}
+
+function ReplyBox({ reply, qp }: { reply: ReturnType<typeof transportStore.getState>['modifyReply']; qp: QpView }) {
+  const base = 'min-h-[2.25rem] flex-1 rounded-md border px-2 py-1 text-[12px]';
+  if (!reply) {
+    return <div data-testid="modify-reply" role="status" className={`${base} border-dashed border-slate-300 text-slate-500`}>The device’s answer appears here.</div>;
+  }
+  if (reply.ok) {
+    const next = NEXT[baseState(reply.to)];
+    return (
+      <div data-testid="modify-reply" data-ok="true" role="status" className={`${base} border-green-600 bg-green-50 text-green-900`}>
+        <strong>✓ returned 0.</strong> QP {qpnHex(qp.qpn)}: {reply.from === reply.to ? `attributes written, still ${reply.to}` : `${reply.from} → ${reply.to}`}.
+        {next && next !== baseState(reply.to) && (
+          <button type="button" className="ml-2 rounded border border-green-700 bg-white px-1.5 text-[11px] font-semibold text-green-800 hover:bg-green-100"
+            onClick={() => { transportStore.getState().setDraft(qpKey(qp.host, qp.qpn), startDraft(qp, next)); transportStore.getState().setModifyReply(null); }}>
+            Next: prepare → {next}
+          </button>
+        )}
+      </div>
+    );
+  }
+  return (
+    <div data-testid="modify-reply" data-ok="false" role="alert" className={`${base} border-red-600 bg-red-50 text-red-900`}>
+      <strong className="font-mono">✕ {reply.errno ?? 'error'}</strong>{reply.reason && <> · <span className="font-mono">{reply.reason}</span></>}
+      <div>{reply.detail}</div>
+      {(reply.missing.length > 0 || reply.unexpected.length > 0) && (
+        <div className="mt-0.5 font-mono text-[11px]">
+          {reply.missing.length > 0 && <span>missing: {reply.missing.join(', ')} </span>}
+          {reply.unexpected.length > 0 && <span>not accepted: {reply.unexpected.join(', ')}</span>}
+        </div>
+      )}
+    </div>
+  );
+}
+
+interface RowProps {
+  name: string; cls: Cls; checked: boolean; draft: Draft; qp: QpView; states: readonly string[];
+  flag?: 'missing' | 'unexpected'; onToggle(): void; onValue(k: string, v: number | string): void; hostNames: string[];
+}
+
+function AttrRow({ name, cls, checked, draft, qp, states, flag, onToggle, onValue, hostNames }: RowProps) {
+  const m = ATTR_META[name];
+  const id = `attr-${name}`;
+  const s = CLS_STYLE[cls];
+  const warn = checked && cls === 'not-allowed';
+  const need = !checked && cls === 'required';
+  const rowTone = flag === 'missing' || flag === 'unexpected' ? 'bg-red-50 outline outline-2 -outline-offset-2 outline-red-500' : warn ? 'bg-red-50' : need ? 'bg-amber-50' : checked ? 'bg-blue-50/60' : '';
+  return (
+    <tr className={`border-t border-slate-100 ${rowTone}`} data-cls={cls} data-flag={flag}>
+      <td className="py-0.5 pl-2 pr-1 align-middle">
+        <label htmlFor={id} className="flex cursor-pointer items-center gap-1.5" title={m?.hint}>
+          <input id={id} type="checkbox" data-testid={id} checked={checked} onChange={onToggle} className="h-3.5 w-3.5 accent-blue-700" aria-describedby={`${id}-cls`} />
+          <span className={`font-mono text-[11.5px] ${cls === 'not-allowed' && !checked ? 'text-slate-500' : 'text-slate-900'} ${checked ? 'font-semibold' : ''}`}>{name}</span>
+        </label>
+      </td>
+      <td className="whitespace-nowrap px-1 align-middle">
+        <span id={`${id}-cls`} className={`inline-block rounded border px-1 text-[10px] font-semibold ${s.badge}`}>{s.label}</span>
+        {flag === 'missing' && <span className="ml-1 rounded bg-red-600 px-1 text-[10px] font-bold text-white">missing</span>}
+        {flag === 'unexpected' && <span className="ml-1 rounded bg-red-600 px-1 text-[10px] font-bold text-white">refused</span>}
+        {!flag && warn && <span className="ml-1 text-[10px] font-semibold text-red-700" title="checked but the table does not accept it">⚠ extra</span>}
+      </td>
+      <td className="py-0.5 pl-1 pr-2 align-middle">
+        <ValueInput name={name} draft={draft} qp={qp} states={states} onValue={onValue} hostNames={hostNames} />
+      </td>
+    </tr>
+  );
+}
+
+const inputCls = 'w-full rounded border border-slate-300 bg-white px-1 py-0 font-mono text-[11.5px] leading-5';
+
+function ValueInput({ name, draft, qp, states, onValue, hostNames }: { name: string; draft: Draft; qp: QpView; states: readonly string[]; onValue(k: string, v: number | string): void; hostNames: string[] }) {
+  const m = ATTR_META[name];
+  if (!m) return null;
+  const key = m.key ?? '';
+  const v = draft.values[key];
+  const label = `${m.cField ?? name} value`;
+  const num = (raw: string, base = 10) => {
+    const n = base === 16 ? parseInt(raw.replace(/^0x/i, ''), 16) : Number(raw);
+    return Number.isFinite(n) && raw.trim() !== '' ? Math.max(m.min ?? 0, Math.min(m.max ?? 0xffffffff, Math.trunc(n))) : '';
+  };
+  switch (m.input) {
+    case 'state':
+      if (name === 'IBV_QP_STATE') {
+        return <span className="font-mono text-[11.5px] text-slate-700">{draft.target === NO_STATE_CHANGE ? '— (set by "to")' : `IBV_QPS_${draft.target}`}</span>;
+      }
+      return (
+        <select aria-label={label} value={String(v ?? qp.verbsState)} onChange={(e) => onValue(key, e.target.value)} className={inputCls}>
+          {states.map((s) => <option key={s} value={s}>IBV_QPS_{s}</option>)}
+        </select>
+      );
+    case 'bool':
+      return (
+        <label className="flex items-center gap-1 text-[11.5px]">
+          <input type="checkbox" aria-label={label} checked={Number(v) === 1} onChange={(e) => onValue(key, e.target.checked ? 1 : 0)} className="h-3.5 w-3.5" /> enable
+        </label>
+      );
+    case 'access': {
+      const n = Number(v ?? 0);
+      return (
+        <span className="flex flex-wrap gap-x-2" role="group" aria-label="qp_access_flags">
+          {ACCESS_FLAGS.map((f) => (
+            <label key={f.bit} className="flex items-center gap-0.5 font-mono text-[10.5px]" title={f.name}>
+              <input type="checkbox" aria-label={f.name} checked={(n & f.bit) !== 0} onChange={(e) => onValue(key, e.target.checked ? n | f.bit : n & ~f.bit)} className="h-3 w-3" />
+              {f.short.replace('REMOTE_', 'R_').replace('LOCAL_', 'L_')}
+            </label>
+          ))}
+        </span>
+      );
+    }
+    case 'mtu':
+      return (
+        <select aria-label={label} value={String(v ?? 3)} onChange={(e) => onValue(key, Number(e.target.value))} className={inputCls}>
+          {[1, 2, 3, 4, 5].map((c) => <option key={c} value={c}>IBV_MTU_{MTU_BYTES[c]}</option>)}
+        </select>
+      );
+    case 'dlid':
+      return (
+        <select aria-label={label} value={String(v ?? 0)} onChange={(e) => onValue(key, Number(e.target.value))} className={inputCls}>
+          <option value="0">0 (no host)</option>
+          {hostNames.map((h, i) => <option key={h} value={i + 1}>{i + 1} ({h})</option>)}
+        </select>
+      );
+    case 'mig':
+      return (
+        <select aria-label={label} value={String(v ?? 0)} onChange={(e) => onValue(key, Number(e.target.value))} className={inputCls}>
+          {MIG_STATES.map((s, i) => <option key={s} value={i}>{s}</option>)}
+        </select>
+      );
+    case 'hex':
+      return (
+        <input
+          aria-label={label} type="text" inputMode="text" spellCheck={false}
+          value={typeof v === 'number' ? hex(v) : String(v ?? '')}
+          onChange={(e) => { const raw = e.target.value; const n = num(raw, 16); onValue(key, n === '' ? raw : n); }}
+          className={inputCls}
+        />
+      );
+    case 'number': {
+      const extra = name === 'IBV_QP_TIMEOUT' ? timeoutText(Number(v ?? 0)).replace(/^\d+ /, '') : name === 'IBV_QP_MIN_RNR_TIMER' ? rnrTimerText(Number(v ?? 0)).replace(/^\d+ /, '') : name === 'IBV_QP_RNR_RETRY' && Number(v) === 7 ? '(infinite)' : name === 'IBV_QP_SQ_PSN' || name === 'IBV_QP_RQ_PSN' ? `(${hex(Number(v ?? 0), 6)})` : '';
+      return (
+        <span className="flex items-center gap-1">
+          <input aria-label={label} type="number" min={m.min} max={m.max} value={v === undefined ? '' : String(v)}
+            onChange={(e) => onValue(key, num(e.target.value))} className={`${inputCls} ${extra ? 'w-24' : ''}`} />
+          {extra && <span className="whitespace-nowrap font-mono text-[10.5px] text-slate-500">{extra}</span>}
+        </span>
+      );
+    }
+    default:
+      return <span className="text-[11px] text-slate-500">{name === 'IBV_QP_ALT_PATH' ? 'no value (RoCE: refused)' : 'no value in this model'}</span>;
+  }
+}

@@ -1,0 +1,73 @@
+// The lesson runner inside a worker: one per instrument, the same for all. The instrument gives
+// an adapter (how to read its model, apply an action, let time run); the host does the rest.
+import { LessonRunner, lessonInfo, type LessonInfo, type LessonProgress } from '../../lessons/kit/index.ts';
+import type { Lesson } from '../../lessons/kit/index.ts';
+
+export interface LessonAdapter<P, A> {
+  /** The model's position now (steps check what happened since their mark). */
+  mark(): number;
+  probe(mark: number): P;
+  /** Apply one action as a person would; a refusal names the problem. */
+  apply(action: A): { ok: boolean; error?: string };
+  /** Let the model run after a solution (simulated ns), where the instrument has a clock. */
+  settle(runNs: number): void;
+}
+
+export class LessonHost<P, A> {
+  private readonly runner: LessonRunner<P, A>;
+
+  constructor(private readonly lessons: ReadonlyArray<Lesson<P, A>>, private readonly model: LessonAdapter<P, A>) {
+    this.runner = new LessonRunner(lessons);
+  }
+
+  catalogue(): LessonInfo[] {
+    return this.lessons.map(lessonInfo);
+  }
+
+  get current(): { id: string; step: number } | null {
+    return this.runner.lesson ? { id: this.runner.lesson.id, step: this.runner.step } : null;
+  }
+
+  /** Start `id` at `step`: from its setup, or (`keep`) on the model as it is (a shared link). */
+  start(id: string, step = 0, keep = false): { ok: boolean; error?: string } {
+    const l = this.runner.find(id);
+    if (!l) return { ok: false, error: `there is no lesson "${String(id).slice(0, 40)}"` };
+    if (!Number.isInteger(step) || step < 0 || step >= l.steps.length) return { ok: false, error: `lesson "${id}" has steps 1 to ${l.steps.length}, not ${String(step + 1)}` };
+    if (!keep) {
+      for (const a of l.setup) {
+        const r = this.model.apply(a);
+        if (!r.ok) return { ok: false, error: `the lesson's setup failed: ${r.error}` };
+      }
+    }
+    this.runner.start(id, step, this.model.mark());
+    return { ok: true };
+  }
+
+  stop(): void {
+    this.runner.stop();
+  }
+
+  goTo(step: number): void {
+    this.runner.goTo(step, this.model.mark());
+  }
+
+  /**
+   * Apply the current step's solution, then let the model run. Every action is applied, as a
+   * person would press every button (a solution may show a refusal on purpose); the first
+   * refusal is reported.
+   */
+  solve(): { ok: boolean; error?: string } {
+    const { actions, runNs } = this.runner.solution((m) => this.model.probe(m));
+    let first: { ok: boolean; error?: string } = { ok: true };
+    for (const a of actions) {
+      const r = this.model.apply(a);
+      if (!r.ok && first.ok) first = r;
+    }
+    this.model.settle(runNs);
+    return first;
+  }
+
+  progress(): LessonProgress | null {
+    return this.runner.progress((m) => this.model.probe(m), this.model.mark());
+  }
+}

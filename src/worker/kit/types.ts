@@ -1,0 +1,42 @@
+// What every instrument's worker speaks: frames with a sequence number and the shared fields
+// (playback, busy, lesson), replies that carry a frame, and the calls every instrument answers.
+// Plain, structured-clone data only.
+import type { LabId, LessonInfo, LessonProgress } from '../../lessons/kit/index.ts';
+
+export type { LabId, LessonInfo, LessonProgress };
+
+export interface KitFrame {
+  /** Increases with every frame a worker sends; a client drops a frame older than one it showed. */
+  seq: number;
+  lab: LabId;
+  playing: boolean;
+  /** The worker has work of its own to finish (setup, a sweep); the client keeps pulling. */
+  busy: boolean;
+  /** The instrument's speed (its own unit: simulated ns per second, packets per second). */
+  speed: number;
+  lesson: LessonProgress | null;
+}
+
+/** An answer to a request that may be refused: the refusal names the problem, and the frame shows the state kept. */
+export interface Reply<F extends KitFrame> {
+  ok: boolean;
+  error?: string;
+  frame: F;
+}
+
+/** The calls every instrument's worker API answers (playback and lessons). */
+export interface LabApi<F extends KitFrame> {
+  frame(): F;
+  /** One animation frame: `wallMs` of playback at the speed, plus bounded background work. */
+  tick(wallMs: number): F;
+  play(): F;
+  pause(): F;
+  setSpeed(speed: number): F;
+  lessons(): LessonInfo[];
+  /** Start a lesson at `step`; `keep` keeps the current model (a link restores it) instead of the lesson's setup. */
+  startLesson(id: string, step?: number, keep?: boolean): Reply<F>;
+  lessonStep(step: number): F;
+  /** "Do it for me": apply the current step's solution. */
+  solveStep(): Reply<F>;
+  stopLesson(): F;
+}

@@ -1,0 +1,32 @@
+// Static reference data for the views, sent once at start-up.
+import { ATTR_NAMES, CONTEXT_FIELDS, DEVICE, INJECTABLE, LC_NAMES, MODIFY_CELLS, OPCODE_TRANSPORTS, QP_STATES, QP_TYPES, hwNext } from '../../core/index.ts';
+import type { ReferenceData } from './types.ts';
+
+export function referenceData(): ReferenceData {
+  const cells: ReferenceData['cells'] = {};
+  for (const t of QP_TYPES) {
+    cells[t] = MODIFY_CELLS[t].map((row) => row.map((c) => ({ valid: c.valid, req: [...c.reqNames], opt: [...c.optNames] })));
+  }
+  return {
+    states: QP_STATES, types: QP_TYPES, attrNames: ATTR_NAMES, cells,
+    fields: CONTEXT_FIELDS.map((f) => ({ name: f.name, owner: f.owner, attr: 'attr' in f ? f.attr : undefined, doc: f.doc, hw: 'hw' in f ? f.hw : undefined })),
+    injectable: INJECTABLE, opcodes: OPCODE_TRANSPORTS, device: { ...DEVICE }, hwTransitions: hwTransitions(),
+  };
+}
+
+const HW_LABEL = { SEND_ERROR: 'a send WR completes in error', FATAL: 'QP error (responder error, retry exhausted, catastrophic)', DRAINED: 'last in-flight send completed' } as const;
+
+/** Every move the hardware makes by itself, read from the lifecycle tables (not hand-written). */
+function hwTransitions(): ReferenceData['hwTransitions'] {
+  const out: ReferenceData['hwTransitions'] = [];
+  const events = ['SEND_ERROR', 'FATAL', 'DRAINED'] as const;
+  QP_TYPES.forEach((type, ti) => {
+    for (let lc = 0; lc < LC_NAMES.length; lc++) {
+      events.forEach((event, ei) => {
+        const next = hwNext(ti, lc, ei);
+        if (next >= 0 && next !== lc) out.push({ type, from: LC_NAMES[lc], to: LC_NAMES[next], event, label: HW_LABEL[event] });
+      });
+    }
+  });
+  return out;
+}

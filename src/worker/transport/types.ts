@@ -1,0 +1,113 @@
+// What crosses the worker boundary: plain, structured-clone data only. Views render these;
+// they never compute model state themselves.
+import type { AttrName, FieldName, SimEvent, Summary, WcStatus } from '../../core/index.ts';
+import type { KitFrame, Reply } from '../kit/types.ts';
+
+export interface WqeView {
+  wr: number;
+  wrId: number;
+  opcode: string;
+  length: number;
+  signaled: boolean;
+  /** queued → sending → sent (waiting for ACK/response) → failed (completes with `err`). */
+  phase: 'queued' | 'sending' | 'sent' | 'failed';
+  psn0: number;
+  npsn: number;
+  err?: WcStatus;
+}
+
+export interface RecvView { wr: number; wrId: number; length: number }
+
+export interface QpView {
+  host: number;
+  qpn: number;
+  type: 'RC' | 'UC' | 'UD';
+  /** Lifecycle label: RESET, INIT, RTR, RTS, SQD (draining), SQD (drained), SQE, ERR. */
+  state: string;
+  /** The libibverbs state (SQD for both SQD labels). */
+  verbsState: string;
+  ctx: Record<FieldName, number>;
+  sq: WqeView[];
+  rq: RecvView[];
+  flushing: boolean;
+  /** Why the requester is not sending although work is queued, if it is stalled. */
+  stalled?: string;
+  fault?: string;
+  peer?: { host: number; qpn: number };
+}
+
+export interface CqeView { wr: number; wrId: number; qpn: number; status: WcStatus; queue: 'sq' | 'rq'; opcode?: string; byteLen?: number; t: number }
+
+export interface CacheSlotView { set: number; way: number; qpn: number; dirty: boolean; pinned: boolean; inFlight: boolean }
+
+export interface HostView {
+  name: string;
+  lid: number;
+  /** `pi`: CQEs written so far; `ci`: CQEs polled so far (absolute counters). */
+  cqs: { depth: number; entries: CqeView[]; pi: number; ci: number }[];
+  cache: { hits: number; misses: number; evictions: number; writebacks: number; entries: number; slots: CacheSlotView[] };
+  pollIntervalNs: number;
+  dropNext: number;
+}
+
+export interface PacketView {
+  id: number;
+  src: number;
+  dst: number;
+  srcQpn: number;
+  dstQpn: number;
+  op: string;
+  psn: number;
+  bytes: number;
+  start: number;
+  arrive: number;
+  drop?: string;
+  syndrome?: string;
+}
+
+export interface WorldView {
+  t: number;
+  hosts: HostView[];
+  qps: QpView[];
+  /** Packets whose flight overlaps [t − linger, ∞): the view animates them by time. */
+  packets: PacketView[];
+  workloads: { id: string; qp: number; host: number; qpn: number; on: boolean; posted: number; opcode: string; length: number; intervalNs: number }[];
+  link: { latencyNs: number; gbps: number };
+  summary: Omit<Summary, 'traceHash' | 'qps'>;
+}
+
+export interface Frame extends KitFrame {
+  /** Simulated now, and the furthest instant simulated so far (the scrubber's end). */
+  t: number;
+  maxT: number;
+  durationNs: number;
+  /** Events since the previous frame; when `resetLog` the list replaces the log. */
+  events: SimEvent[];
+  resetLog: boolean;
+  world: WorldView;
+  scenarioTitle?: string;
+}
+
+/** A command's answer: refused commands carry the errno and, for modify_qp, the attributes named. */
+export interface CommandReply extends Reply<Frame> {
+  detail?: string;
+  errno?: string;
+  reason?: string;
+  missing?: string[];
+  unexpected?: string[];
+}
+
+/** Static reference data the views need (sent once): the kernel modify table and field docs. */
+export interface ReferenceData {
+  states: readonly string[];
+  types: readonly string[];
+  attrNames: readonly AttrName[];
+  /** cells[type][from][to] = { valid, req, opt } */
+  cells: Record<string, { valid: boolean; req: string[]; opt: string[] }[][]>;
+  fields: { name: string; owner: 'sw' | 'hw' | 'sw+hw'; attr?: string; doc: string; hw?: string }[];
+  injectable: Record<string, { transports: readonly string[]; how: string }>;
+  opcodes: Record<string, readonly string[]>;
+  /** Moves the NIC makes on its own, derived from the QP machine's lifecycle tables. */
+  hwTransitions: { type: string; from: string; to: string; event: 'SEND_ERROR' | 'FATAL' | 'DRAINED'; label: string }[];
+  device: { maxRdAtom: number; pkeyTableLen: number; ports: number };
+}
