@@ -8,6 +8,11 @@ export interface Problem { kind: ProblemKind; text: string }
 
 interface Violation { directive: string; blocked: string; source: string; line: number; sample: string }
 
+/** The URL's origin, or the URL itself when it has none a page could share (never equal to ours). */
+function originOf(url: string): string {
+  try { return new URL(url).origin; } catch { return url; }
+}
+
 export class Watch {
   readonly problems: Problem[] = [];
   private readonly allowed: RegExp[] = [];
@@ -48,7 +53,7 @@ export class Watch {
       const url = r.url();
       // data: and blob: never leave the machine; the CSP decides whether the page may use them.
       if (url.startsWith('data:') || url.startsWith('blob:')) return;
-      if (new URL(url).origin !== this.origin) this.problems.push({ kind: 'external', text: url });
+      if (originOf(url) !== this.origin) this.problems.push({ kind: 'external', text: url });
     });
     const onPage = (page: Page) => {
       page.on('console', (m) => { if (m.type() === 'error') this.problems.push({ kind: 'console', text: m.text() }); });
