@@ -28,4 +28,6 @@ export default tseslint.config(
   // Playwright fixtures call `use`, which is not React's hook.
   { files: ['e2e/**'], rules: { 'react-hooks/rules-of-hooks': 'off' } },
   { files: ['**/*.cjs'], languageOptions: { sourceType: 'commonjs', globals: globals.node } },
+  // Plain scripts that run in the page (the service-worker registration, report probes).
+  { files: ['public/**/*.js', 'scripts/**/*.js'], languageOptions: { globals: globals.browser } },
 );

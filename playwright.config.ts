@@ -1,6 +1,13 @@
 import { defineConfig } from '@playwright/test';
+import { chromiumLaunch } from './scripts/chromium.ts';
 
-// Debian's Chromium: npm-downloaded browsers cannot be fetched on our machines.
+// e2e serves the production build (dist/, built by `npm run build` first) on a port of its own,
+// so it never meets `npm start` (5173) or `npm run preview` (4173) that someone left running.
+// strictPort makes Vite fail instead of drifting to another port, and reuseExistingServer is off:
+// whatever already listens on this port is not this run's build, so the run stops and says so.
+const port = Number(process.env.E2E_PORT ?? 4317);
+const url = `http://127.0.0.1:${port}`;
+
 export default defineConfig({
   testDir: './e2e',
   workers: 1,
@@ -8,20 +15,19 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   reporter: [['list']],
   use: {
-    baseURL: 'http://127.0.0.1:4173',
+    baseURL: url,
     browserName: 'chromium',
     headless: true,
     viewport: { width: 1280, height: 720 },
-    launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-        '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-    },
+    launchOptions: chromiumLaunch,
+    // A fresh context per test would install the service worker and precache the whole build each
+    // time: load on a 2-core CI machine that only e2e/offline.spec.ts needs, so it alone allows it.
+    serviceWorkers: 'block',
   },
   webServer: {
-    command: 'npm run preview',
-    url: 'http://127.0.0.1:4173',
-    reuseExistingServer: !process.env.CI,
+    command: `npx vite preview --port ${port} --strictPort --host 127.0.0.1`,
+    url,
+    reuseExistingServer: false,
     timeout: 120_000,
   },
 });

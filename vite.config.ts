@@ -1,12 +1,68 @@
-import { defineConfig, configDefaults } from 'vitest/config';
+import { defineConfig, configDefaults, type Plugin } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
+import { VitePWA } from 'vite-plugin-pwa';
+
+/**
+ * index.html carries the strict Content-Security-Policy as a <meta>. The dev server cannot live
+ * under it: Vite injects an inline React-refresh preamble, <style> elements for HMR'd CSS and a
+ * websocket to itself. So the meta is dropped when serving in development only; `vite build`
+ * (and so preview, e2e and every host) keeps it.
+ */
+function devWithoutCsp(): Plugin {
+  return {
+    name: 'qp-scope:dev-without-csp',
+    apply: 'serve',
+    transformIndexHtml: (html) => html.replace(/\s*<meta http-equiv="Content-Security-Policy"[^>]*>/, ''),
+  };
+}
+
+/**
+ * Offline after the first load: Workbox precaches every built file, the entry, the lazily loaded
+ * lab chunk and both simulation worker chunks, so either instrument and any share link (a hash on
+ * the same page) open without a network. Updates are prompt-free but never swap files under a
+ * running page: a new service worker waits until every QP Scope tab is closed (no skipWaiting),
+ * because activating it would delete the old build's hashed chunks that an open page may still
+ * load lazily. See docs/hosting.md.
+ */
+const pwa = VitePWA({
+  registerType: 'prompt', // no prompt is ever shown; this only means "no skipWaiting"
+  injectRegister: 'script', // public/registerSW.js, an external file: the CSP forbids inline script
+  // workbox.globPatterns below already lists every icon; listing them twice duplicates entries.
+  includeManifestIcons: false,
+  manifest: {
+    name: 'QP Scope — RDMA Queue Pairs, live',
+    short_name: 'QP Scope',
+    description: 'Watch, poke and break the machinery an RDMA NIC uses to manage Queue Pairs.',
+    start_url: './',
+    scope: './',
+    display: 'standalone',
+    theme_color: '#1e293b',
+    background_color: '#f1f5f9',
+    icons: [
+      { src: 'favicon.svg', sizes: 'any', type: 'image/svg+xml' },
+      { src: 'icons/icon-192.png', sizes: '192x192', type: 'image/png' },
+      { src: 'icons/icon-512.png', sizes: '512x512', type: 'image/png' },
+      { src: 'icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+    ],
+  },
+  workbox: {
+    // The plugin adds manifest.webmanifest itself.
+    globPatterns: ['**/*.{html,js,css,svg,png}'],
+    navigateFallback: 'index.html',
+    // The first page load takes control at once, so it already runs offline; later updates wait.
+    clientsClaim: true,
+    skipWaiting: false,
+    cleanupOutdatedCaches: true,
+  },
+});
 
 export default defineConfig({
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), devWithoutCsp(), pwa],
   base: './',
   worker: { format: 'es' },
-  build: { target: 'es2022', chunkSizeWarningLimit: 700 },
+  // The manifest tells `npm run size` which chunks the entry loads statically (the initial JS).
+  build: { target: 'es2022', chunkSizeWarningLimit: 700, manifest: true },
   preview: { port: 4173, strictPort: true, host: '127.0.0.1' },
   server: { host: '127.0.0.1' },
   test: {

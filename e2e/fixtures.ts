@@ -1,18 +1,24 @@
-// Shared Playwright fixtures: every test fails on a console error, an uncaught page error, or a
-// request to any origin but the page's own.
+// Shared Playwright fixtures. Every test's browser context is watched (watch.ts): the test fails
+// on a Content-Security-Policy violation, a request to any origin but the page's own, a console
+// error or an uncaught page error, in any page it opens. A test that provokes one on purpose says
+// so with `watch.allow(/pattern/)`.
 import { test as base, expect, type Page } from '@playwright/test';
+import { Watch } from './watch.ts';
 
-export const test = base.extend<{ app: Page }>({
-  app: async ({ page, baseURL }, use) => {
-    const problems: string[] = [];
-    page.on('console', (m) => { if (m.type() === 'error') problems.push(`console: ${m.text()}`); });
-    page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
-    page.on('request', (r) => {
-      const u = r.url();
-      if (!u.startsWith(baseURL ?? '') && !u.startsWith('data:') && !u.startsWith('blob:')) problems.push(`external request: ${u}`);
-    });
+export const test = base.extend<{ watch: Watch; app: Page }>({
+  watch: async ({ baseURL }, use) => {
+    const watch = new Watch(baseURL ?? 'http://127.0.0.1');
+    await use(watch);
+    const left = watch.unexpected();
+    expect(left, left.join('\n')).toEqual([]);
+  },
+  // Overrides Playwright's own context fixture, so tests that use `page` directly are covered too.
+  context: async ({ context, watch }, use) => {
+    await watch.attach(context);
+    await use(context);
+  },
+  app: async ({ page }, use) => {
     await use(page);
-    expect(problems, problems.join('\n')).toEqual([]);
   },
 });
 

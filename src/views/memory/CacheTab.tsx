@@ -42,7 +42,7 @@ export function CacheTab() {
             onSelect={select} onActivate={togglePin} label={label} testId="cache-grid" />
         </div>
       </section>
-      <aside className="flex min-h-0 flex-col gap-2 overflow-y-auto" aria-label="Set and slot details">
+      <aside className="flex min-h-0 flex-col gap-2 overflow-y-auto" aria-label="Set and slot details" tabIndex={0}>
         <section className="rounded-md border border-slate-300 bg-white p-2 text-[12px]" data-testid="slot-detail">
           <h3 className="font-semibold text-slate-900">Set {s.set}, way {s.way}</h3>
           {qpn >= 0 ? (

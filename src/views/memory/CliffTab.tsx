@@ -38,7 +38,7 @@ export function CliffTab() {
         </div>
         <Legend f={f} pub={pub} />
       </section>
-      <aside className="flex min-h-0 flex-col gap-2 overflow-y-auto" aria-label="Calibration">
+      <aside className="flex min-h-0 flex-col gap-2 overflow-y-auto" aria-label="Calibration" tabIndex={0}>
         <Targets targets={f.sweep.targets} unmodified={f.sweep.presetUnmodified} />
         <Numbers points={f.sweep.points} />
       </aside>

@@ -101,7 +101,7 @@ export function WalkTab() {
           Pages are 4 KiB (mlx4/mlx5 page shift 12, QUOTE); a context is 256 B (HNS QPC entry size, QUOTE), so one page holds {int(g.pageBytes / g.entryBytes)} contexts.
         </p>
       </section>
-      <aside className="flex min-h-0 flex-col gap-2 overflow-y-auto" aria-label="Table memory">
+      <aside className="flex min-h-0 flex-col gap-2 overflow-y-auto" aria-label="Table memory" tabIndex={0}>
         <section className="rounded-md border border-slate-300 bg-white p-2 text-[12px]" data-testid="table-memory">
           <h3 className="font-semibold text-slate-900">Table memory for {int(m.allocatedQps)} QPs</h3>
           <p><span className="font-mono text-lg font-bold">{bytes(shown.hostBytes)}</span> <span className="text-slate-600">in host memory</span></p>

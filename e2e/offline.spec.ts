@@ -1,0 +1,81 @@
+// Offline after the first load: once the service worker controls the page, the network can go
+// away and the default page, the NIC memory lab and share links of both instruments still open.
+import { readdirSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { expect, open, shot, test, type Page } from './fixtures.ts';
+
+test.use({ serviceWorkers: 'allow' }); // the rest of the suite blocks them (playwright.config.ts)
+
+/** Resolves once a service worker is active and controls this page (clientsClaim on first install). */
+async function untilControlled(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+    if (navigator.serviceWorker.controller) return;
+    await new Promise<void>((resolve) => navigator.serviceWorker.addEventListener('controllerchange', () => resolve(), { once: true }));
+  });
+}
+
+/** Every file of the build the page may fetch (the Vite manifest and the worker script itself aside). */
+function builtFiles(dir = 'dist'): string[] {
+  const out: string[] = [];
+  for (const name of readdirSync(dir)) {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) { if (name !== '.vite') out.push(...builtFiles(path)); continue; }
+    out.push(relative('dist', path));
+  }
+  return out.filter((f) => f !== 'sw.js' && !/^workbox-.*\.js$/.test(f));
+}
+
+test('the service worker precaches every built file: entry, lazy lab chunk, both worker chunks, icons', async ({ app: page }) => {
+  await open(page);
+  await untilControlled(page);
+  const cached = await page.evaluate(async () => {
+    const paths: string[] = [];
+    for (const name of await caches.keys()) {
+      for (const req of await (await caches.open(name)).keys()) paths.push(new URL(req.url).pathname.slice(1));
+    }
+    return paths;
+  });
+  const files = builtFiles();
+  expect(files.filter((f) => /^assets\/.*worker.*\.js$/.test(f))).toHaveLength(2);
+  expect(files.some((f) => /^assets\/MemoryLab-.*\.js$/.test(f))).toBe(true);
+  expect(files.filter((f) => !cached.includes(f))).toEqual([]);
+});
+
+test('after one visit, offline: the page reloads and plays, the memory lab and share links open', async ({ app: page, context }) => {
+  await open(page);
+  await untilControlled(page);
+  // A link of each instrument, made from their Share buttons while online.
+  await page.getByTestId('share').click();
+  const transportLink = await page.getByTestId('share-url').inputValue();
+  expect(transportLink).toContain('#lab=transport&v=2&d=');
+
+  await context.setOffline(true);
+  expect(await page.evaluate(() => navigator.onLine)).toBe(false);
+  await page.reload();
+  await open(page);
+  const before = await page.getByTestId('sim-time').textContent();
+  await page.getByTestId('step').click();
+  await expect(page.getByTestId('sim-time')).not.toHaveText(before ?? '');
+  await shot(page, 'offline-transport');
+
+  const lab = await context.newPage();
+  await lab.goto('/#lab=memory');
+  await expect(lab.getByTestId('memory-lab')).toBeVisible();
+  await expect(lab.getByTestId('hit-rate')).not.toHaveText('–', { timeout: 20_000 });
+  await lab.getByTestId('share').click();
+  const memoryLink = await lab.getByTestId('share-url').inputValue();
+  expect(memoryLink).toContain('#lab=memory&v=2&d=');
+  await shot(lab, 'offline-memory');
+  await lab.close();
+
+  const shared = await context.newPage();
+  await shared.goto(transportLink);
+  await expect(shared.getByTestId('sim-time')).toBeVisible();
+  await expect(shared.locator('[data-testid^="qp-"]').first()).toBeVisible();
+  await shared.goto('about:blank');
+  await shared.goto(memoryLink);
+  await expect(shared.getByTestId('memory-lab')).toBeVisible();
+  await expect(shared.getByTestId('hit-rate')).not.toHaveText('–', { timeout: 20_000 });
+  await shot(shared, 'offline-shared-memory-link');
+});
