@@ -35,6 +35,8 @@ export interface ModifyReply {
 
 export interface TransportSlice {
   log: SimEvent[];
+  /** Counts log resets (a new scenario, a seek back, a fork): views show a reset log at once. */
+  logEpoch: number;
   reference: ReferenceData | null;
   selected: QpRef | null;
   /** Context fields that changed in the last frame, per `${host}/${qpn}` (for highlighting). */
@@ -79,6 +81,7 @@ function appendCapped(log: SimEvent[], add: SimEvent[]): SimEvent[] {
 export const transportStore = createLabStore<Frame, TransportSlice>(
   (set) => ({
     log: [],
+    logEpoch: 0,
     reference: null,
     selected: null,
     changed: {},
@@ -102,7 +105,7 @@ export const transportStore = createLabStore<Frame, TransportSlice>(
     const sel = s.selected;
     const first = f.world.qps[0];
     const selected = sel && f.world.qps.some((q) => q.host === sel.host && q.qpn === sel.qpn) ? sel : first ? { host: first.host, qpn: first.qpn } : null;
-    return { log, changed, selected };
+    return { log, changed, selected, logEpoch: f.resetLog ? s.logEpoch + 1 : s.logEpoch };
   },
 );
 

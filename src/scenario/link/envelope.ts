@@ -3,8 +3,11 @@
 // link: its size is capped before anything is decompressed, every parameter and every key must
 // be known (own keys only), old versions are migrated step by step, and the instrument's valibot
 // schema validates the result. A refusal names the problem; nothing from a bad link is used.
-import { compressToEncodedURIComponent, decompressFromEncodedURIComponent } from 'lz-string';
+// lz-string is CommonJS: its default import works in Vite, Vitest and plain Node (the e2e runner) alike.
+import LZString from 'lz-string';
 import * as v from 'valibot';
+
+const { compressToEncodedURIComponent, decompressFromEncodedURIComponent } = LZString;
 
 /** Bounds against pasted junk: a real link is a few kilobytes. */
 export const MAX_LINK_CHARS = 400_000;

@@ -72,7 +72,7 @@ export function LessonPanel({ lessons, progress, actions, onLook, followHighligh
             ))}
           </ol>
           <article aria-labelledby="step-heading" className="flex flex-col gap-2">
-            <h3 id="step-heading" className="font-semibold text-slate-900">{progress.step + 1}. {step.title}</h3>
+            <h3 id="step-heading" data-testid="step-heading" className="font-semibold text-slate-900">{progress.step + 1}. {step.title}</h3>
             {step.text.map((p, i) => <p key={i} className="leading-relaxed text-slate-700"><RichText text={p} /></p>)}
             {step.task && (
               <div className={`rounded border-l-4 p-2 ${done ? 'border-green-600 bg-green-50' : 'border-blue-600 bg-blue-50'}`} data-testid="lesson-task">

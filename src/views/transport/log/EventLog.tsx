@@ -30,13 +30,16 @@ const TONE: Record<EventLine['tone'], string> = {
 type Line = { t: number; key: number; l: EventLine };
 
 export function EventLog() {
-  const log = useThrottled(useTransport((s) => s.log), 200);
+  const epoch = useTransport((s) => s.logEpoch);
+  const log = useThrottled(useTransport((s) => s.log), 200, epoch);
   const selected = useTransport((s) => s.selected);
   const groups = useTransport((s) => s.logGroups);
   const selectedOnly = useTransport((s) => s.logSelectedOnly);
   const box = useRef<HTMLDivElement | null>(null);
   // While the person reads older lines the log holds still; it follows again at the bottom.
-  const [frozen, setFrozen] = useState<{ lines: Line[]; total: number } | null>(null);
+  const [held, setFrozen] = useState<{ lines: Line[]; total: number; epoch: number } | null>(null);
+  // A reset log (new scenario, seek back) is never held: the old lines belong to another story.
+  const frozen = held && held.epoch === epoch ? held : null;
 
   const { lines, total } = useMemo(() => {
     const shown: SimEvent[] = [];
@@ -58,7 +61,7 @@ export function EventLog() {
     const el = box.current;
     if (!el) return;
     const atEnd = el.scrollTop > -12;
-    if (!atEnd && !frozen) setFrozen({ lines, total });
+    if (!atEnd && !frozen) setFrozen({ lines, total, epoch });
     if (atEnd && frozen) setFrozen(null);
   };
   const shown = frozen ?? { lines, total };
@@ -80,7 +83,7 @@ export function EventLog() {
           <input type="checkbox" data-testid="log-selected-only" checked={selectedOnly} onChange={(e) => transportStore.getState().setSelectedOnly(e.target.checked)} />
           only {selected ? <span className="font-mono">{hostLetter(selected.host)}·{qpnHex(selected.qpn)}</span> : 'selected QP'}
         </label>
-        <span className="ml-auto text-[10.5px] text-slate-500">{total > MAX_LINES ? `last ${MAX_LINES} of ${total}` : `${total} events`}</span>
+        <span className="ml-auto text-[10.5px] text-slate-500" data-testid="log-count">{total > MAX_LINES ? `last ${MAX_LINES} of ${total}` : `${total} events`}</span>
       </div>
       <div className="relative flex min-h-0 flex-1 flex-col">
         <div ref={box} onScroll={onScroll} data-testid="event-log" role="log" aria-label="Simulation events, newest last" aria-live="off" tabIndex={0}
@@ -103,7 +106,7 @@ export function EventLog() {
 
 const LogRow = memo(function LogRow({ t, l }: { t: number; l: EventLine }) {
   return (
-    <li className="grid grid-cols-[5.2rem_4.6rem_1fr] gap-x-1.5 rounded px-1 hover:bg-slate-50" data-group={l.group}>
+    <li className="grid grid-cols-[5.2rem_4.6rem_1fr] gap-x-1.5 rounded px-1 hover:bg-slate-50" data-group={l.group} data-t={t}>
       <span className="text-right tabular-nums text-slate-500">{(t / 1000).toFixed(3)}µs</span>
       <span className="truncate text-slate-700">{l.host !== undefined ? `${hostLetter(l.host)}${l.qpn !== undefined ? `·${qpnHex(l.qpn)}` : ''}` : '—'}</span>
       <span className={`min-w-0 ${TONE[l.tone]}`}>
