@@ -4,18 +4,75 @@
 import { describe, expect, it } from 'vitest';
 import { createTransportApi } from '../worker/transport/api.ts';
 import { createMemoryApi, type MemoryApi } from '../worker/memory/api.ts';
-import { MEMORY_LESSONS, TRANSPORT_LESSONS, lessonCatalogue } from './index.ts';
+import { MEMORY_LESSONS, TRANSPORT_LESSONS, lessonCatalogue, type Answer, type QuestionView } from './index.ts';
+
+/** An answer the model's outcome certainly refutes. */
+function wrongAnswer(q: QuestionView, expected: Answer): Answer {
+  if (q.kind === 'number') return Number(expected) * 10 + 1000;
+  const ids = q.options.map((o) => o.id);
+  if (q.kind === 'one') return ids.find((id) => id !== expected)!;
+  const e = expected as string[];
+  if (q.kind === 'several') return e.includes(ids[0]) ? e.filter((id) => id !== ids[0]) : [...e, ids[0]];
+  return [...e].reverse();
+}
+
+interface Asks {
+  lessonStep(i: number): { lesson: { question: QuestionView | null; stepsDone: boolean[] } | null };
+  answer(a: unknown): { ok: boolean; frame: { lesson: { question: QuestionView | null; stepsDone: boolean[] } | null } };
+}
+
+/** A question step, answered right and then wrong; both grades asserted. `expected` comes from a twin run. */
+function askBothWays(api: Asks, twin: Asks, i: number, id: string): void {
+  const q = api.lessonStep(i).lesson!.question!;
+  twin.lessonStep(i);
+  const probe = twin.answer(q.kind === 'number' ? 0 : q.kind === 'one' ? q.options[0].id : q.options.map((o) => o.id));
+  const expected = probe.frame.lesson!.question!.graded!.expected;
+  const right = api.answer(expected);
+  expect(right.ok, id).toBe(true);
+  expect(right.frame.lesson!.question!.graded, `${id}: the model's own outcome graded right`).toMatchObject({ correct: true });
+  expect(right.frame.lesson!.stepsDone[i]).toBe(true);
+  const wrong = api.answer(wrongAnswer(q, expected));
+  expect(wrong.frame.lesson!.question!.graded, `${id}: a refuted answer graded wrong, with an explanation`).toMatchObject({ correct: false });
+  expect(wrong.frame.lesson!.question!.graded!.feedback.join(' ').length).toBeGreaterThan(20);
+}
+
+interface LessonApi extends Asks {
+  startLesson(id: string): { ok: boolean };
+  solveStep(): { ok: boolean };
+  frame(): { lesson: { question: QuestionView | null; stepsDone: boolean[] } | null };
+}
+
+/**
+ * Replay a lesson through an instrument's worker API: every step's check false before its
+ * solution and true after; every question answered right, then wrong. `settle` lets the model
+ * run between steps (instruments whose readouts need time).
+ */
+function replay<A extends LessonApi>(make: () => A, id: string, steps: ReadonlyArray<{ id: string; check?: unknown; solution?: unknown; question?: unknown }>, settle: (a: A) => void = () => undefined): void {
+  const api = make();
+  // Everything done to `api`, so a twin can be brought to the same point to learn an outcome.
+  const ops: Array<(a: A) => unknown> = [(a) => a.startLesson(id), settle];
+  const twinAt = () => { const t = make(); for (const op of ops) op(t); return t; };
+  for (const op of ops) op(api);
+  steps.forEach((step, i) => {
+    if (step.question) {
+      askBothWays(api, twinAt(), i, step.id);
+      const expected = api.frame().lesson!.question!.graded!.expected;
+      ops.push((a) => { a.lessonStep(i); a.answer(expected); });
+      return;
+    }
+    const before = api.lessonStep(i);
+    if (step.check) expect(before.lesson!.stepsDone[i], `${step.id}: done before its solution`).toBe(false);
+    // A solution may show a refusal on purpose (posting to a QP in RESET): its check is what counts.
+    if (step.solution) api.solveStep();
+    settle(api);
+    ops.push((a) => { a.lessonStep(i); if (step.solution) a.solveStep(); settle(a); });
+    if (step.check) expect(api.frame().lesson!.stepsDone[i], `${step.id}: not done after its solution`).toBe(true);
+  });
+}
 
 describe.each(TRANSPORT_LESSONS.map((l) => [l.id, l] as const))('transport lesson %s', (id, lesson) => {
-  it('is solvable step by step, and no check is already true before its step is done', () => {
-    const api = createTransportApi();
-    expect(api.startLesson(id).ok).toBe(true);
-    lesson.steps.forEach((step, i) => {
-      const before = api.lessonStep(i);
-      if (step.check) expect(before.lesson!.stepsDone[i], `${step.id}: done before its solution`).toBe(false);
-      api.solveStep();
-      if (step.check) expect(api.frame().lesson!.stepsDone[i], `${step.id}: not done after its solution`).toBe(true);
-    });
+  it('is solvable step by step; no check is true before its step is done; questions graded both ways', () => {
+    replay(() => createTransportApi(), id, lesson.steps);
   });
 });
 
@@ -30,18 +87,9 @@ function settle(api: MemoryApi) {
 }
 
 describe.each(MEMORY_LESSONS.map((l) => [l.id, l] as const))('memory lesson %s', (id, lesson) => {
-  it('is solvable step by step, and no task is done before its solution', () => {
-    const api = createMemoryApi({ sweepUnitsPerTick: 1 }); // the sweep is not what the lessons check
-    expect(api.startLesson(id).ok).toBe(true);
-    api.showCompare(true);
-    settle(api);
-    lesson.steps.forEach((step, i) => {
-      const before = api.lessonStep(i);
-      if (step.check) expect(before.lesson!.stepsDone[i], `${step.id}: done before its solution`).toBe(false);
-      if (step.solution) expect(api.solveStep().ok, step.id).toBe(true);
-      const after = settle(api);
-      if (step.check) expect(after.lesson!.stepsDone[i], `${step.id}: not done after its solution`).toBe(true);
-    });
+  it('is solvable step by step; no task is done before its solution; questions graded both ways', () => {
+    // The sweep is not what the lessons check; the compare pair runs as on its tab.
+    replay(() => { const a = createMemoryApi({ sweepUnitsPerTick: 1 }); a.showCompare(true); return a; }, id, lesson.steps, settle);
   }, 120_000);
 });
 

@@ -1,2 +1,3 @@
 export { LessonRunner } from './runner.ts';
 export { lessonInfo, type LabId, type Lesson, type LessonInfo, type LessonProgress } from './types.ts';
+export type { Answer, QuestionView } from './question.ts';

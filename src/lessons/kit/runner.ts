@@ -1,18 +1,28 @@
 // The one lesson runner. It knows where the learner is and which steps are done; the instrument
 // gives it a probe of its live model. `mark` is the instrument's position when a step began
-// (the transport instrument's trace count), so a check can ask "what happened since".
-import type { Lesson, LessonProgress } from './types.ts';
+// (the transport instrument's trace count), so a check can ask "what happened since". A question
+// step keeps its options (read at the pause), whether the event was revealed, the model's
+// outcome, and the last grade.
+import { grade, isAnswer, type Answer, type QuestionOption, type QuestionView } from './question.ts';
+import type { Lesson, LessonProgress, LessonStep } from './types.ts';
+
+interface Asked { options: QuestionOption[]; outcome: Answer | null; graded: QuestionView['graded']; attempts: number }
 
 export class LessonRunner<P, A> {
   lesson: Lesson<P, A> | null = null;
   step = 0;
   private mark = 0;
   private done: boolean[] = [];
+  private asked: Asked | null = null;
 
   constructor(private readonly lessons: ReadonlyArray<Lesson<P, A>>) {}
 
   find(id: string): Lesson<P, A> | undefined {
     return this.lessons.find((l) => l.id === id);
+  }
+
+  get current(): LessonStep<P, A> | undefined {
+    return this.lesson?.steps[this.step];
   }
 
   /** Follow a lesson from `step`; false when there is no such lesson. */
@@ -27,20 +37,50 @@ export class LessonRunner<P, A> {
 
   stop(): void {
     this.lesson = null;
+    this.asked = null;
   }
 
   goTo(step: number, mark: number): void {
     if (!this.lesson) return;
     this.step = Math.max(0, Math.min(Math.trunc(step) || 0, this.lesson.steps.length - 1));
     this.mark = mark;
+    this.asked = null;
   }
 
   /** The current step's solution, computed from the live model. */
   solution(probe: (mark: number) => P): { actions: readonly A[]; runNs: number } {
-    const s = this.lesson?.steps[this.step];
+    const s = this.current;
     if (!s?.solution) return { actions: [], runNs: 0 };
     const actions = typeof s.solution === 'function' ? s.solution(probe(this.mark)) : s.solution;
     return { actions, runNs: s.runNs ?? 2000 };
+  }
+
+  private ask(probe: (mark: number) => P): Asked | null {
+    const q = this.current?.question;
+    if (!q) return null;
+    if (!this.asked) this.asked = { options: typeof q.options === 'function' ? q.options(probe(this.mark)) : [...(q.options ?? [])], outcome: null, graded: null, attempts: 0 };
+    return this.asked;
+  }
+
+  /**
+   * The learner's answer to the current question. The first answer reveals: `reveal(actions,
+   * runNs)` runs the event, then the outcome is read from the model; every answer is graded
+   * against that outcome. A malformed answer is refused (it comes from the main thread).
+   */
+  answer(raw: unknown, probe: (mark: number) => P, reveal: (actions: readonly A[], runNs: number) => void): { ok: boolean; error?: string } {
+    const q = this.current?.question;
+    const a = this.ask(probe);
+    if (!q || !a) return { ok: false, error: 'this step asks no question' };
+    if (!isAnswer(q.kind, raw, a.options)) return { ok: false, error: `that is not an answer to this question (${q.kind === 'number' ? 'a number' : q.kind === 'one' ? 'one of the options' : 'a list of the options'})` };
+    if (a.outcome === null) {
+      reveal(q.reveal, q.runNs ?? 2000);
+      a.outcome = q.outcome(probe(this.mark));
+    }
+    const g = grade(q, a.options, raw, a.outcome);
+    a.attempts++;
+    a.graded = { answer: raw, correct: g.correct, feedback: g.feedback, expected: a.outcome };
+    if (g.correct) this.done[this.step] = true;
+    return { ok: true };
   }
 
   /**
@@ -52,8 +92,13 @@ export class LessonRunner<P, A> {
     if (!l) return null;
     this.mark = Math.min(this.mark, markNow);
     const s = l.steps[this.step];
-    if (!s.check) this.done[this.step] = true;
-    else if (!this.done[this.step]) this.done[this.step] = s.check(probe(this.mark));
-    return { id: l.id, step: this.step, stepsDone: [...this.done], done: this.done.every(Boolean) };
+    if (s.check && !this.done[this.step]) this.done[this.step] = s.check(probe(this.mark));
+    else if (!s.check && !s.question) this.done[this.step] = true;
+    const a = this.ask(probe);
+    const question: QuestionView | null = s.question && a ? {
+      kind: s.question.kind, prompt: s.question.prompt, options: a.options, unit: s.question.unit,
+      revealed: a.outcome !== null, graded: a.graded, attempts: a.attempts,
+    } : null;
+    return { id: l.id, step: this.step, stepsDone: [...this.done], done: this.done.every(Boolean), question };
   }
 }

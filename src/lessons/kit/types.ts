@@ -3,6 +3,7 @@
 // and the actions that do it (CI replays every solution: src/lessons/replay.test.ts).
 // P is what a check may read of the instrument's model (its probe); A is an action the
 // instrument can apply (a command, a setting, a scenario to load).
+import type { Question, QuestionView } from './question.ts';
 
 export type LabId = 'transport' | 'memory' | 'faults';
 
@@ -22,10 +23,11 @@ export interface LessonStep<P, A> {
   /** Simulated nanoseconds to let run after the solution (instruments with a clock). */
   runNs?: number;
   /**
-   * Reserved for question steps (predict, then reveal): a question the model pauses for before
-   * the event it asks about. The lesson runner passes it through untouched.
+   * A question step (predict, then reveal): the model pauses, the learner answers, the model
+   * runs the event, the answer is graded against what the model did. The step is done once the
+   * learner's answer is right.
    */
-  question?: unknown;
+  question?: Question<P, A>;
 }
 
 export interface Lesson<P, A> {
@@ -52,7 +54,7 @@ export interface LessonInfo {
   title: string;
   summary: string;
   focus?: { host: number; qpn: number };
-  steps: Array<{ id: string; title: string; text: string[]; highlight?: string; task?: string; solvable: boolean; checked: boolean }>;
+  steps: Array<{ id: string; title: string; text: string[]; highlight?: string; task?: string; solvable: boolean; checked: boolean; question: boolean }>;
   sources: string[];
 }
 
@@ -62,13 +64,15 @@ export interface LessonProgress {
   step: number;
   stepsDone: boolean[];
   done: boolean;
+  /** The current step's question, when it is a question step. */
+  question: QuestionView | null;
 }
 
 export function lessonInfo<P, A>(l: Lesson<P, A>): LessonInfo {
   return {
     id: l.id, lab: l.lab, topic: l.topic, title: l.title, summary: l.summary, focus: l.focus, sources: [...l.sources],
     steps: l.steps.map((s) => ({
-      id: s.id, title: s.title, text: [...s.text], highlight: s.highlight, task: s.task, solvable: s.solution !== undefined, checked: s.check !== undefined,
+      id: s.id, title: s.title, text: [...s.text], highlight: s.highlight, task: s.task, solvable: s.solution !== undefined, checked: s.check !== undefined, question: s.question !== undefined,
     })),
   };
 }

@@ -36,6 +36,7 @@ const lessonActions: LessonActions = {
     if (id !== '' && !c.playing) await c.act('play');
   },
   goTo: (step) => memory().act('lessonStep', step),
+  answer: (a) => memory().act('answer', a),
   async solve() {
     const c = memory();
     const r = await c.act('solveStep');

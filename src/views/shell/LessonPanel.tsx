@@ -3,6 +3,8 @@
 // The instrument supplies the catalogue, the progress from its frames and the actions.
 import { useState, type ReactNode } from 'react';
 import type { LessonInfo, LessonProgress } from '../../worker/kit/types.ts';
+import type { Answer } from '../../worker/kit/types.ts';
+import { QuestionCard } from './QuestionCard.tsx';
 import { RichText } from './RichText.tsx';
 import { useWorkerValue } from '../kit/useWorkerValue.ts';
 
@@ -11,6 +13,8 @@ export interface LessonActions {
   pick(id: string): Promise<unknown>;
   goTo(step: number): Promise<unknown>;
   solve(): Promise<unknown>;
+  /** The learner's answer to a question step. */
+  answer(a: Answer): Promise<unknown>;
 }
 
 export interface LessonPanelProps {
@@ -80,6 +84,7 @@ export function LessonPanel({ lessons, progress, actions, onLook, followHighligh
                 <p><RichText text={step.task} /></p>
               </div>
             )}
+            {progress.question && <QuestionCard key={`${progress.id}/${progress.step}`} q={progress.question} onAnswer={(a) => actions.answer(a)} />}
             <p aria-live="polite" className="sr-only">{done ? `Step ${progress.step + 1} done.` : ''}</p>
             <div className="flex flex-wrap gap-2">
               {step.highlight && onLook && <button type="button" className="rounded border border-slate-300 bg-white px-2 py-1" onClick={() => onLook(step.highlight!)}>Show me where</button>}

@@ -48,6 +48,7 @@ const lessonActions: LessonActions = {
     if (focus) st.select(focus);
   },
   goTo: (step) => transport().act('lessonStep', step),
+  answer: (a) => transport().act('answer', a),
   solve: () => transport().act('solveStep'),
 };
 

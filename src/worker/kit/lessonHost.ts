@@ -11,6 +11,8 @@ export interface LessonAdapter<P, A> {
   apply(action: A): { ok: boolean; error?: string };
   /** Let the model run after a solution (simulated ns), where the instrument has a clock. */
   settle(runNs: number): void;
+  /** Stop playback: a question step pauses the model before the event it asks about. */
+  pause(): void;
 }
 
 export class LessonHost<P, A> {
@@ -40,7 +42,20 @@ export class LessonHost<P, A> {
       }
     }
     this.runner.start(id, step, this.model.mark());
+    this.pauseForQuestion();
     return { ok: true };
+  }
+
+  private pauseForQuestion(): void {
+    if (this.runner.current?.question) this.model.pause();
+  }
+
+  /** The learner's answer to the current question step (the first one reveals the event). */
+  answer(raw: unknown): { ok: boolean; error?: string } {
+    return this.runner.answer(raw, (m) => this.model.probe(m), (actions, runNs) => {
+      for (const a of actions) this.model.apply(a);
+      this.model.settle(runNs);
+    });
   }
 
   stop(): void {
@@ -49,6 +64,7 @@ export class LessonHost<P, A> {
 
   goTo(step: number): void {
     this.runner.goTo(step, this.model.mark());
+    this.pauseForQuestion();
   }
 
   /**

@@ -1,9 +1,9 @@
 // What every instrument's worker speaks: frames with a sequence number and the shared fields
 // (playback, busy, lesson), replies that carry a frame, and the calls every instrument answers.
 // Plain, structured-clone data only.
-import type { LabId, LessonInfo, LessonProgress } from '../../lessons/kit/index.ts';
+import type { Answer, LabId, LessonInfo, LessonProgress, QuestionView } from '../../lessons/kit/index.ts';
 
-export type { LabId, LessonInfo, LessonProgress };
+export type { Answer, LabId, LessonInfo, LessonProgress, QuestionView };
 
 export interface KitFrame {
   /** Increases with every frame a worker sends; a client drops a frame older than one it showed. */
@@ -39,4 +39,6 @@ export interface LabApi<F extends KitFrame> {
   /** "Do it for me": apply the current step's solution. */
   solveStep(): Reply<F>;
   stopLesson(): F;
+  /** The learner's answer to the current question step; the first one reveals the event. */
+  answer(answer: unknown): Reply<F>;
 }

@@ -31,6 +31,7 @@ export function createMemoryApi(opts: MemoryApiOptions = {}) {
     probe: () => probeOf(lab),
     apply: applyAction,
     settle: () => undefined,
+    pause: () => { lab.playing = false; },
   });
 
   const frame = (): MemFrame => buildFrame(lab, lessons.progress());
@@ -100,6 +101,7 @@ export function createMemoryApi(opts: MemoryApiOptions = {}) {
     lessonStep(step: number): MemFrame { lessons.goTo(step); return frame(); },
     solveStep(): Reply<MemFrame> { return reply(lessons.solve()); },
     stopLesson(): MemFrame { lessons.stop(); return frame(); },
+    answer(a: unknown): Reply<MemFrame> { return reply(lessons.answer(a)); },
 
     /** Run background work until the sweep and setup are done (tests and the CLI; not for the UI thread). */
     finishBackground(maxCalls = 1_000_000): MemFrame {

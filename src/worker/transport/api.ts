@@ -37,6 +37,7 @@ export function createTransportApi() {
       return r.ok ? { ok: true } : { ok: false, error: r.detail ?? 'refused' };
     },
     settle: (ns) => tl.advance(tl.now + ns),
+    pause: () => { playing = false; },
   });
 
   function replace(input: unknown, at = 0): { ok: boolean; error?: string } {
@@ -175,6 +176,7 @@ export function createTransportApi() {
     lessonStep(step: number): Frame { lessons.goTo(step); return frame(); },
     solveStep(): Reply<Frame> { return reply(lessons.solve()); },
     stopLesson(): Frame { lessons.stop(); return frame(); },
+    answer(a: unknown): Reply<Frame> { return reply(lessons.answer(a)); },
   };
   return api satisfies LabApi<Frame>;
 }

@@ -1,0 +1,76 @@
+import { describe, expect, it } from 'vitest';
+import { grade, isAnswer, type Question } from './question.ts';
+import { LessonRunner } from './runner.ts';
+import type { Lesson } from './types.ts';
+
+const opts = [
+  { id: 'a', label: 'A', why: 'A is the requester, not the responder.' },
+  { id: 'b', label: 'B' },
+  { id: 'c', label: 'C', why: 'C never sends.' },
+];
+const q = (kind: Question<unknown, unknown>['kind'], extra: Partial<Question<unknown, unknown>> = {}): Question<unknown, unknown> =>
+  ({ kind, prompt: '?', options: opts, reveal: [], outcome: () => 'b', because: 'Because B.', wrong: 'Not that.', ...extra });
+
+describe('grading (table-driven)', () => {
+  it.each([
+    ['one', 'b', 'b', true, ['Because B.']],
+    ['one', 'a', 'b', false, ['A is the requester, not the responder.']],
+    ['one', 'c', 'b', false, ['C never sends.']],
+    ['several', ['b', 'c'], ['c', 'b'], true, ['Because B.']],
+    ['several', ['b'], ['b', 'c'], false, ['C never sends.']],
+    ['several', ['a', 'b', 'c'], ['b', 'c'], false, ['A is the requester, not the responder.']],
+    ['order', ['a', 'b', 'c'], ['a', 'b', 'c'], true, ['Because B.']],
+    ['order', ['b', 'a', 'c'], ['a', 'b', 'c'], false, ['A is the requester, not the responder.', 'C never sends.']],
+    ['number', 100, 104, true, ['Because B.']],
+    ['number', 90, 104, false, ['Not that.']],
+  ] as const)('%s: %j against the model\'s %j → %s', (kind, answer, outcome, correct, feedback) => {
+    const r = grade(q(kind, { tolerance: 5 }), opts, answer as never, outcome as never);
+    expect(r).toEqual({ correct, feedback });
+  });
+  it('a number within the relative tolerance counts', () => {
+    expect(grade(q('number', { relTolerance: 0.1 }), [], 0.55, 0.6).correct).toBe(true);
+    expect(grade(q('number', { relTolerance: 0.1 }), [], 0.5, 0.6).correct).toBe(false);
+  });
+  it.each([
+    ['one', 'z', false], ['one', 'a', true], ['one', ['a'], false],
+    ['several', ['a', 'a'], false], ['several', ['a', 'z'], false], ['several', [], true],
+    ['order', ['c', 'b', 'a'], true], ['number', Number.NaN, false], ['number', '3', false], ['number', 3, true],
+  ] as const)('isAnswer(%s, %j) = %s', (kind, x, ok) => {
+    expect(isAnswer(kind, x, opts)).toBe(ok);
+  });
+});
+
+describe('a question step in the runner', () => {
+  // A toy model: a counter; the reveal adds 5; the question asks for the counter afterwards.
+  let counter = 0;
+  const lesson: Lesson<number, number> = {
+    id: 'toy', lab: 'transport', topic: 0, title: 'Toy', summary: '', setup: [], sources: ['none'],
+    steps: [{ id: 'q', title: 'Guess', text: [''], question: { kind: 'number', prompt: 'After +5?', reveal: [5], outcome: (p) => p, because: 'It adds 5.', tolerance: 0 } }],
+  };
+  const probe = () => counter;
+  const reveal = (actions: readonly number[]) => { for (const a of actions) counter += a; };
+
+  it('reveals once, grades every attempt against the model, and the step is done only when right', () => {
+    counter = 10;
+    const r = new LessonRunner([lesson]);
+    r.start('toy', 0, 0);
+    expect(r.progress(probe, 0)!.question).toMatchObject({ revealed: false, graded: null });
+    expect(r.answer(12, probe, reveal)).toEqual({ ok: true });
+    let p = r.progress(probe, 0)!;
+    expect(counter).toBe(15);
+    expect(p.question).toMatchObject({ revealed: true, attempts: 1, graded: { correct: false, expected: 15 } });
+    expect(p.stepsDone[0]).toBe(false);
+    expect(r.answer(15, probe, reveal)).toEqual({ ok: true });
+    p = r.progress(probe, 0)!;
+    expect(counter).toBe(15); // the event ran once
+    expect(p.question).toMatchObject({ attempts: 2, graded: { correct: true, feedback: ['It adds 5.'] } });
+    expect(p.stepsDone[0]).toBe(true);
+  });
+  it('refuses a malformed answer without revealing anything', () => {
+    counter = 0;
+    const r = new LessonRunner([lesson]);
+    r.start('toy', 0, 0);
+    expect(r.answer('fifteen', probe, reveal).ok).toBe(false);
+    expect(counter).toBe(0);
+  });
+});

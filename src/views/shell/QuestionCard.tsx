@@ -1,0 +1,90 @@
+// A question step: predict before the model runs. One choice (radios), several (checkboxes), an
+// order (a list moved with buttons, keyboard-operable), or a number. The first answer runs the
+// event; the grade comes from what the model did, with the reason (right) or the misconception
+// (wrong), and the learner may try again.
+import { useState } from 'react';
+import type { Answer, QuestionView } from '../../worker/kit/types.ts';
+
+export function QuestionCard({ q, onAnswer }: { q: QuestionView; onAnswer(a: Answer): Promise<unknown> }) {
+  const [one, setOne] = useState<string | null>(null);
+  const [several, setSeveral] = useState<string[]>([]);
+  const [order, setOrder] = useState<string[]>(() => q.options.map((o) => o.id));
+  const [num, setNum] = useState('');
+  const [busy, setBusy] = useState(false);
+  const label = (id: string) => q.options.find((o) => o.id === id)?.label ?? id;
+  const answer: Answer | null = q.kind === 'one' ? one : q.kind === 'several' ? several : q.kind === 'order' ? order : num.trim() === '' || !Number.isFinite(Number(num)) ? null : Number(num);
+  const submit = async () => {
+    if (answer === null) return;
+    setBusy(true);
+    try { await onAnswer(answer); } finally { setBusy(false); }
+  };
+  const move = (i: number, d: -1 | 1) => {
+    const j = i + d;
+    if (j < 0 || j >= order.length) return;
+    const next = [...order];
+    [next[i], next[j]] = [next[j], next[i]];
+    setOrder(next);
+  };
+  const g = q.graded;
+  const expectedText = g ? (Array.isArray(g.expected) ? g.expected.map(label).join(q.kind === 'order' ? ' → ' : ', ') : typeof g.expected === 'number' ? `${fmt(g.expected)}${q.unit ? ` ${q.unit}` : ''}` : label(g.expected)) : '';
+  return (
+    <form className="flex flex-col gap-2 rounded border-l-4 border-violet-600 bg-violet-50 p-2" data-testid="question" aria-labelledby="question-prompt"
+      onSubmit={(e) => { e.preventDefault(); void submit(); }}>
+      <p className="text-[11px] font-semibold uppercase tracking-wide text-violet-800">{q.revealed ? 'The model has run' : 'Predict first: the model waits for you'}</p>
+      <p id="question-prompt" className="font-semibold text-slate-900">{q.prompt}</p>
+      {q.kind === 'one' && (
+        <fieldset className="flex flex-col gap-1"><legend className="sr-only">Choose one</legend>
+          {q.options.map((o) => (
+            <label key={o.id} className="flex items-start gap-2"><input type="radio" name="q-one" value={o.id} checked={one === o.id} onChange={() => setOne(o.id)} data-testid={`answer-${o.id}`} className="mt-1" />{o.label}</label>
+          ))}
+        </fieldset>
+      )}
+      {q.kind === 'several' && (
+        <fieldset className="flex flex-col gap-1"><legend className="text-xs text-slate-600">Choose every one that applies</legend>
+          {q.options.map((o) => (
+            <label key={o.id} className="flex items-start gap-2"><input type="checkbox" checked={several.includes(o.id)} data-testid={`answer-${o.id}`} className="mt-1"
+              onChange={(e) => setSeveral(e.target.checked ? [...several, o.id] : several.filter((x) => x !== o.id))} />{o.label}</label>
+          ))}
+        </fieldset>
+      )}
+      {q.kind === 'order' && (
+        <ol className="flex flex-col gap-1" aria-label="Put these in order, first at the top">
+          {order.map((id, i) => (
+            <li key={id} className="flex items-center gap-1 rounded border border-slate-300 bg-white px-1.5 py-0.5" data-testid={`order-${id}`}>
+              <span className="w-5 text-right text-xs text-slate-500">{i + 1}.</span>
+              <span className="flex-1">{label(id)}</span>
+              <button type="button" aria-label={`Move ${label(id)} up`} disabled={i === 0} onClick={() => move(i, -1)} className="rounded border border-slate-300 px-1 text-xs disabled:opacity-30">↑</button>
+              <button type="button" aria-label={`Move ${label(id)} down`} disabled={i === order.length - 1} onClick={() => move(i, 1)} className="rounded border border-slate-300 px-1 text-xs disabled:opacity-30">↓</button>
+            </li>
+          ))}
+        </ol>
+      )}
+      {q.kind === 'number' && (
+        <label className="flex items-center gap-2">Your estimate
+          <input type="number" inputMode="decimal" step="any" value={num} onChange={(e) => setNum(e.target.value)} data-testid="answer-number"
+            className="w-28 rounded border border-slate-400 bg-white px-1.5 py-0.5 font-mono" />{q.unit}
+        </label>
+      )}
+      <div className="flex items-center gap-2">
+        <button type="submit" disabled={busy || answer === null} data-testid="answer-submit"
+          className="rounded-md border border-violet-700 bg-violet-700 px-3 py-1 text-sm font-semibold text-white hover:bg-violet-800 disabled:opacity-40">
+          {q.revealed ? 'Answer again' : 'Lock in and run'}
+        </button>
+        {q.attempts > 0 && <span className="text-xs text-slate-600">{q.attempts} attempt{q.attempts === 1 ? '' : 's'}</span>}
+      </div>
+      <div aria-live="polite" data-testid="answer-feedback">
+        {g && (
+          <div className={`rounded border p-2 ${g.correct ? 'border-green-600 bg-green-50 text-green-900' : 'border-amber-600 bg-amber-50 text-amber-900'}`} data-correct={g.correct}>
+            <p className="font-semibold">{g.correct ? '✓ Right.' : '✕ Not what the model did.'} {g.correct ? '' : <>It did: <span className="font-mono">{expectedText}</span>.</>}</p>
+            {g.feedback.map((f) => <p key={f}>{f}</p>)}
+            {!g.correct && <p className="text-xs">Change your answer and try again.</p>}
+          </div>
+        )}
+      </div>
+    </form>
+  );
+}
+
+function fmt(x: number): string {
+  return Math.abs(x) >= 100 ? Math.round(x).toLocaleString('en') : Number(x.toPrecision(3)).toString();
+}
