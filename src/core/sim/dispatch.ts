@@ -13,7 +13,15 @@ import { QP_TYPES } from '../verbs/types.ts';
 import { pollCq, pollStep, setPoll, setTraffic, workStep, initContext } from './app.ts';
 import { emit, runtime, type Item, type World } from './world.ts';
 
-const RESPONSES = /^(ACKNOWLEDGE|RDMA_READ_RESPONSE|ATOMIC_ACKNOWLEDGE)/;
+/**
+ * ACKNOWLEDGE, ATOMIC_ACKNOWLEDGE and RDMA_READ_RESPONSE_* go to the requester; every other
+ * opcode is a request. Tested by character, not by a RegExp: this runs once per packet.
+ */
+function isResponse(op: string): boolean {
+  const c = op.charCodeAt(0);
+  if (c === 65 /* A */) return true;
+  return c === 82 /* R */ && op.length > 14 && op.charCodeAt(10) === 82 /* RDMA_READ_R */ && op.charCodeAt(11) === 69 /* E */ && op.charCodeAt(12) === 83 /* S */;
+}
 
 export function runItem(w: World, it: Item): void {
   switch (it.k) {
@@ -23,7 +31,7 @@ export function runItem(w: World, it: Item): void {
     case 'rxp': {
       const slot = w.qps.find(it.pkt.dst, it.pkt.dstQpn);
       if (slot < 0) return;
-      return RESPONSES.test(it.pkt.op) ? handleResponse(w, slot, it.pkt) : handleRequest(w, slot, it.pkt);
+      return isResponse(it.pkt.op) ? handleResponse(w, slot, it.pkt) : handleRequest(w, slot, it.pkt);
     }
     case 'timer': return onTimer(w, it.slot, it.gen);
     case 'rnr': return rnrExpired(w, it.slot);

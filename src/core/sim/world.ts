@@ -156,8 +156,15 @@ export interface World {
   cmdIndex: number;
 }
 
+/**
+ * Queue `body` at time `t`. Every caller passes a fresh object literal, so it is stamped in
+ * place (no copy per scheduled item: the engine schedules one item per simulated step).
+ */
 export function schedule(w: World, t: number, body: ItemBody): void {
-  w.heap.push({ ...body, t, seq: w.seq++ } as Item);
+  const it = body as unknown as { t: number; seq: number };
+  it.t = t;
+  it.seq = w.seq++;
+  w.heap.push(it as Item);
 }
 
 export function emit(w: World, ev: SimEvent): void {
