@@ -31,6 +31,8 @@ export interface Summary {
   simTimeNs: number;
   wr: { posted: number; completed: number; flushed: number; discarded: number; outstanding: number };
   cqe: Record<string, number>;
+  /** CQEs not written: their CQ was full, or in error after an overrun (one IBV_EVENT_CQ_ERR each overrun). */
+  cqeLost: number;
   cache: { hits: number; misses: number; evictions: number; writebacks: number };
   events: Record<string, number>;
   packets: { sent: number; dropped: number };
@@ -62,11 +64,11 @@ export class Simulation {
     this.w = {
       cfg, now: 0, seq: 0, heap: new EventHeap<Item>(), rng, qps: new QpStore(cfg.hosts.length, Math.max(64, opts.qpCapacity ?? 64)),
       rt: new Map(), work: [], cfgSlot: [], refill: {}, pktSeq: 0, wrSeq: 0, recvSeq: 0, cmdIndex: 0,
-      counters: { posted: 0, completed: 0, flushed: 0, discarded: 0, cqe: {}, events: {}, successSends: 0, packets: 0, drops: 0 },
+      counters: { posted: 0, completed: 0, flushed: 0, discarded: 0, cqe: {}, events: {}, successSends: 0, cqeLost: 0, packets: 0, drops: 0 },
       trace: new Trace<SimEvent>(opts.trace ?? 'full', opts.traceKeep ?? Infinity),
       commands: [...this.scenario.commands].sort((a, b) => a.t - b.t),
       hosts: cfg.hosts.map((h) => ({
-        cqs: h.cqDepths.map((depth) => ({ depth, entries: [], written: 0, polled: 0 })), txFree: 0, txBusy: false, ready: [],
+        cqs: h.cqDepths.map((depth) => ({ depth, entries: [], written: 0, polled: 0, overrun: false })), txFree: 0, txBusy: false, ready: [],
         rxFree: 0, portFree: 0, pollGen: 0, pollIntervalNs: h.pollIntervalNs, dropNext: 0,
         cache: makeCtxCache(cfg.nic.cache, rng),
       })),
@@ -187,7 +189,7 @@ export class Simulation {
       title: this.scenario.title,
       simTimeNs: w.now,
       wr: { posted: c.posted, completed: c.completed, flushed: c.flushed, discarded: c.discarded, outstanding: outstanding(w) },
-      cqe: { ...c.cqe }, cache, events: { ...c.events },
+      cqe: { ...c.cqe }, cqeLost: c.cqeLost, cache, events: { ...c.events },
       packets: { sent: c.packets, dropped: c.drops },
       throughputMops: w.now > 0 ? round3((c.successSends * 1000) / w.now) : 0,
       traceHash: w.trace.hash(), traceEvents: w.trace.count,

@@ -102,8 +102,13 @@ export interface QpRuntime {
 }
 
 export interface Cqe { wr: number; wrId: number; qpn: number; status: WcStatus; queue: 'sq' | 'rq'; opcode?: string; byteLen?: number; imm?: boolean; t: number }
-/** A CQ ring: unpolled entries, and absolute counts written (producer) and polled (consumer). */
-export interface CqRt { depth: number; entries: Cqe[]; written: number; polled: number }
+/**
+ * A CQ ring: unpolled entries, absolute counts written (producer) and polled (consumer), and
+ * whether it has overrun. An overrun CQ is in error for good: "the CQ cannot be used"
+ * (ibv_poll_cq.3, semantics.md item 31), so every later entry for it is lost, counted, never
+ * silently dropped.
+ */
+export interface CqRt { depth: number; entries: Cqe[]; written: number; polled: number; overrun: boolean }
 
 export interface HostRt {
   cqs: CqRt[];
@@ -129,6 +134,8 @@ export interface Counters {
   cqe: Record<string, number>;
   events: Record<string, number>;
   successSends: number;
+  /** CQEs that were never written because their CQ was full or already in error. */
+  cqeLost: number;
   packets: number;
   drops: number;
 }
