@@ -6,6 +6,13 @@ import type { StateCause } from '../model/events.ts';
 import { emit, runtime, schedule, type World } from '../sim/world.ts';
 import { bump, completeRecv, completeSend } from './cq.ts';
 
+/**
+ * Lifecycle code → mlx5 qpc.state: RST 0, INIT 1, RTR 2, RTS 3, SQER 4, SQD 5, ERR 6,
+ * SQ_DRAINING 7 (semantics.md item 23). Indexed by LC: RESET, INIT, RTR, RTS, SQD (draining),
+ * SQE, ERR, SQD (drained).
+ */
+export const MLX5_QPC_STATE: readonly number[] = [0, 1, 2, 3, 7, 4, 6, 5];
+
 export function lcName(lc: number): string {
   return LC_NAMES[lc];
 }
@@ -17,6 +24,7 @@ export function setLc(w: World, slot: number, lc: number, cause: StateCause): vo
   if (from === lc) return;
   q.lc[slot] = lc;
   q.f.state[slot] = lc === LC.SQD_DRAINED ? LC.SQD_DRAINING : lc;
+  q.f.qpc_state[slot] = MLX5_QPC_STATE[lc];
   q.f.sq_draining[slot] = lc === LC.SQD_DRAINING ? 1 : 0;
   if (w.trace.mode !== 'off') emit(w, { t: w.now, kind: 'state', host: q.host[slot], qpn: q.qpn[slot], from: lcName(from), to: lcName(lc), cause });
   if (lc === LC.ERR || lc === LC.SQE) startFlush(w, slot);
