@@ -49,6 +49,8 @@ export interface Packet {
   readonly qkey?: number;
   /** A remote error the requester's injected fault asks the responder to raise. */
   readonly inject?: WcStatus;
+  /** ATOMIC_ACKNOWLEDGE: the original value of the target word the atomic returned. */
+  readonly atomicOrig?: number;
 }
 
 export interface SendWqe {
@@ -74,7 +76,14 @@ export interface SendWqe {
 
 export interface RecvWqe { wr: number; wrId: number; length: number }
 
-export interface ReadResp { psn: number; n: number; left: number; len: number; atomic: boolean; dup: boolean; dstQpn: number; dst: number }
+export interface ReadResp { psn: number; n: number; left: number; len: number; atomic: boolean; dup: boolean; dstQpn: number; dst: number; orig?: number }
+
+/**
+ * A responder resource: what the responder saved of an executed RDMA READ or ATOMIC so that a
+ * duplicate of it can be answered again (rxe resp.resources; IBTA duplicate rules as the book
+ * paraphrases them, faults-at-scale.md §C). At most max_dest_rd_atomic are kept, oldest replaced.
+ */
+export interface RespResource { psn: number; n: number; atomic: boolean; len: number; orig: number }
 
 /** Per-QP objects, created only once a QP has work, a fault or a responder in progress. */
 export interface QpRuntime {
@@ -95,6 +104,13 @@ export interface QpRuntime {
   recvBytes: number;
   recvActive: boolean;
   reads: ReadResp[];
+  /** Saved READ/ATOMIC resources for duplicates (RESET clears them). */
+  res: RespResource[];
+  /**
+   * The responder's 64-bit target word that atomics act on, as a number (MODEL: one word per
+   * QP stands for remote memory; each executed atomic adds 1 and returns the value before).
+   */
+  atomicWord: number;
   failNext?: WcStatus;
   blackhole: boolean;
   commEst: boolean;
@@ -184,7 +200,7 @@ export function runtime(w: World, slot: number): QpRuntime {
     r = {
       sq: [], txIdx: 0, txOff: 0, rq: [], inReady: false, kickPending: false,
       timerGen: 0, timerAt: -1, rnrUntil: 0, flushGen: 0, flushing: false,
-      nakSent: false, recvBytes: 0, recvActive: false, reads: [], blackhole: false, commEst: false, drainGen: 0,
+      nakSent: false, recvBytes: 0, recvActive: false, reads: [], res: [], atomicWord: 0, blackhole: false, commEst: false, drainGen: 0,
     };
     w.rt.set(slot, r);
   }

@@ -88,14 +88,21 @@ export function discardAll(w: World, slot: number): void {
     for (const e of rt.sq) { emit(w, { t: w.now, kind: 'discard', host, qpn, queue: 'sq', wr: e.wr, wrId: e.wrId }); w.counters.discarded++; }
     for (const e of rt.rq) { emit(w, { t: w.now, kind: 'discard', host, qpn, queue: 'rq', wr: e.wr, wrId: e.wrId }); w.counters.discarded++; }
     const gens = { t: rt.timerGen + 1, f: rt.flushGen + 1, d: rt.drainGen + 1 };
+    const word = rt.atomicWord;
     w.rt.delete(slot);
     const fresh = runtime(w, slot);
     fresh.timerGen = gens.t;
     fresh.flushGen = gens.f;
     fresh.drainGen = gens.d;
+    // Memory is the host's, not the QP's: a RESET does not undo atomics already executed.
+    fresh.atomicWord = word;
   }
-  // rxe_qp_reset: queues, sequence numbers and responder resources start over.
-  for (const f of ['sq_pi', 'sq_ci', 'rq_pi', 'rq_ci', 'ssn', 'msn', 'next_send_psn', 'last_acked_psn', 'next_rcv_psn',
+  // rxe_qp_reset: queue indexes, SSN/MSN, retry state and responder resources start over (the
+  // fresh runtime above drops reassembly, replay, read/atomic resources and timers).
+  // The PSNs are left alone, as rxe leaves them (faults-at-scale.md §C "What rxe RESET leaves
+  // alone"): the mandatory rq_psn (INIT→RTR) and sq_psn (RTR→RTS) overwrite them on the way
+  // back up. mlx5's firmware behaviour here is not public; the model follows rxe.
+  for (const f of ['sq_pi', 'sq_ci', 'rq_pi', 'rq_ci', 'ssn', 'msn',
     'rd_atomic_out', 'dest_rd_atomic_out', 'cur_retry_count', 'cur_rnr_retry'] as const) q.f[f][slot] = 0;
   w.hosts[host].cache.invalidate(qpn);
 }
