@@ -11,7 +11,11 @@ import { drainedStep, flushStep, hwEvent, qpAsync } from '../transport/qpState.t
 import { EV_FATAL } from '../qp/lifecycle.ts';
 import { QP_TYPES } from '../verbs/types.ts';
 import { pollCq, pollStep, setPoll, setTraffic, workStep, initContext } from './app.ts';
-import { emit, runtime, type Item, type World } from './world.ts';
+import { DOWN_CRASHED, DOWN_DEAD, emit, runtime, type Item, type World } from './world.ts';
+import { faultHooks } from './hooks.ts';
+
+/** A crashed host runs nothing; a dead NIC (device fatal) does no NIC work. */
+const NIC_OFF = DOWN_CRASHED | DOWN_DEAD;
 
 /**
  * ACKNOWLEDGE, ATOMIC_ACKNOWLEDGE and RDMA_READ_RESPONSE_* go to the requester; every other
@@ -25,21 +29,26 @@ function isResponse(op: string): boolean {
 
 export function runItem(w: World, it: Item): void {
   switch (it.k) {
-    case 'kick': return kick(w, it.slot);
-    case 'tx': return txStep(w, it.host);
+    case 'kick': return nicOff(w, w.qps.host[it.slot]) ? undefined : kick(w, it.slot);
+    case 'tx': return nicOff(w, it.host) ? undefined : txStep(w, it.host);
     case 'rx': return rxArrive(w, it.pkt);
     case 'rxp': {
       const slot = w.qps.find(it.pkt.dst, it.pkt.dstQpn);
-      if (slot < 0) return;
+      if (slot < 0 || nicOff(w, it.pkt.dst)) return;
       return isResponse(it.pkt.op) ? handleResponse(w, slot, it.pkt) : handleRequest(w, slot, it.pkt);
     }
-    case 'timer': return onTimer(w, it.slot, it.gen);
-    case 'rnr': return rnrExpired(w, it.slot);
-    case 'flush': return flushStep(w, it.slot, it.gen);
-    case 'poll': return pollStep(w, it.host, it.gen);
-    case 'work': return workStep(w, it.w, it.gen);
-    case 'drained': return drainedStep(w, it.slot, it.gen);
+    case 'timer': return nicOff(w, w.qps.host[it.slot]) ? undefined : onTimer(w, it.slot, it.gen);
+    case 'rnr': return nicOff(w, w.qps.host[it.slot]) ? undefined : rnrExpired(w, it.slot);
+    case 'flush': return nicOff(w, w.qps.host[it.slot]) ? undefined : flushStep(w, it.slot, it.gen);
+    case 'poll': return w.hosts[it.host].down & DOWN_CRASHED ? undefined : pollStep(w, it.host, it.gen);
+    case 'work': return w.hosts[w.qps.host[w.work[it.w].slot]].down & DOWN_CRASHED ? undefined : workStep(w, it.w, it.gen);
+    case 'drained': return nicOff(w, w.qps.host[it.slot]) ? undefined : drainedStep(w, it.slot, it.gen);
+    case 'storm': return faultHooks().item(w, it);
   }
+}
+
+function nicOff(w: World, host: number): boolean {
+  return (w.hosts[host].down & NIC_OFF) !== 0;
 }
 
 export type CommandResult = { ok: true; detail?: string; qpn?: number } | { ok: false; detail: string; errno?: string; reason?: string; missing?: string[]; unexpected?: string[] };
@@ -94,5 +103,8 @@ export function runCommand(w: World, c: Command): CommandResult {
       if (!w.hosts[c.host]) return { ok: false, detail: `host ${c.host} does not exist` };
       setPoll(w, c.host, c.intervalNs);
       return { ok: true };
+    case 'portDown': case 'portUp': case 'hostCrash': case 'cqOverrun': case 'ctxReadError': case 'deviceFatal': case 'setPolicy':
+      if ('host' in c && !w.hosts[c.host]) return { ok: false, detail: `host ${c.host} does not exist` };
+      return faultHooks().command(w, c);
   }
 }

@@ -13,6 +13,7 @@ import { bringUp, startApp } from './app.ts';
 import { clonePlain } from '../kit/clone.ts';
 import { runCommand, runItem, type CommandResult } from './dispatch.ts';
 import { EventHeap } from '../kit/heap.ts';
+import { faultHooks } from './hooks.ts';
 import { Rng } from '../kit/rng.ts';
 import { Trace, type TraceMark, type TraceMode } from '../kit/trace.ts';
 import type { HostRt, Item, World } from './world.ts';
@@ -56,24 +57,27 @@ export interface Checkpoint {
 export class Simulation {
   readonly scenario: Scenario;
   private w: World;
+  /** Steps (items and commands) run so far by runUntil: lets callers budget across calls. */
+  steps = 0;
 
   constructor(input: Scenario | unknown, private readonly opts: SimOptions = {}) {
     this.scenario = parseScenario(input);
     const cfg = this.scenario.config;
     const rng = new Rng(this.scenario.seed);
     this.w = {
-      cfg, now: 0, seq: 0, heap: new EventHeap<Item>(), rng, qps: new QpStore(cfg.hosts.length, Math.max(64, opts.qpCapacity ?? 64)),
+      cfg, now: 0, seq: 0, heap: new EventHeap<Item>(), rng, qps: new QpStore(cfg.hosts.length, Math.max(64, opts.qpCapacity ?? 64, cfg.qps.length + 2 * cfg.groups.reduce((n, g) => n + g.count, 0))),
       rt: new Map(), work: [], cfgSlot: [], refill: {}, pktSeq: 0, wrSeq: 0, recvSeq: 0, cmdIndex: 0,
       counters: { posted: 0, completed: 0, flushed: 0, discarded: 0, cqe: {}, events: {}, successSends: 0, cqeLost: 0, packets: 0, drops: 0 },
       trace: new Trace<SimEvent>(opts.trace ?? 'full', opts.traceKeep ?? Infinity),
-      commands: [...this.scenario.commands].sort((a, b) => a.t - b.t),
+      commands: [...this.scenario.commands].sort((a, b) => a.t - b.t), storm: null,
       hosts: cfg.hosts.map((h) => ({
-        cqs: h.cqDepths.map((depth) => ({ depth, entries: [], written: 0, polled: 0, overrun: false })), txFree: 0, txBusy: false, ready: [],
-        rxFree: 0, portFree: 0, pollGen: 0, pollIntervalNs: h.pollIntervalNs, dropNext: 0,
+        cqs: h.cqDepths.map((depth) => ({ depth, entries: [], written: 0, polled: 0, overrun: false })), txFree: 0, txBusy: false, ready: [], readyHead: 0,
+        rxFree: 0, portFree: 0, pollGen: 0, pollIntervalNs: h.pollIntervalNs, dropNext: 0, down: 0,
         cache: makeCtxCache(cfg.nic.cache, rng),
       })),
     };
     bringUp(this.w);
+    if (cfg.groups.length > 0 || cfg.channel) faultHooks().setup(this.w);
     startApp(this.w);
   }
 
@@ -92,7 +96,7 @@ export class Simulation {
     const cap = this.opts.maxItemsPerRun ?? 20_000_000;
     let n = 0;
     for (;;) {
-      if (n >= budget) return false;
+      if (n >= budget) { this.steps += n; return false; }
       const it = w.heap.peek();
       const cmd = w.commands[w.cmdIndex];
       const cmdDue = cmd !== undefined && cmd.t <= t;
@@ -108,6 +112,7 @@ export class Simulation {
         n++;
       } else break;
     }
+    this.steps += n;
     w.now = Math.max(w.now, t);
     return true;
   }
@@ -158,7 +163,7 @@ export class Simulation {
     const w = this.w;
     return {
       t: w.now, cmdIndex: w.cmdIndex,
-      world: clonePlain({ now: w.now, seq: w.seq, rt: w.rt, work: w.work, cfgSlot: w.cfgSlot, refill: w.refill, counters: w.counters, pktSeq: w.pktSeq, wrSeq: w.wrSeq, recvSeq: w.recvSeq, cmdIndex: w.cmdIndex }),
+      world: clonePlain({ now: w.now, seq: w.seq, rt: w.rt, work: w.work, cfgSlot: w.cfgSlot, refill: w.refill, counters: w.counters, pktSeq: w.pktSeq, wrSeq: w.wrSeq, recvSeq: w.recvSeq, cmdIndex: w.cmdIndex, storm: w.storm }),
       heap: w.heap.copy(), rng: w.rng.state(), qps: w.qps.snapshot(),
       hosts: w.hosts.map((h) => ({ ...clonePlain({ ...h, cache: null }), cache: h.cache.snapshot() })),
       trace: w.trace.mark(),

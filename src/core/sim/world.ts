@@ -20,7 +20,9 @@ export type Item =
   | { t: number; seq: number; k: 'flush'; slot: number; gen: number }
   | { t: number; seq: number; k: 'poll'; host: number; gen: number }
   | { t: number; seq: number; k: 'work'; w: number; gen: number }
-  | { t: number; seq: number; k: 'drained'; slot: number; gen: number };
+  | { t: number; seq: number; k: 'drained'; slot: number; gen: number }
+  /** Faults model work (error engine, flush engine, event queue, driver): see core/faults. */
+  | { t: number; seq: number; k: 'storm'; op: number; host: number; a: number };
 type Dist<T> = T extends unknown ? Omit<T, 't' | 'seq'> : never;
 export type ItemBody = Dist<Item>;
 
@@ -55,6 +57,8 @@ export interface Packet {
 
 export interface SendWqe {
   wr: number;
+  /** When it was posted (oldest-outstanding-work arbitration reads it). */
+  postedAt: number;
   wrId: number;
   opcode: SendOpcode;
   length: number;
@@ -74,7 +78,7 @@ export interface SendWqe {
   fail?: WcStatus;
 }
 
-export interface RecvWqe { wr: number; wrId: number; length: number }
+export interface RecvWqe { wr: number; wrId: number; length: number; postedAt: number }
 
 export interface ReadResp { psn: number; n: number; left: number; len: number; atomic: boolean; dup: boolean; dstQpn: number; dst: number; orig?: number }
 
@@ -130,7 +134,9 @@ export interface HostRt {
   cqs: CqRt[];
   txFree: number;
   txBusy: boolean;
+  /** QPs with something to send, round robin: a queue read from readyHead (shift() is O(n)). */
   ready: number[];
+  readyHead: number;
   rxFree: number;
   portFree: number;
   pollGen: number;
@@ -138,7 +144,16 @@ export interface HostRt {
   cache: CtxCache;
   /** Packets to drop on this host's egress (fault "drop next N"). */
   dropNext: number;
+  /**
+   * Why this host's NIC is out of the fabric (0 = it is not): DOWN_PORT, DOWN_CRASHED,
+   * DOWN_DEAD bits. Packets from or to such a host are lost; a crashed host runs nothing.
+   */
+  down: number;
 }
+
+export const DOWN_PORT = 1;
+export const DOWN_CRASHED = 2;
+export const DOWN_DEAD = 4;
 
 export interface WorkRt { posted: number; on: boolean; gen: number; slot: number; udSlot: number }
 
@@ -177,6 +192,8 @@ export interface World {
   recvSeq: number;
   commands: TimedCommand[];
   cmdIndex: number;
+  /** Faults-model state (core/faults owns its shape); null until a storm or a fault needs it. */
+  storm: object | null;
 }
 
 /**

@@ -4,6 +4,7 @@
 // itself raises one IBV_EVENT_CQ_ERR.
 import { isReadOrAtomic, WC_OPCODE_OF, type WcStatus } from '../model/wc.ts';
 import { emit, type Cqe, type RecvWqe, type SendWqe, type World } from '../sim/world.ts';
+import { faultHooks } from '../sim/hooks.ts';
 
 export function bump(rec: Record<string, number>, key: string, by = 1): void {
   rec[key] = (rec[key] ?? 0) + by;
@@ -23,15 +24,19 @@ export function writeCqe(w: World, host: number, cq: number, e: Cqe): boolean {
     w.counters.cqeLost++;
     if (!c.overrun) {
       c.overrun = true;
-      bump(w.counters.events, 'IBV_EVENT_CQ_ERR');
-      emit(w, { t: w.now, kind: 'async', host, event: 'IBV_EVENT_CQ_ERR', cq });
+      if (w.storm === null || !faultHooks().cqError(w, host, cq)) {
+        bump(w.counters.events, 'IBV_EVENT_CQ_ERR');
+        emit(w, { t: w.now, kind: 'async', host, event: 'IBV_EVENT_CQ_ERR', cq });
+      }
     }
+    if (w.storm !== null) faultHooks().cqeDone(w, host, cq, e, false);
     return false;
   }
   c.entries.push(e);
   c.written++;
   bump(w.counters.cqe, e.status);
   emit(w, { t: w.now, kind: 'cqe', host, cq, qpn: e.qpn, queue: e.queue, wr: e.wr, wrId: e.wrId, status: e.status, opcode: e.opcode as never, byteLen: e.byteLen });
+  if (w.storm !== null) faultHooks().cqeDone(w, host, cq, e, true);
   return true;
 }
 

@@ -4,6 +4,7 @@
 import { EV_DRAINED, LC, LC_NAMES, hwNext } from '../qp/lifecycle.ts';
 import type { StateCause } from '../model/events.ts';
 import { emit, runtime, schedule, type World } from '../sim/world.ts';
+import { faultHooks } from '../sim/hooks.ts';
 import { bump, completeRecv, completeSend } from './cq.ts';
 
 /**
@@ -27,7 +28,7 @@ export function setLc(w: World, slot: number, lc: number, cause: StateCause): vo
   q.f.qpc_state[slot] = MLX5_QPC_STATE[lc];
   q.f.sq_draining[slot] = lc === LC.SQD_DRAINING ? 1 : 0;
   if (w.trace.mode !== 'off') emit(w, { t: w.now, kind: 'state', host: q.host[slot], qpn: q.qpn[slot], from: lcName(from), to: lcName(lc), cause });
-  if (lc === LC.ERR || lc === LC.SQE) startFlush(w, slot);
+  if (lc === LC.ERR || lc === LC.SQE) startFlush(w, slot, cause);
   if (lc === LC.SQD_DRAINING) checkDrained(w, slot);
 }
 
@@ -39,7 +40,7 @@ export function hwEvent(w: World, slot: number, ev: number, cause: StateCause): 
   return true;
 }
 
-function startFlush(w: World, slot: number): void {
+function startFlush(w: World, slot: number, cause: StateCause): void {
   const rt = runtime(w, slot);
   rt.timerGen++;
   rt.timerAt = -1;
@@ -49,6 +50,15 @@ function startFlush(w: World, slot: number): void {
     rt.recvActive = false;
     w.qps.f.dest_rd_atomic_out[slot] = 0;
   }
+  // With a storm channel, the NIC's error engine reports the QP and its flush engine retires
+  // the WRs (core/faults); otherwise the QP flushes on its own, one CQE per cqeWriteNs.
+  if (w.storm !== null && faultHooks().flushStart(w, slot, cause)) return;
+  scheduleFlush(w, slot);
+}
+
+/** A WR was posted to a QP in ERR/SQE: it will be flushed (semantics.md item 4). */
+export function flushMore(w: World, slot: number): void {
+  if (w.storm !== null && faultHooks().flushMore(w, slot)) return;
   scheduleFlush(w, slot);
 }
 
@@ -65,17 +75,26 @@ export function flushStep(w: World, slot: number, gen: number): void {
   const rt = runtime(w, slot);
   if (gen !== rt.flushGen) return;
   const lc = w.qps.lc[slot];
-  const flushRq = lc === LC.ERR;
   if (lc !== LC.ERR && lc !== LC.SQE) { rt.flushing = false; return; }
+  if (flushOne(w, slot)) schedule(w, w.now + w.cfg.nic.cqeWriteNs, { k: 'flush', slot, gen });
+  else rt.flushing = false;
+}
+
+/**
+ * Retire the QP's next WR by flush: the oldest send WQE first (with the real status of the
+ * WQE that failed, semantics.md items 7–9), then receives (ERR only). True while more remain.
+ */
+export function flushOne(w: World, slot: number): boolean {
+  const rt = runtime(w, slot);
+  const lc = w.qps.lc[slot];
+  if (lc !== LC.ERR && lc !== LC.SQE) return false;
+  const flushRq = lc === LC.ERR;
   if (rt.sq.length > 0) completeSend(w, slot, rt.sq[0].err ?? 'IBV_WC_WR_FLUSH_ERR');
   else if (flushRq && rt.rq.length > 0) completeRecv(w, slot, 'IBV_WC_WR_FLUSH_ERR');
-  if (rt.sq.length > 0 || (flushRq && rt.rq.length > 0)) {
-    schedule(w, w.now + w.cfg.nic.cqeWriteNs, { k: 'flush', slot, gen });
-  } else {
-    rt.flushing = false;
-    rt.txIdx = 0;
-    rt.txOff = 0;
-  }
+  if (rt.sq.length > 0 || (flushRq && rt.rq.length > 0)) return true;
+  rt.txIdx = 0;
+  rt.txOff = 0;
+  return false;
 }
 
 /** →RESET: every queued WR is dropped with no completion (semantics.md item 17). */
@@ -130,6 +149,8 @@ export function drainedStep(w: World, slot: number, gen: number): void {
 
 /** Raise an async event on a QP and count it. */
 export function qpAsync(w: World, slot: number, event: 'IBV_EVENT_QP_FATAL' | 'IBV_EVENT_QP_REQ_ERR' | 'IBV_EVENT_QP_ACCESS_ERR' | 'IBV_EVENT_COMM_EST'): void {
+  // With a storm channel the event becomes an EQE and reaches software through the driver.
+  if (w.storm !== null && faultHooks().qpEvent(w, slot, event)) return;
   bump(w.counters.events, event);
   emit(w, { t: w.now, kind: 'async', host: w.qps.host[slot], event, qpn: w.qps.qpn[slot] });
 }
