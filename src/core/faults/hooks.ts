@@ -71,7 +71,7 @@ function ctxFetchFails(w: World, host: number, qpn: number): boolean {
   if (slot < 0) return false;
   const lc = w.qps.lc[slot];
   if (lc === LC.RESET || lc === LC.ERR) return false;
-  emit(w, { t: w.now, kind: 'storm', what: 'context read error', host, qpn, detail: 'PCIe read of the QP context failed' });
+  emit(w, { t: w.now, kind: 'storm', what: 'context fetch failed', host, qpn, detail: 'PCIe read of the QP context returned an error' });
   // MODEL (claim ctx-read-error): a catastrophic WQ error, reported as IBV_EVENT_QP_FATAL.
   hwEvent(w, slot, EV_FATAL, 'ctx-read-error');
   qpAsync(w, slot, 'IBV_EVENT_QP_FATAL');

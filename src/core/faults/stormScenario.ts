@@ -20,6 +20,8 @@ export interface StormConfig {
   serviceNs?: number;
   queryNs?: number;
   budget?: number;
+  irqNs?: number;
+  eqeNs?: number;
   flushNs?: number;
   healthNs?: number;
   /** WRs outstanding on each affected QP when the fault hits (default 8). */
@@ -99,7 +101,7 @@ export function stormScenario(cfg: StormConfig): ScenarioInput {
       groups,
       channel: {
         preset: cfg.preset ?? 'mlx5', policy: cfg.policy ?? 'fifo', eqDepth: cfg.eqDepth, serviceNs: cfg.serviceNs,
-        queryNs: cfg.queryNs, budget: cfg.budget, flushNs: cfg.flushNs, healthNs: cfg.healthNs, moderation: cfg.moderation,
+        queryNs: cfg.queryNs, budget: cfg.budget, irqNs: cfg.irqNs, eqeNs: cfg.eqeNs, flushNs: cfg.flushNs, healthNs: cfg.healthNs, moderation: cfg.moderation,
       },
     },
     commands,
