@@ -6,6 +6,7 @@ const BENCHES: string[] = [
   './qpBench.ts',
   './cacheBench.ts',
   './engineBench.ts',
+  './stormBench.ts',
 ];
 
 interface BenchModule { run: () => Promise<Record<string, number>> }
