@@ -81,7 +81,7 @@ export class Storm {
    * Run until the storm has drained (checked every `checkNs` of simulated time) or the scenario's
    * duration is reached. With `budget`, stop after that many steps; true once drained.
    */
-  runToDrain(budget = Infinity, checkNs = 1_000_000): boolean {
+  runToDrain(budget = Infinity, checkNs = 5_000_000): boolean {
     const end = this.sim.scenario.config.durationNs;
     const stop = this.sim.steps + budget;
     while (!this.drained() && this.sim.now < end) {

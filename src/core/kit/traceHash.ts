@@ -11,9 +11,11 @@
 // undefined fields are skipped as JSON.stringify skips them. So Node and every browser produce
 // the same digest for the same events, run after run.
 //
-// Construction: eight 32-bit lanes take one word each per block of eight (MurmurHash3's
-// multiply-rotate-multiply word mix, with a different rotation per lane), and after every block
-// each lane adds its neighbour so a difference anywhere reaches every lane. The digest folds the
+// Encoding: per field, the key's hash with the value's type folded in, then the value (an int or
+// a string: one word; anything else tagged). Construction: eight 32-bit lanes take one word each
+// per block of eight (MurmurHash3's multiply-rotate-multiply word mix, with a different rotation
+// per lane), and after every block each lane adds its neighbour so a difference anywhere reaches
+// every lane. The digest folds the
 // word count in and runs MurmurHash3's fmix32 over each lane twice, with a cross-lane sum between.
 // Not cryptographic.
 
@@ -118,10 +120,10 @@ export class EventHasher {
       if (v === undefined) continue;
       this.reserve(i + 4);
       const buf = this.buf;
-      buf[i++] = kh;
-      if (typeof v === 'number' && (v | 0) === v) { buf[i++] = T_INT; buf[i++] = v; }
-      else if (typeof v === 'string') { buf[i++] = T_STR; buf[i++] = str(v); }
-      else i = this.encodeValue(v, i);
+      // The common cases take two words: the key with the value's type folded in, and the value.
+      if (typeof v === 'number' && (v | 0) === v) { buf[i++] = kh ^ T_INT; buf[i++] = v; }
+      else if (typeof v === 'string') { buf[i++] = kh ^ T_STR; buf[i++] = str(v); }
+      else { buf[i++] = kh; i = this.encodeValue(v, i); }
     }
     this.buf[i++] = T_END;
     return i;
