@@ -12,3 +12,4 @@ export { POLICIES, CHANNEL_PRESETS, MAX_HOSTS, type PolicyName, type ChannelPres
 export { Storm, StormCompare, createStorm, compareStorms, PHASE, type StormSummary, type StormGrid, type StormCheckpoint } from './storm.ts';
 export { stormScenario, stormClasses, FAULT_KINDS, type FaultKind, type StormConfig } from './stormScenario.ts';
 export { jain, percentile, pct, type Pct } from './metrics.ts';
+export { exploreInterleavings, stepThrough, permutations, MAX_EXPLORER_FAULTS, type ExplorerInput, type ExplorerFault, type ExplorerStep, type Outcome, type OutcomeGroup } from './explorer.ts';
