@@ -46,6 +46,10 @@ export interface StormGrid {
   cls: Uint8Array;
   lc: Uint8Array;
   phase: Uint8Array;
+  /** Per QP, ns after the fault (−1 when it has not happened): detection, report, last flush CQE. */
+  detectNs: Float64Array;
+  reportNs: Float64Array;
+  lastFlushNs: Float64Array;
 }
 
 export interface StormCheckpoint { sim: Checkpoint }
@@ -117,11 +121,16 @@ export class Storm {
     const st = this.st;
     const slots = this.affectedSlots();
     const n = slots.length;
-    const g: StormGrid = { slots, qpn: new Uint32Array(n), host: new Uint8Array(n), cls: new Uint8Array(n), lc: new Uint8Array(n), phase: new Uint8Array(n) };
+    const g: StormGrid = {
+      slots, qpn: new Uint32Array(n), host: new Uint8Array(n), cls: new Uint8Array(n), lc: new Uint8Array(n), phase: new Uint8Array(n),
+      detectNs: new Float64Array(n), reportNs: new Float64Array(n), lastFlushNs: new Float64Array(n),
+    };
+    const rel = (x: number) => (x >= 0 ? x - st.t0 : -1);
     const over = this.drained();
     for (let i = 0; i < n; i++) {
       const s = slots[i];
       g.qpn[i] = w.qps.qpn[s]; g.host[i] = w.qps.host[s]; g.cls[i] = st.cls[s]; g.lc[i] = w.qps.lc[s];
+      g.detectNs[i] = rel(st.detectAt[s]); g.reportNs[i] = rel(st.reportAt[s]); g.lastFlushNs[i] = rel(st.lastFlushAt[s]);
       const fl = st.flags[s];
       const rt = w.rt.get(s);
       const left = rt ? rt.sq.length + (w.qps.lc[s] === LC.ERR ? rt.rq.length : 0) : 0;

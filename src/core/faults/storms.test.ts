@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createStorm, type StormConfig, type SimEvent } from '../index.ts';
+import { compareStorms, createStorm, type StormConfig, type SimEvent } from '../index.ts';
 import { stormScenario } from './stormScenario.ts';
 import type { Storm } from './storm.ts';
 import { stormProblems } from '../testkit/storms.ts';
@@ -199,5 +199,62 @@ describe('policies on a crafted storm: a slow error engine, so every faulted QP 
     const prio = sums[2];
     expect(prio.perClass[0].reportP99Ns).toBeLessThan(prio.perClass[3].reportP99Ns);
     expect(sums[0].jain).toBeGreaterThan(prio.jain);
+  });
+});
+
+describe('scale and schema', () => {
+  it('a 65,536-QP storm across 16 hosts is compact config, typed-array columns, and no per-QP objects before work', () => {
+    const s = createStorm({ qps: 65_536, hosts: 16, fault: 'port-down', classes: 8 }, { trace: 'off' });
+    const w = s.sim.world;
+    expect(w.qps.n).toBe(2 * 65_536);
+    expect(w.cfg.groups.length).toBeLessThanOrEqual(256);
+    expect(w.rt.size).toBe(0);
+    expect(s.grid().slots).toHaveLength(65_536);
+    expect(new Set(Array.from(s.grid().host)).size).toBe(1);
+  });
+  it('a bad group names its field', () => {
+    const sc = stormScenario({ qps: 8, hosts: 3, fault: 'port-down' });
+    expect(() => createStorm({ ...sc, config: { ...sc.config, groups: [{ ...sc.config.groups![0], peerHost: 9 }] } })).toThrow(/config\.groups\[0\]\.peerHost: host 9 does not exist/);
+    expect(() => createStorm({ ...sc, config: { ...sc.config, groups: [{ ...sc.config.groups![0], class: 7 }] } })).toThrow(/config\.groups\[0\]\.class/);
+    expect(() => createStorm({ ...sc, config: { ...sc.config, channel: { policy: 'lottery' } } })).toThrow(/config\.channel\.policy/);
+  });
+});
+
+describe('CQ moderation (per CQ on mlx5; the EQ has none)', () => {
+  it('an error CQE is seen when the moderated completion event fires, not when it is written', () => {
+    const plain = small('context-read-error', { windowNs: 1_000 });
+    plain.runToDrain();
+    const mod = small('context-read-error', { windowNs: 1_000, moderation: { periodNs: 50_000, maxCount: 1000 } });
+    mod.runToDrain();
+    const a = plain.grid(), b = mod.grid();
+    for (let i = 0; i < a.slots.length; i++) {
+      if (a.reportNs[i] < 0) continue;
+      expect(b.reportNs[i]).toBeGreaterThanOrEqual(a.reportNs[i]);
+      expect(b.reportNs[i] - a.reportNs[i]).toBeLessThanOrEqual(50_000);
+    }
+    expect(mod.summary().reportNs.max).toBeGreaterThan(plain.summary().reportNs.max);
+    checkStorm(mod);
+  });
+});
+
+describe('the storm API for a worker', () => {
+  it('advances in bounded slices, switches policy live, and two policies run in lockstep on the same storm', () => {
+    const cfg: StormConfig = { qps: 64, hosts: 4, fault: 'port-down', classes: 4, serviceNs: 100_000 };
+    const s = createStorm(cfg);
+    let slices = 0;
+    while (!s.runToDrain(1_000)) {
+      slices++;
+      if (slices === 3) expect(s.setPolicy('weighted-fair').ok).toBe(true);
+    }
+    expect(slices).toBeGreaterThan(3);
+    expect(s.policy).toBe('weighted-fair');
+    expect(s.summary().drained).toBe(true);
+    const eq = s.eqSeries(0);
+    expect(eq.size).toBe(8192);
+    const cmp = compareStorms(cfg, ['fifo', 'priority']);
+    while (!cmp.drained()) cmp.runUntil(cmp.a.now + 10_000_000);
+    expect(cmp.a.now).toBe(cmp.b.now);
+    expect(cmp.a.summary().wr.posted).toBe(cmp.b.summary().wr.posted);
+    expect(cmp.b.latencies().byClass[0][0]).toBeLessThanOrEqual(cmp.a.latencies().byClass[0].at(-1)!);
   });
 });
