@@ -37,6 +37,14 @@ export type SimEvent = Base & (
   | { kind: 'eq'; host: number; op: 'write' | 'overrun' | 'irq' | 'consume'; event?: AsyncEvent; qpn?: number; cq?: number; used: number; n?: number }
   /** The first report of a faulted QP that software can see, and how it came. */
   | { kind: 'report'; host: number; qpn: number; via: ReportVia; cls: number; ns: number }
+  /**
+   * A QP moved to RESET: what it held and lost (faults-at-scale.md §C). `partial` is a message
+   * half-arrived at the responder (its bytes stay in memory, no completion ever appears);
+   * `dmaFencedNs` is how long the DMA burst in flight ran on before the reset took it
+   * (drain-then-reset); `cachedCtx` whether its context was on chip and is now invalidated.
+   */
+  | { kind: 'reset'; host: number; qpn: number; from: string; sq: number; rq: number; partial?: { op: 'SEND' | 'RDMA_WRITE'; bytes: number };
+      unackedPsns: number; readsWaiting: number; responsesLeft: number; resources: number; timerArmed: boolean; dmaFencedNs: number; cachedCtx: boolean }
   /** Storm bookkeeping: set-up, shared-cause faults, engine and driver milestones. */
   | { kind: 'storm'; what: string; host?: number; qpn?: number; n?: number; detail?: string }
 );

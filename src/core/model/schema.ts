@@ -103,6 +103,8 @@ export const SimConfigSchema = v.strictObject({
     cqeWriteNs: v.optional(int(0, 100_000), 60),
     ctxFetchNs: v.optional(int(0, 1_000_000), 600),
     maxUnackedPsns: v.optional(int(1, 1 << 23), 128),
+    /** DMA write bandwidth into host memory, bytes per ns (MODEL: ≈ PCIe Gen3 x16 effective). */
+    dmaBytesPerNs: v.optional(int(1, 1000), 12),
     cache: v.optional(CacheConfigSchema, { entries: 1024, ways: 0 }),
   }), {}),
   qps: v.pipe(v.array(QpSpecSchema), v.maxLength(4096)),

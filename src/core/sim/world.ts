@@ -107,6 +107,11 @@ export interface QpRuntime {
   nakSent: boolean;
   recvBytes: number;
   recvActive: boolean;
+  /** Responder: an RDMA WRITE in progress (FIRST seen, LAST not yet) and its bytes so far. */
+  writeActive: boolean;
+  writeBytes: number;
+  /** Responder: when the DMA engine finishes placing the payloads accepted so far. */
+  dmaUntil: number;
   reads: ReadResp[];
   /** Saved READ/ATOMIC resources for duplicates (RESET clears them). */
   res: RespResource[];
@@ -217,7 +222,7 @@ export function runtime(w: World, slot: number): QpRuntime {
     r = {
       sq: [], txIdx: 0, txOff: 0, rq: [], inReady: false, kickPending: false,
       timerGen: 0, timerAt: -1, rnrUntil: 0, flushGen: 0, flushing: false,
-      nakSent: false, recvBytes: 0, recvActive: false, reads: [], res: [], atomicWord: 0, blackhole: false, commEst: false, drainGen: 0,
+      nakSent: false, recvBytes: 0, recvActive: false, writeActive: false, writeBytes: 0, dmaUntil: 0, reads: [], res: [], atomicWord: 0, blackhole: false, commEst: false, drainGen: 0,
     };
     w.rt.set(slot, r);
   }

@@ -6,6 +6,7 @@ import type { StateCause } from '../model/events.ts';
 import { emit, runtime, schedule, type World } from '../sim/world.ts';
 import { faultHooks } from '../sim/hooks.ts';
 import { bump, completeRecv, completeSend } from './cq.ts';
+import { emitResetReport } from './resetReport.ts';
 
 /**
  * Lifecycle code → mlx5 qpc.state: RST 0, INIT 1, RTR 2, RTS 3, SQER 4, SQD 5, ERR 6,
@@ -48,6 +49,7 @@ function startFlush(w: World, slot: number, cause: StateCause): void {
   if (w.qps.lc[slot] === LC.ERR) {
     rt.reads = [];
     rt.recvActive = false;
+    rt.writeActive = false;
     w.qps.f.dest_rd_atomic_out[slot] = 0;
   }
   // With a storm channel, the NIC's error engine reports the QP and its flush engine retires
@@ -103,6 +105,7 @@ export function discardAll(w: World, slot: number): void {
   const q = w.qps;
   const host = q.host[slot];
   const qpn = q.qpn[slot];
+  if (w.trace.mode !== 'off') emitResetReport(w, slot);
   if (rt) {
     for (const e of rt.sq) { emit(w, { t: w.now, kind: 'discard', host, qpn, queue: 'sq', wr: e.wr, wrId: e.wrId }); w.counters.discarded++; }
     for (const e of rt.rq) { emit(w, { t: w.now, kind: 'discard', host, qpn, queue: 'rq', wr: e.wr, wrId: e.wrId }); w.counters.discarded++; }

@@ -65,6 +65,7 @@ export function handleRequest(w: World, slot: number, p: Packet): void {
   if (ti === UC && d !== 0) {
     if (!isFirst(p.op)) return outcome(w, slot, p, 'out-of-sequence', 'UC drops the rest of a message after a gap');
     rt.recvActive = false;
+    rt.writeActive = false;
     f.next_rcv_psn[slot] = p.psn;
   }
   rt.nakSent = false;
@@ -89,11 +90,21 @@ export function handleRequest(w: World, slot: number, p: Packet): void {
       return responderError(w, slot, p, 'NAK_REM_ACCESS', 'IBV_ACCESS_REMOTE_WRITE not set on this QP');
     }
     f.next_rcv_psn[slot] = psnAdd(e, 1);
-    if (isLast(p.op)) f.msn[slot] = f.msn[slot] + 1;
+    // Reassembly position of the WRITE (rxe resp.opcode) and the DMA that places its payload.
+    if (isFirst(p.op)) { rt.writeActive = true; rt.writeBytes = 0; }
+    rt.writeBytes += p.payload;
+    placeData(w, slot, p.payload);
+    if (isLast(p.op)) { f.msn[slot] = f.msn[slot] + 1; rt.writeActive = false; }
     if (p.ackReq) answer(w, slot, p, 'ACK', p.psn);
     return outcome(w, slot, p, 'accepted');
   }
   readOrAtomic(w, slot, p);
+}
+
+/** The payload is written to host memory by the DMA engine, one burst after another. */
+function placeData(w: World, slot: number, bytes: number): void {
+  const rt = runtime(w, slot);
+  rt.dmaUntil = Math.max(w.now, rt.dmaUntil) + Math.ceil(bytes / w.cfg.nic.dmaBytesPerNs);
 }
 
 function sendPacket(w: World, slot: number, p: Packet): void {
@@ -112,6 +123,7 @@ function sendPacket(w: World, slot: number, p: Packet): void {
     return responderError(w, slot, p, 'NAK_INV_REQ', `message longer than the ${rt.rq[0].length}-byte receive buffer`, 'IBV_WC_LOC_LEN_ERR');
   }
   f.next_rcv_psn[slot] = psnAdd(f.next_rcv_psn[slot], 1);
+  placeData(w, slot, p.payload);
   if (isLast(p.op)) {
     rt.recvActive = false;
     f.msn[slot] = f.msn[slot] + 1;

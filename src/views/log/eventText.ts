@@ -21,7 +21,7 @@ const GROUP: Record<SimEvent['kind'], LogGroup> = {
   post: 'work', 'post-refused': 'work', discard: 'work',
   pkt: 'packets', rx: 'packets', retry: 'packets', cache: 'packets',
   cqe: 'completions', 'cqe-lost': 'completions', 'complete-silent': 'completions', poll: 'completions',
-  fault: 'faults', 'wr-error': 'faults', async: 'faults', eq: 'faults', report: 'faults', storm: 'faults',
+  fault: 'faults', 'wr-error': 'faults', async: 'faults', eq: 'faults', report: 'faults', storm: 'faults', reset: 'state',
 };
 
 export const GROUP_LABEL: Record<LogGroup, string> = {
@@ -154,6 +154,11 @@ export function describe(e: SimEvent): EventLine {
       return { group, host: e.host, qpn: e.qpn, text: `event queue ${e.op}${e.n !== undefined ? ` ×${e.n}` : ''} (${e.used} in use)`, raw: e.event, tone: e.op === 'overrun' ? 'bad' : 'muted' };
     case 'report':
       return { group, host: e.host, qpn: e.qpn, text: `software learns of the failure via ${e.via}, ${e.ns} ns after the fault`, raw: e.via, tone: 'warn' };
+    case 'reset':
+      return {
+        group, host: e.host, qpn: e.qpn, tone: 'warn', raw: 'IBV_QPS_RESET',
+        text: `reset from ${e.from}: ${e.sq} send and ${e.rq} receive WRs discarded${e.partial ? `, a half-arrived ${e.partial.op} (${e.partial.bytes} B placed) abandoned` : ''}${e.unackedPsns ? `, ${e.unackedPsns} unacknowledged PSNs forgotten` : ''}`,
+      };
     case 'storm':
       return { group, host: e.host, qpn: e.qpn, text: `${e.what}${e.detail ? `: ${e.detail}` : ''}`, raw: e.what, tone: 'warn' };
   }
