@@ -13,7 +13,8 @@ export type RxOutcome =
 interface Base { t: number }
 
 export type SimEvent = Base & (
-  | { kind: 'qp-created'; host: number; qpn: number; type: QpType }
+  | { kind: 'qp-created'; host: number; qpn: number; type: QpType; reused?: boolean }
+  | { kind: 'qp-destroyed'; host: number; qpn: number }
   | { kind: 'modify'; host: number; qpn: number; from: string; to: string; mask: string[]; changed: string[]; note?: string }
   | { kind: 'modify-refused'; host: number; qpn: number; from: string; to: string; mask: string[]; errno: 'EINVAL'; reason: string; missing: string[]; unexpected: string[]; detail: string }
   | { kind: 'state'; host: number; qpn: number; from: string; to: string; cause: StateCause }

@@ -42,6 +42,10 @@ export const CommandSchema = v.variant('kind', [
   v.strictObject({ kind: v.literal('qpFatal'), host: Host, qpn: Qpn }),
   v.strictObject({ kind: v.literal('traffic'), id: v.pipe(v.string(), v.maxLength(40)), on: v.boolean() }),
   v.strictObject({ kind: v.literal('setPoll'), host: Host, intervalNs: Ns }),
+  /** ibv_destroy_qp: to RESET first (mlx5 destroy_qp_common), then the QPN is freed. */
+  v.strictObject({ kind: v.literal('destroyQp'), host: Host, qpn: Qpn }),
+  /** Two fresh QPs in RESET connected RESET→INIT→RTR→RTS; psn 'random' draws each side's as rdma_cm does. */
+  v.strictObject({ kind: v.literal('connectQps'), a: v.strictObject({ host: Host, qpn: Qpn }), b: v.strictObject({ host: Host, qpn: Qpn }), psn: v.optional(v.picklist(['random', 'zero']), 'random') }),
   ...FaultCommandSchemas,
 ]);
 export type Command = v.InferOutput<typeof CommandSchema>;
@@ -113,6 +117,12 @@ export const SimConfigSchema = v.strictObject({
   classes: v.optional(v.pipe(v.array(ClassSchema), v.maxLength(16)), []),
   groups: v.optional(v.pipe(v.array(GroupSchema), v.maxLength(256)), []),
   channel: v.optional(ChannelSchema),
+  /**
+   * Which QPN a created QP gets: 'fresh' never hands out a freed QPN in a session (rxe, irdma and
+   * mlx4 allocate cyclically, so reuse comes only after ~131k allocations); 'lowest-free' reuses the
+   * lowest freed QPN whose quarantine is over (fast reuse, as EFA showed: rdma-core PR #1731).
+   */
+  qpnReuse: v.optional(v.strictObject({ policy: v.optional(v.picklist(['fresh', 'lowest-free']), 'fresh'), quarantineNs: v.optional(Ns, 0) }), {}),
 });
 export type SimConfig = v.InferOutput<typeof SimConfigSchema>;
 export type QpSpec = SimConfig['qps'][number];

@@ -4,6 +4,7 @@ import { rxArrive } from '../transport/nic.ts';
 import { txStep } from '../transport/txEngine.ts';
 import { kick, postRecv, postSend } from '../transport/post.ts';
 import { modifyQp } from '../transport/modify.ts';
+import { allocQp, connectQps, destroyQp } from '../transport/qpLife.ts';
 import { handleRequest } from '../transport/responder.ts';
 import { handleResponse, rnrExpired } from '../transport/requesterRx.ts';
 import { onTimer } from '../transport/requester.ts';
@@ -58,11 +59,19 @@ export function runCommand(w: World, c: Command): CommandResult {
     case 'createQp': {
       if (c.host >= w.hosts.length) return { ok: false, detail: `host ${c.host} does not exist` };
       if (c.sendCq >= w.hosts[c.host].cqs.length || c.recvCq >= w.hosts[c.host].cqs.length) return { ok: false, detail: 'no such CQ on that host' };
-      const slot = w.qps.alloc(c.host, QP_TYPES.indexOf(c.type));
+      const { slot, reused } = allocQp(w, c.host, QP_TYPES.indexOf(c.type));
       initContext(w, slot, c);
       const qpn = w.qps.qpn[slot];
-      if (w.trace.mode !== 'off') emit(w, { t: w.now, kind: 'qp-created', host: c.host, qpn, type: c.type });
+      if (w.trace.mode !== 'off') emit(w, { t: w.now, kind: 'qp-created', host: c.host, qpn, type: c.type, reused: reused || undefined });
       return { ok: true, qpn };
+    }
+    case 'destroyQp': {
+      const r = destroyQp(w, c.host, c.qpn);
+      return r.ok ? { ok: true } : { ok: false, detail: r.detail ?? '' };
+    }
+    case 'connectQps': {
+      const r = connectQps(w, c.a, c.b, c.psn);
+      return r.ok ? { ok: true } : { ok: false, detail: r.detail ?? '' };
     }
     case 'modifyQp': {
       const r = modifyQp(w, c.host, c.qpn, c.mask, c.attrs);

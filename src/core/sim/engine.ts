@@ -198,7 +198,7 @@ export class Simulation {
       packets: { sent: c.packets, dropped: c.drops },
       throughputMops: w.now > 0 ? round3((c.successSends * 1000) / w.now) : 0,
       traceHash: w.trace.hash(), traceEvents: w.trace.count,
-      qps: Array.from({ length: q.n }, (_, s) => ({ host: q.host[s], qpn: q.qpn[s], type: QP_TYPES[q.type[s]], state: verbsState(q.lc[s]) })),
+      qps: Array.from({ length: q.n }, (_, s) => s).filter((s) => !q.gone[s]).map((s) => ({ host: q.host[s], qpn: q.qpn[s], type: QP_TYPES[q.type[s]], state: verbsState(q.lc[s]) })),
     };
   }
 }

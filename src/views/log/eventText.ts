@@ -21,7 +21,7 @@ const GROUP: Record<SimEvent['kind'], LogGroup> = {
   post: 'work', 'post-refused': 'work', discard: 'work',
   pkt: 'packets', rx: 'packets', retry: 'packets', cache: 'packets',
   cqe: 'completions', 'cqe-lost': 'completions', 'complete-silent': 'completions', poll: 'completions',
-  fault: 'faults', 'wr-error': 'faults', async: 'faults', eq: 'faults', report: 'faults', storm: 'faults', reset: 'state',
+  fault: 'faults', 'wr-error': 'faults', async: 'faults', eq: 'faults', report: 'faults', storm: 'faults', reset: 'state', 'qp-destroyed': 'state',
 };
 
 export const GROUP_LABEL: Record<LogGroup, string> = {
@@ -154,6 +154,8 @@ export function describe(e: SimEvent): EventLine {
       return { group, host: e.host, qpn: e.qpn, text: `event queue ${e.op}${e.n !== undefined ? ` ×${e.n}` : ''} (${e.used} in use)`, raw: e.event, tone: e.op === 'overrun' ? 'bad' : 'muted' };
     case 'report':
       return { group, host: e.host, qpn: e.qpn, text: `software learns of the failure via ${e.via}, ${e.ns} ns after the fault`, raw: e.via, tone: 'warn' };
+    case 'qp-destroyed':
+      return { group, host: e.host, qpn: e.qpn, text: 'QP destroyed: its QPN is free', raw: 'ibv_destroy_qp', tone: 'normal' };
     case 'reset':
       return {
         group, host: e.host, qpn: e.qpn, tone: 'warn', raw: 'IBV_QPS_RESET',
