@@ -13,3 +13,5 @@ export { Storm, StormCompare, createStorm, compareStorms, PHASE, type StormSumma
 export { stormScenario, stormClasses, FAULT_KINDS, type FaultKind, type StormConfig } from './stormScenario.ts';
 export { jain, percentile, pct, type Pct } from './metrics.ts';
 export { exploreInterleavings, stepThrough, permutations, MAX_EXPLORER_FAULTS, type ExplorerInput, type ExplorerFault, type ExplorerStep, type Outcome, type OutcomeGroup } from './explorer.ts';
+export { resetLab, resetLabScenario, RESET_SITUATIONS, type ResetLabConfig, type ResetLabResult, type ResetSituation, type LanePacket } from './resetLab.ts';
+export { RESET_CLAIMS } from './resetClaims.ts';
