@@ -9,7 +9,7 @@ import { createStorm } from '../src/core/index.ts';
 import { median } from './stats.ts';
 
 const QPS = 16_384;
-const RUNS = 3;
+const RUNS = 5;
 
 function once(): { flushMs: number; runMs: number; setupMs: number; cqes: number; hash: string } {
   const t0 = performance.now();

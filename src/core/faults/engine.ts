@@ -75,7 +75,7 @@ export function engineDone(w: World, host: number, slot: number): void {
     if (ev > 0) { st.pendingEv[slot] = 0; eqWrite(w, host, ev - 1, slot); }
     addFlush(w, host, slot);
   }
-  schedule(w, w.now, { k: 'storm', op: OP.ENG, host, a: 0 });
+  engineNext(w, host);
 }
 
 export function addFlush(w: World, host: number, slot: number): void {

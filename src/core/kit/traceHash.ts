@@ -60,13 +60,13 @@ function str(s: string): number {
 // Events of one kind list their keys in the same order almost always: remember that order per
 // `kind` and take each key's hash from it by position, falling back to the string cache when an
 // event's keys differ (an optional field present or absent). Correct either way, fast when equal.
-interface KeyTemplate { keys: string[]; hashes: number[] }
+interface KeyTemplate { keys: string[]; hashes: number[]; lastVal: unknown[]; lastHash: number[] }
 const TEMPLATES = new Map<unknown, KeyTemplate>();
 const TEMPLATES_MAX = 1024;
 function template(kind: unknown): KeyTemplate {
   let tp = TEMPLATES.get(kind);
   if (tp === undefined) {
-    tp = { keys: [], hashes: [] };
+    tp = { keys: [], hashes: [], lastVal: [], lastHash: [] };
     if (TEMPLATES.size < TEMPLATES_MAX) TEMPLATES.set(kind, tp);
   }
   return tp;
@@ -104,28 +104,36 @@ export class EventHasher {
 
   /** Encode `o` into buf from index `i`; returns the index after the last word. */
   private encodeObject(o: Record<string, unknown>, i: number): number {
-    this.reserve(i + 2);
-    this.buf[i++] = T_OBJ;
+    this.reserve(i + 64);
+    let buf = this.buf;
+    buf[i++] = T_OBJ;
     const tp = template(typeof o.kind === 'string' ? o.kind : undefined);
     let j = 0;
     for (const k in o) {
       let kh: number;
-      if (tp.keys[j] === k) kh = tp.hashes[j];
+      const known = tp.keys[j] === k;
+      if (known) kh = tp.hashes[j];
       else {
         kh = str(k);
-        if (j === tp.keys.length) { tp.keys.push(k); tp.hashes.push(kh); }
+        if (j === tp.keys.length) { tp.keys.push(k); tp.hashes.push(kh); tp.lastVal.push(undefined); tp.lastHash.push(0); }
+      }
+      const v = o[k];
+      if (v !== undefined) {
+        if (i + 8 > buf.length) { this.reserve(i + 8); buf = this.buf; }
+        // The common cases take two words: the key with the value's type folded in, and the value.
+        if (typeof v === 'number' && (v | 0) === v) { buf[i++] = kh ^ T_INT; buf[i++] = v; }
+        else if (typeof v === 'string') {
+          // A field usually repeats its last string (an opcode, a status): compare before hashing.
+          let sh: number;
+          if (known && tp.lastVal[j] === v) sh = tp.lastHash[j];
+          else { sh = str(v); if (known) { tp.lastVal[j] = v; tp.lastHash[j] = sh; } }
+          buf[i++] = kh ^ T_STR; buf[i++] = sh;
+        } else { buf[i++] = kh; i = this.encodeValue(v, i); buf = this.buf; }
       }
       j++;
-      const v = o[k];
-      if (v === undefined) continue;
-      this.reserve(i + 4);
-      const buf = this.buf;
-      // The common cases take two words: the key with the value's type folded in, and the value.
-      if (typeof v === 'number' && (v | 0) === v) { buf[i++] = kh ^ T_INT; buf[i++] = v; }
-      else if (typeof v === 'string') { buf[i++] = kh ^ T_STR; buf[i++] = str(v); }
-      else { buf[i++] = kh; i = this.encodeValue(v, i); }
     }
-    this.buf[i++] = T_END;
+    if (i + 8 > buf.length) { this.reserve(i + 8); buf = this.buf; }
+    buf[i++] = T_END;
     return i;
   }
 
