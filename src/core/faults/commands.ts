@@ -69,10 +69,12 @@ export function runFaultCommand(w: World, c: FaultCommand): CommandResult {
     case 'cqOverrun': {
       const cq = w.hosts[c.host].cqs[c.cq];
       if (!cq) return { ok: false, detail: `host ${c.host} has no CQ ${c.cq}` };
+      // The command stands for a CQ that has just overflowed (claim cq-overrun-qp for what follows).
       startStorm(w, 'CQ overrun', c.host, `CQ ${c.cq} overflowed: it is in error for good`);
       if (!cq.overrun) { cq.overrun = true; raiseCqError(w, c.host, c.cq); }
       return { ok: true };
     }
+    // MODEL (claim ctx-read-error): the window fails exactly the fetches that fall inside it.
     case 'ctxReadError':
       startStorm(w, 'context read error', c.host, `context fetches over PCIe fail for the next ${c.windowNs} ns`);
       st.hosts[c.host].ctxErrUntil = w.now + c.windowNs;

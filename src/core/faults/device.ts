@@ -28,6 +28,8 @@ export function killDevice(w: World, host: number, why: string, reset = false): 
   hc.flushHead = 0;
   emit(w, { t: w.now, kind: 'storm', what: reset ? 'function reset requested' : 'device dead', host, detail: why });
   const p = params(st);
+  // MODEL (claim health-delay): one full 2 s poll interval (the jitter of up to 1 s is left out);
+  // MODEL (claim reset-as-fatal): an hns reset is noticed at once (abnormal interrupt).
   schedule(w, w.now + (reset ? p.irqNs : p.healthNs), { k: 'storm', op: OP.HEALTH, host, a: reset ? 1 : 0 });
 }
 

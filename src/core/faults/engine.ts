@@ -30,7 +30,12 @@ function weights(w: World): number[] {
   return w.cfg.classes.map((c) => c.weight);
 }
 
-/** A QP entered ERR/SQE: queue it for the error engine. */
+/**
+ * A QP entered ERR/SQE: queue it for the error engine.
+ * MODEL (claim error-engine): one engine per NIC services faulted QPs one at a time; no public
+ * source describes the hardware that writes error CQEs and EQEs, only that reports come out in
+ * ring order (claim fifo-is-real). MODEL (claim one-eqe-per-error): one EQE per entry into ERR.
+ */
 export function enqueueError(w: World, slot: number): void {
   const st = stormOf(w);
   const host = w.qps.host[slot];
@@ -55,6 +60,7 @@ export function engineNext(w: World, host: number): void {
     const lc = w.qps.lc[slot];
     // Moved to RESET (or back to RTS) while waiting: nothing left to report.
     if (lc !== LC.ERR && lc !== LC.SQE) { st.flags[slot] &= ~F_PENDING; continue; }
+    // MODEL (claim ctx-through-cache): the report needs the QP's context; a miss costs a fetch.
     const cost = st.channel!.serviceNs + ctxTouch(w, host, w.qps.qpn[slot], true);
     schedule(w, w.now + cost, { k: 'storm', op: OP.ENG_DONE, host, a: slot });
     return;

@@ -66,7 +66,8 @@ function overrun(w: World, host: number, code: number, res: number, isQp: boolea
   if (isQp) st.flags[res] |= F_EQE_LOST;
   emit(w, { t: w.now, kind: 'eq', host, op: 'overrun', event: ASYNC_EVENTS[code], qpn: isQp ? w.qps.qpn[res] : undefined, used: hc.eqUsed });
   if (ch.overrun === 'report-continue') return;
-  // mlx5: health syndrome 0x0c, the fatal path; hns: "AEQ overflow!" and a function reset.
+  // mlx5: health syndrome 0x0c, the fatal path — MODEL (claim overrun-mlx5): the reference infers
+  // it, no code shows it; hns: "AEQ overflow!" and a function reset (claim overrun-hns, CODE).
   hc.eqBroken = true;
   killDevice(w, host, ch.overrun === 'fatal' ? 'async EQ overrun (health syndrome 0x0c)' : 'AEQ overflow: function-level reset', ch.overrun === 'function-reset');
 }
@@ -132,7 +133,11 @@ export function queueDone(w: World, host: number, qp: boolean): void {
   kickQueues(w, host);
 }
 
-/** The consumer receives an event (what `events: {IBV_EVENT_*}` counts in a storm). */
+/**
+ * The consumer receives an event (what `events: {IBV_EVENT_*}` counts in a storm).
+ * MODEL (claim latencies): every delay on the way (irqNs, eqeNs, queryNs, dispatchNs) is a model
+ * parameter; only the 128-EQE budget and the QUERY_QP per fatal event are in the code.
+ */
 export function deliver(w: World, host: number, code: number, res: number): void {
   const event = ASYNC_EVENTS[code];
   bump(w.counters.events, event);

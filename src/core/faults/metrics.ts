@@ -56,7 +56,7 @@ export function lastFlushLatencies(w: World): Float64Array {
   return Float64Array.from(out).sort();
 }
 
-/** Jain over classes that had reports, of each class's service rate 1 / mean channel delay (claim jain). */
+/** MODEL (claim jain): Jain over classes that had reports, of each class's rate 1 / mean channel delay. */
 export function classJain(byClass: readonly Float64Array[]): number {
   const rates: number[] = [];
   for (const xs of byClass) {

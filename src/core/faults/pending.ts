@@ -1,7 +1,8 @@
 // The faulted QPs waiting for a NIC's error engine, ordered by the arbitration policy. Plain
 // data (typed arrays and numbers) so checkpoints can deep-copy it; O(log n) per push and pop.
 //
-//  fifo           (detection time, QPN)                        — what every real driver shows
+//  fifo           (detection time, QPN)                        — what every real driver shows;
+//                 MODEL (claim fifo-ties): ties in the same ns go by QPN, ascending
 //  priority       (−class priority, detection time, QPN)       — strict priority by class
 //  oldest-first   (post time of the oldest outstanding WR, detection time, QPN)
 //  round-robin    next QPN after the last one served, wrapping  — two heaps split at the cursor

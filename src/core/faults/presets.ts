@@ -55,7 +55,7 @@ export interface Channel {
   modMaxCount: number;
 }
 
-/** MODEL defaults for the latencies (reasoning in claims.ts). */
+/** MODEL (claim latencies): defaults for every delay no public source gives. */
 export const MODEL_LATENCIES = {
   irqNs: 2_000, eqeNs: 100, queryNs: 10_000, dispatchNs: 1_000, serviceNs: 500, swFlushNs: 50,
   healthNs: 2_000_000_000, resetNs: 100_000_000,

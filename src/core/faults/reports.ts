@@ -10,7 +10,10 @@ import { F_FAULTED, F_REPORTED, OP, stormOf, type StormState } from './state.ts'
 export const VIA: readonly ReportVia[] = ['qp-event', 'error-cqe', 'cq-event', 'device-event'];
 export const VIA_QP_EVENT = 1, VIA_ERROR_CQE = 2, VIA_CQ_EVENT = 3, VIA_DEVICE_EVENT = 4;
 
-/** A QP entered ERR (or SQE) for a hardware cause after the storm began: it is faulted. */
+/**
+ * A QP entered ERR (or SQE) for a hardware cause after the storm began: it is faulted.
+ * MODEL (claim never-silent): it will end reported or, once drained, counted as a lost report.
+ */
 export function markFaulted(w: World, slot: number, cause: StateCause): void {
   const st = stormOf(w);
   if (cause === 'modify' || st.t0 < 0 || st.flags[slot] & F_FAULTED) return;
@@ -38,7 +41,10 @@ export function report(w: World, slot: number, t: number, via: number): void {
   }
 }
 
-/** IBV_EVENT_CQ_ERR reached software: every faulted QP attached to the CQ is reported by it. */
+/**
+ * IBV_EVENT_CQ_ERR reached software: every faulted QP attached to the CQ is reported by it.
+ * MODEL (claim cq-err-covers): the CQ cannot be used any more (ibv_poll_cq.3), so software knows.
+ */
 export function cqErrDelivered(w: World, host: number, cq: number): void {
   const st = stormOf(w);
   const hc = st.hosts[host];
