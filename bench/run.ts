@@ -5,6 +5,8 @@ const BENCHES: string[] = [
   // qpBench first: its heap figure is a before/after difference and wants a quiet heap.
   './qpBench.ts',
   './cacheBench.ts',
+  './engineBench.ts',
+  './stormBench.ts',
 ];
 
 interface BenchModule { run: () => Promise<Record<string, number>> }

@@ -8,9 +8,13 @@ export async function main(args: string[], out: (s: string) => void, err: (s: st
     const { sweepMain } = await import('./sweepCli.ts');
     return sweepMain(args, out, err);
   }
+  if (args.includes('--storm')) {
+    const { stormMain } = await import('./stormCli.ts');
+    return stormMain(args, out, err);
+  }
   const file = args.find((a) => !a.startsWith('--'));
   if (!file) {
-    err('usage: npm run sim -- <scenario.json> [--until <ns>]\n       npm run sim -- --sweep --preset <cx3|connect-ib|cx5|srnic> --qps 48,88,144 [--csv]');
+    err('usage: npm run sim -- <scenario.json> [--until <ns>]\n       npm run sim -- --sweep --preset <cx3|connect-ib|cx5|srnic> --qps 48,88,144 [--csv]\n       npm run sim -- --storm --qps N --fault <kind> [--policy <p>|all] (--help for the rest)');
     return 2;
   }
   let text: string;

@@ -19,3 +19,4 @@ export type { CommandResult } from './sim/dispatch.ts';
 export { Rng } from './kit/rng.ts';
 export { ackTimeoutNs, rnrTimerNs, mtuBytes } from './transport/wire.ts';
 export { DEVICE } from './transport/modify.ts';
+export * from './faults/index.ts';

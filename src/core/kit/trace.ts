@@ -1,15 +1,14 @@
-// The event trace and its hash. The hash is SHA-256 over each event's JSON in order, so a
-// replay in Node and in the browser must produce the same digest byte for byte.
-import { sha256 } from '@noble/hashes/sha2';
-import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils';
+// The event trace and its hash. The hash covers every event's fields in order (traceHash.ts:
+// a structural 256-bit hash, 64 hex characters), so a replay in Node and in the browser must
+// produce the same digest byte for byte.
+import { EventHasher } from './traceHash.ts';
 
 export type TraceMode = 'full' | 'hash' | 'off';
-type Hasher = ReturnType<typeof sha256.create>;
-export interface TraceMark { count: number; kept: number; h: Hasher }
+export interface TraceMark { count: number; kept: number; h: EventHasher }
 
 export class Trace<E = unknown> {
   readonly events: E[] = [];
-  private h: Hasher = sha256.create();
+  private h = new EventHasher();
   count = 0;
   /** Events dropped from memory when `keep` is exceeded (they still count in the hash). */
   dropped = 0;
@@ -19,8 +18,7 @@ export class Trace<E = unknown> {
   push(e: E): void {
     this.count++;
     if (this.mode === 'off') return;
-    this.h.update(utf8ToBytes(JSON.stringify(e)));
-    this.h.update(NEWLINE);
+    this.h.object(e as Record<string, unknown>);
     if (this.mode !== 'full') return;
     this.events.push(e);
     if (this.events.length > this.keep * 2) {
@@ -31,7 +29,7 @@ export class Trace<E = unknown> {
   }
 
   hash(): string {
-    return bytesToHex(this.h.clone().digest());
+    return this.h.hex();
   }
 
   /** A cheap position in the trace: checkpoints keep this instead of copying events. */
@@ -58,5 +56,3 @@ export class Trace<E = unknown> {
     return t;
   }
 }
-
-const NEWLINE = new Uint8Array([10]);

@@ -16,7 +16,12 @@ export interface FieldDef {
 }
 
 export const CONTEXT_FIELDS = [
-  { name: 'state', owner: 'sw+hw', bits: 8, attr: 'IBV_QP_STATE', doc: 'Lifecycle state; software moves it with modify_qp, hardware moves it to SQE/ERR on errors and from draining to drained.', hw: 'qpc.state' },
+  // `state` is what ibv_query_qp returns (enum ibv_qp_state: SQD=4, SQE=5, ERR=6). The firmware
+  // numbers the same states differently (mlx5 SQER=4, SQD=5, ERR=6, SQ_DRAINING=7, semantics.md
+  // item 23), so the context carries that encoding separately as qpc_state rather than claiming
+  // one number is both.
+  { name: 'state', owner: 'sw+hw', bits: 8, attr: 'IBV_QP_STATE', doc: 'Lifecycle state as libibverbs numbers it (enum ibv_qp_state: RESET 0 … SQD 4, SQE 5, ERR 6); software moves it with modify_qp, hardware moves it to SQE/ERR on errors and from draining to drained.', hw: 'ibv_qp_attr.qp_state (verbs numbering; see qpc_state for mlx5\'s)' },
+  { name: 'qpc_state', owner: 'hw', bits: 8, doc: 'The same state as mlx5 firmware encodes it in the QP context: RST 0, INIT 1, RTR 2, RTS 3, SQER 4, SQD 5, ERR 6, SQ_DRAINING 7 (include/linux/mlx5/qp.h; the driver reports SQ_DRAINING to verbs as SQD with sq_draining = 1).', hw: 'qpc.state' },
   { name: 'qp_type', owner: 'sw', bits: 8, doc: 'Transport service: RC, UC or UD (fixed at create).', hw: 'qpc.st' },
   { name: 'port_num', owner: 'sw', bits: 8, attr: 'IBV_QP_PORT', doc: 'Physical port (RESET→INIT).', hw: 'ads.vhca_port_num' },
   { name: 'pkey_index', owner: 'sw', bits: 16, attr: 'IBV_QP_PKEY_INDEX', doc: 'Index into the port P_Key table (RESET→INIT).', hw: 'ads.pkey_index' },

@@ -4,16 +4,17 @@ import type { QpType } from '../verbs/types.ts';
 import type { AsyncEvent, WcOpcode, WcStatus } from './wc.ts';
 
 export type Queue = 'sq' | 'rq';
-export type StateCause = 'modify' | 'send-error' | 'fatal' | 'drained' | 'responder-error' | 'cq-overrun' | 'retry-exceeded';
+export type StateCause = 'modify' | 'send-error' | 'fatal' | 'drained' | 'responder-error' | 'cq-overrun' | 'retry-exceeded' | 'device-fatal' | 'ctx-read-error';
 export type RxOutcome =
   | 'accepted' | 'duplicate' | 'out-of-sequence' | 'rnr-nak' | 'nak' | 'ack' | 'response'
   | 'dropped-no-qp' | 'dropped-not-ready' | 'dropped-in-error' | 'dropped-qkey' | 'dropped-no-recv'
-  | 'dropped-stale' | 'dropped-too-long';
+  | 'dropped-stale' | 'dropped-too-long' | 'dropped-link-down';
 
 interface Base { t: number }
 
 export type SimEvent = Base & (
-  | { kind: 'qp-created'; host: number; qpn: number; type: QpType }
+  | { kind: 'qp-created'; host: number; qpn: number; type: QpType; reused?: boolean }
+  | { kind: 'qp-destroyed'; host: number; qpn: number }
   | { kind: 'modify'; host: number; qpn: number; from: string; to: string; mask: string[]; changed: string[]; note?: string }
   | { kind: 'modify-refused'; host: number; qpn: number; from: string; to: string; mask: string[]; errno: 'EINVAL'; reason: string; missing: string[]; unexpected: string[]; detail: string }
   | { kind: 'state'; host: number; qpn: number; from: string; to: string; cause: StateCause }
@@ -24,7 +25,7 @@ export type SimEvent = Base & (
   | { kind: 'cqe'; host: number; cq: number; qpn: number; queue: Queue; wr: number; wrId: number; status: WcStatus; opcode?: WcOpcode; byteLen?: number }
   | { kind: 'cqe-lost'; host: number; cq: number; qpn: number; queue: Queue; wr: number; wrId: number; status: WcStatus }
   | { kind: 'complete-silent'; host: number; qpn: number; wr: number; wrId: number }
-  | { kind: 'async'; host: number; event: AsyncEvent; qpn?: number; cq?: number }
+  | { kind: 'async'; host: number; event: AsyncEvent; qpn?: number; cq?: number; port?: number }
   | { kind: 'discard'; host: number; qpn: number; queue: Queue; wr: number; wrId: number }
   | { kind: 'retry'; host: number; qpn: number; reason: 'timeout' | 'psn-nak' | 'rnr-nak'; fromPsn: number; left: number | 'infinite'; waitNs: number }
   | { kind: 'poll'; host: number; cq: number; n: number }
@@ -33,6 +34,22 @@ export type SimEvent = Base & (
   /** A WR the NIC failed for a real (or injected) cause: its status, and why the QP stops. */
   | { kind: 'wr-error'; host: number; qpn: number; wr: number; wrId: number; status: WcStatus; cause: 'send-error' | 'retry-exceeded' }
   | { kind: 'cache'; host: number; qpn: number; result: 'miss' | 'evict'; victim?: number; writeback?: boolean }
+  /** The async event queue of a storm channel: an EQE written or lost, an interrupt, a batch consumed. */
+  | { kind: 'eq'; host: number; op: 'write' | 'overrun' | 'irq' | 'consume'; event?: AsyncEvent; qpn?: number; cq?: number; used: number; n?: number }
+  /** The first report of a faulted QP that software can see, and how it came. */
+  | { kind: 'report'; host: number; qpn: number; via: ReportVia; cls: number; ns: number }
+  /**
+   * A QP moved to RESET: what it held and lost (faults-at-scale.md §C). `partial` is a message
+   * half-arrived at the responder (its bytes stay in memory, no completion ever appears);
+   * `dmaFencedNs` is how long the DMA burst in flight ran on before the reset took it
+   * (drain-then-reset); `cachedCtx` whether its context was on chip and is now invalidated.
+   */
+  | { kind: 'reset'; host: number; qpn: number; from: string; sq: number; rq: number; partial?: { op: 'SEND' | 'RDMA_WRITE'; bytes: number };
+      unackedPsns: number; readsWaiting: number; responsesLeft: number; resources: number; timerArmed: boolean; dmaFencedNs: number; cachedCtx: boolean }
+  /** Storm bookkeeping: set-up, shared-cause faults, engine and driver milestones. */
+  | { kind: 'storm'; what: string; host?: number; qpn?: number; n?: number; detail?: string }
 );
+
+export type ReportVia = 'qp-event' | 'error-cqe' | 'cq-event' | 'device-event';
 
 export type SimEventKind = SimEvent['kind'];

@@ -21,6 +21,8 @@ export interface QpStoreSnapshot {
   type: Uint8Array;
   qpn: Uint32Array;
   slotOf: Int32Array[];
+  gone?: Uint8Array;
+  free?: { idx: number; at: number }[][];
 }
 
 export class QpStore {
@@ -32,8 +34,12 @@ export class QpStore {
   lc: Uint8Array;
   type: Uint8Array;
   qpn: Uint32Array;
-  /** Per host: slot of QPN (qpnBase(host) + i) at index i. */
+  /** Per host: slot of QPN (qpnBase(host) + i) at index i (−1 once destroyed). */
   slotOf: Int32Array[];
+  /** 1 for a destroyed QP's slot (its QPN no longer leads to it). */
+  gone: Uint8Array;
+  /** Per host: QPN indexes freed by destroy, and when, for reuse (oldest first). */
+  free: { idx: number; at: number }[][];
 
   constructor(hosts: number, capacity = 64) {
     this.f = {} as Record<FieldName, Column>;
@@ -42,7 +48,9 @@ export class QpStore {
     this.lc = new Uint8Array(capacity);
     this.type = new Uint8Array(capacity);
     this.qpn = new Uint32Array(capacity);
+    this.gone = new Uint8Array(capacity);
     this.slotOf = Array.from({ length: hosts }, () => new Int32Array(0));
+    this.free = Array.from({ length: hosts }, () => []);
   }
 
   get capacity(): number {
@@ -62,6 +70,38 @@ export class QpStore {
     this.qpn[slot] = qpnBase(host) + idx;
     this.slotCount[host] = idx + 1;
     return slot;
+  }
+
+  /**
+   * A new QP in RESET that takes the lowest freed QPN of `host` whose quarantine is over (freed
+   * at or before `now − quarantineNs`), or a fresh QPN when none is. Returns its slot.
+   */
+  allocReusing(host: number, type: number, now: number, quarantineNs: number): number {
+    const list = this.free[host];
+    let best = -1;
+    for (let i = 0; i < list.length; i++) {
+      if (list[i].at + quarantineNs <= now && (best < 0 || list[i].idx < list[best].idx)) best = i;
+    }
+    if (best < 0) return this.alloc(host, type);
+    const { idx } = list.splice(best, 1)[0];
+    if (this.n === this.capacity) this.grow(this.capacity * 2);
+    const slot = this.n++;
+    this.slotOf[host][idx] = slot;
+    this.host[slot] = host;
+    this.type[slot] = type;
+    this.lc[slot] = 0;
+    this.qpn[slot] = qpnBase(host) + idx;
+    return slot;
+  }
+
+  /** Destroy: the QPN stops leading to this slot and becomes free for reuse. */
+  release(slot: number, now: number): void {
+    const host = this.host[slot];
+    const idx = this.qpn[slot] - qpnBase(host);
+    if (this.gone[slot] || this.slotOf[host][idx] !== slot) return;
+    this.slotOf[host][idx] = -1;
+    this.gone[slot] = 1;
+    this.free[host].push({ idx, at: now });
   }
 
   private slotCount: number[] = [];
@@ -95,6 +135,7 @@ export class QpStore {
     this.host = g8(this.host);
     this.lc = g8(this.lc);
     this.type = g8(this.type);
+    this.gone = g8(this.gone);
     const q = new Uint32Array(cap);
     q.set(this.qpn);
     this.qpn = q;
@@ -120,6 +161,7 @@ export class QpStore {
       host: this.host.slice(0, this.n), lc: this.lc.slice(0, this.n),
       type: this.type.slice(0, this.n), qpn: this.qpn.slice(0, this.n),
       slotOf: this.slotOf.map((t, h) => t.slice(0, this.countOn(h))),
+      gone: this.gone.slice(0, this.n), free: this.free.map((l) => l.map((x) => ({ ...x }))),
     };
   }
 
@@ -133,6 +175,8 @@ export class QpStore {
     st.qpn.set(s.qpn);
     st.slotOf = s.slotOf.map((t) => { const c = new Int32Array(Math.max(16, t.length)); c.set(t); return c; });
     st.slotCount = s.slotOf.map((t) => t.length);
+    if (s.gone) st.gone.set(s.gone);
+    if (s.free) st.free = s.free.map((l) => l.map((x) => ({ ...x })));
     return st;
   }
 }

@@ -4,6 +4,10 @@ import * as v from 'valibot';
 import { ATTR_NAMES } from '../verbs/attrs.ts';
 import { QP_STATES, QP_TYPES } from '../verbs/types.ts';
 import { INJECTABLE, SEND_OPCODES } from './wc.ts';
+import { ModifyAttrsSchema } from './attrsSchema.ts';
+import {
+  ChannelSchema, ClassSchema, FaultCommandSchemas, GroupSchema, HostSchema, MAX_HOSTS, MAX_TOTAL_QPS,
+} from './stormSchema.ts';
 
 const int = (min: number, max: number) => v.pipe(v.number(), v.integer(), v.minValue(min), v.maxValue(max));
 const U24 = int(0, 0xffffff);
@@ -11,35 +15,10 @@ const U32 = int(0, 0xffffffff);
 /** Simulated time is integer nanoseconds; 10 s of simulated time is far beyond any lesson. */
 export const MAX_NS = 10_000_000_000;
 const Ns = int(0, MAX_NS);
-const Host = int(0, 3);
+const Host = HostSchema;
 const Qpn = U24;
 
-export const ModifyAttrsSchema = v.strictObject({
-  qp_state: v.optional(v.picklist(QP_STATES)),
-  cur_qp_state: v.optional(v.picklist(QP_STATES)),
-  en_sqd_async_notify: v.optional(int(0, 1)),
-  qp_access_flags: v.optional(int(0, 0xffff)),
-  pkey_index: v.optional(int(0, 0xffff)),
-  port_num: v.optional(int(0, 255)),
-  qkey: v.optional(U32),
-  ah_dlid: v.optional(int(0, 0xffff)),
-  path_mtu: v.optional(int(0, 7)),
-  timeout: v.optional(int(0, 255)),
-  retry_cnt: v.optional(int(0, 255)),
-  rnr_retry: v.optional(int(0, 255)),
-  rq_psn: v.optional(U32),
-  max_rd_atomic: v.optional(int(0, 255)),
-  alt_port_num: v.optional(int(0, 255)),
-  alt_timeout: v.optional(int(0, 255)),
-  alt_pkey_index: v.optional(int(0, 0xffff)),
-  min_rnr_timer: v.optional(int(0, 255)),
-  sq_psn: v.optional(U32),
-  max_dest_rd_atomic: v.optional(int(0, 255)),
-  path_mig_state: v.optional(int(0, 2)),
-  dest_qp_num: v.optional(U32),
-  rate_limit: v.optional(U32),
-});
-export type ModifyAttrs = v.InferOutput<typeof ModifyAttrsSchema>;
+export { ModifyAttrsSchema, type ModifyAttrs } from './attrsSchema.ts';
 
 const SendWrSchema = v.strictObject({
   wrId: int(0, Number.MAX_SAFE_INTEGER),
@@ -63,6 +42,11 @@ export const CommandSchema = v.variant('kind', [
   v.strictObject({ kind: v.literal('qpFatal'), host: Host, qpn: Qpn }),
   v.strictObject({ kind: v.literal('traffic'), id: v.pipe(v.string(), v.maxLength(40)), on: v.boolean() }),
   v.strictObject({ kind: v.literal('setPoll'), host: Host, intervalNs: Ns }),
+  /** ibv_destroy_qp: to RESET first (mlx5 destroy_qp_common), then the QPN is freed. */
+  v.strictObject({ kind: v.literal('destroyQp'), host: Host, qpn: Qpn }),
+  /** Two fresh QPs in RESET connected RESET→INIT→RTR→RTS; psn 'random' draws each side's as rdma_cm does. */
+  v.strictObject({ kind: v.literal('connectQps'), a: v.strictObject({ host: Host, qpn: Qpn }), b: v.strictObject({ host: Host, qpn: Qpn }), psn: v.optional(v.picklist(['random', 'zero']), 'random') }),
+  ...FaultCommandSchemas,
 ]);
 export type Command = v.InferOutput<typeof CommandSchema>;
 /** A command as a person or a tool writes it (defaults may be left out); `Simulation.issue` validates it. */
@@ -117,7 +101,7 @@ export const SimConfigSchema = v.strictObject({
     cqDepths: v.optional(v.pipe(v.array(int(1, 1 << 20)), v.minLength(1), v.maxLength(16)), [256]),
     pollIntervalNs: v.optional(Ns, 1000),
     pollBatch: v.optional(int(1, 1 << 20), 16),
-  })), v.minLength(1), v.maxLength(4)),
+  })), v.minLength(1), v.maxLength(MAX_HOSTS)),
   link: v.optional(v.strictObject({ latencyNs: v.optional(int(0, 1_000_000), 500), gbps: v.optional(int(1, 1600), 100) }), {}),
   nic: v.optional(v.strictObject({
     pipelineNs: v.optional(int(1, 100_000), 20),
@@ -125,10 +109,22 @@ export const SimConfigSchema = v.strictObject({
     cqeWriteNs: v.optional(int(0, 100_000), 60),
     ctxFetchNs: v.optional(int(0, 1_000_000), 600),
     maxUnackedPsns: v.optional(int(1, 1 << 23), 128),
+    /** DMA write bandwidth into host memory, bytes per ns (MODEL: ≈ PCIe Gen3 x16 effective). */
+    dmaBytesPerNs: v.optional(int(1, 1000), 12),
     cache: v.optional(CacheConfigSchema, { entries: 1024, ways: 0 }),
   }), {}),
   qps: v.pipe(v.array(QpSpecSchema), v.maxLength(4096)),
   workloads: v.optional(v.pipe(v.array(WorkloadSchema), v.maxLength(256)), []),
+  /** Storms (topic 7): QP classes, compact QP groups, and the error-reporting channel. */
+  classes: v.optional(v.pipe(v.array(ClassSchema), v.maxLength(16)), []),
+  groups: v.optional(v.pipe(v.array(GroupSchema), v.maxLength(256)), []),
+  channel: v.optional(ChannelSchema),
+  /**
+   * Which QPN a created QP gets: 'fresh' never hands out a freed QPN in a session (rxe, irdma and
+   * mlx4 allocate cyclically, so reuse comes only after ~131k allocations); 'lowest-free' reuses the
+   * lowest freed QPN whose quarantine is over (fast reuse, as EFA showed: rdma-core PR #1731).
+   */
+  qpnReuse: v.optional(v.strictObject({ policy: v.optional(v.picklist(['fresh', 'lowest-free']), 'fresh'), quarantineNs: v.optional(Ns, 0) }), {}),
 });
 export type SimConfig = v.InferOutput<typeof SimConfigSchema>;
 export type QpSpec = SimConfig['qps'][number];
@@ -190,5 +186,24 @@ function checkReferences(s: Scenario): Scenario {
     }
     if (workloads.findIndex((o) => o.id === w.id) !== i) throw new ScenarioError(`${f}.id`, `duplicate workload id "${w.id}"`);
   });
+  checkGroups(s);
   return s;
+}
+
+/** Groups name hosts, a class and CQs that must exist; their QPs must fit the scenario limit. */
+function checkGroups(s: Scenario): void {
+  const { hosts, qps, groups, classes } = s.config;
+  let total = qps.length;
+  groups.forEach((g, i) => {
+    const f = `config.groups[${i}]`;
+    if (g.host >= hosts.length) throw new ScenarioError(`${f}.host`, `host ${g.host} does not exist (there are ${hosts.length})`);
+    if (g.peerHost >= hosts.length) throw new ScenarioError(`${f}.peerHost`, `host ${g.peerHost} does not exist (there are ${hosts.length})`);
+    if (g.peerHost === g.host) throw new ScenarioError(`${f}.peerHost`, 'a group connects two different hosts');
+    if (g.class >= Math.max(1, classes.length)) throw new ScenarioError(`${f}.class`, `class ${g.class} does not exist (there are ${classes.length || 1})`);
+    if (g.cq >= hosts[g.host].cqDepths.length) throw new ScenarioError(`${f}.cq`, `CQ ${g.cq} does not exist on host ${g.host}`);
+    if (g.peerCq >= hosts[g.peerHost].cqDepths.length) throw new ScenarioError(`${f}.peerCq`, `CQ ${g.peerCq} does not exist on host ${g.peerHost}`);
+    if (g.post && g.post.count > g.sqDepth) throw new ScenarioError(`${f}.post.count`, `${g.post.count} WRs do not fit a ${g.sqDepth}-entry send queue`);
+    total += 2 * g.count;
+    if (total > MAX_TOTAL_QPS) throw new ScenarioError(`${f}.count`, `the scenario would hold more than ${MAX_TOTAL_QPS} QPs`);
+  });
 }

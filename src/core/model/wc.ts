@@ -58,5 +58,6 @@ export function isReadOrAtomic(op: SendOpcode): boolean {
 export const ASYNC_EVENTS = [
   'IBV_EVENT_CQ_ERR', 'IBV_EVENT_QP_FATAL', 'IBV_EVENT_QP_REQ_ERR', 'IBV_EVENT_QP_ACCESS_ERR',
   'IBV_EVENT_COMM_EST', 'IBV_EVENT_SQ_DRAINED', 'IBV_EVENT_QP_LAST_WQE_REACHED',
+  'IBV_EVENT_PORT_ERR', 'IBV_EVENT_PORT_ACTIVE', 'IBV_EVENT_DEVICE_FATAL',
 ] as const;
 export type AsyncEvent = (typeof ASYNC_EVENTS)[number];

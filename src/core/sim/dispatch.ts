@@ -4,6 +4,7 @@ import { rxArrive } from '../transport/nic.ts';
 import { txStep } from '../transport/txEngine.ts';
 import { kick, postRecv, postSend } from '../transport/post.ts';
 import { modifyQp } from '../transport/modify.ts';
+import { allocQp, connectQps, destroyQp } from '../transport/qpLife.ts';
 import { handleRequest } from '../transport/responder.ts';
 import { handleResponse, rnrExpired } from '../transport/requesterRx.ts';
 import { onTimer } from '../transport/requester.ts';
@@ -11,27 +12,44 @@ import { drainedStep, flushStep, hwEvent, qpAsync } from '../transport/qpState.t
 import { EV_FATAL } from '../qp/lifecycle.ts';
 import { QP_TYPES } from '../verbs/types.ts';
 import { pollCq, pollStep, setPoll, setTraffic, workStep, initContext } from './app.ts';
-import { emit, runtime, type Item, type World } from './world.ts';
+import { DOWN_CRASHED, DOWN_DEAD, emit, runtime, type Item, type World } from './world.ts';
+import { faultHooks } from './hooks.ts';
 
-const RESPONSES = /^(ACKNOWLEDGE|RDMA_READ_RESPONSE|ATOMIC_ACKNOWLEDGE)/;
+/** A crashed host runs nothing; a dead NIC (device fatal) does no NIC work. */
+const NIC_OFF = DOWN_CRASHED | DOWN_DEAD;
+
+/**
+ * ACKNOWLEDGE, ATOMIC_ACKNOWLEDGE and RDMA_READ_RESPONSE_* go to the requester; every other
+ * opcode is a request. Tested by character, not by a RegExp: this runs once per packet.
+ */
+function isResponse(op: string): boolean {
+  const c = op.charCodeAt(0);
+  if (c === 65 /* A */) return true;
+  return c === 82 /* R */ && op.length > 14 && op.charCodeAt(10) === 82 /* RDMA_READ_R */ && op.charCodeAt(11) === 69 /* E */ && op.charCodeAt(12) === 83 /* S */;
+}
 
 export function runItem(w: World, it: Item): void {
   switch (it.k) {
-    case 'kick': return kick(w, it.slot);
-    case 'tx': return txStep(w, it.host);
+    case 'kick': return nicOff(w, w.qps.host[it.slot]) ? undefined : kick(w, it.slot);
+    case 'tx': return nicOff(w, it.host) ? undefined : txStep(w, it.host);
     case 'rx': return rxArrive(w, it.pkt);
     case 'rxp': {
       const slot = w.qps.find(it.pkt.dst, it.pkt.dstQpn);
-      if (slot < 0) return;
-      return RESPONSES.test(it.pkt.op) ? handleResponse(w, slot, it.pkt) : handleRequest(w, slot, it.pkt);
+      if (slot < 0 || nicOff(w, it.pkt.dst)) return;
+      return isResponse(it.pkt.op) ? handleResponse(w, slot, it.pkt) : handleRequest(w, slot, it.pkt);
     }
-    case 'timer': return onTimer(w, it.slot, it.gen);
-    case 'rnr': return rnrExpired(w, it.slot);
-    case 'flush': return flushStep(w, it.slot, it.gen);
-    case 'poll': return pollStep(w, it.host, it.gen);
-    case 'work': return workStep(w, it.w, it.gen);
-    case 'drained': return drainedStep(w, it.slot, it.gen);
+    case 'timer': return nicOff(w, w.qps.host[it.slot]) ? undefined : onTimer(w, it.slot, it.gen);
+    case 'rnr': return nicOff(w, w.qps.host[it.slot]) ? undefined : rnrExpired(w, it.slot);
+    case 'flush': return nicOff(w, w.qps.host[it.slot]) ? undefined : flushStep(w, it.slot, it.gen);
+    case 'poll': return w.hosts[it.host].down & DOWN_CRASHED ? undefined : pollStep(w, it.host, it.gen);
+    case 'work': return w.hosts[w.qps.host[w.work[it.w].slot]].down & DOWN_CRASHED ? undefined : workStep(w, it.w, it.gen);
+    case 'drained': return nicOff(w, w.qps.host[it.slot]) ? undefined : drainedStep(w, it.slot, it.gen);
+    case 'storm': return faultHooks().item(w, it);
   }
+}
+
+function nicOff(w: World, host: number): boolean {
+  return (w.hosts[host].down & NIC_OFF) !== 0;
 }
 
 export type CommandResult = { ok: true; detail?: string; qpn?: number } | { ok: false; detail: string; errno?: string; reason?: string; missing?: string[]; unexpected?: string[] };
@@ -41,11 +59,19 @@ export function runCommand(w: World, c: Command): CommandResult {
     case 'createQp': {
       if (c.host >= w.hosts.length) return { ok: false, detail: `host ${c.host} does not exist` };
       if (c.sendCq >= w.hosts[c.host].cqs.length || c.recvCq >= w.hosts[c.host].cqs.length) return { ok: false, detail: 'no such CQ on that host' };
-      const slot = w.qps.alloc(c.host, QP_TYPES.indexOf(c.type));
+      const { slot, reused } = allocQp(w, c.host, QP_TYPES.indexOf(c.type));
       initContext(w, slot, c);
       const qpn = w.qps.qpn[slot];
-      if (w.trace.mode !== 'off') emit(w, { t: w.now, kind: 'qp-created', host: c.host, qpn, type: c.type });
+      if (w.trace.mode !== 'off') emit(w, { t: w.now, kind: 'qp-created', host: c.host, qpn, type: c.type, reused: reused || undefined });
       return { ok: true, qpn };
+    }
+    case 'destroyQp': {
+      const r = destroyQp(w, c.host, c.qpn);
+      return r.ok ? { ok: true } : { ok: false, detail: r.detail ?? '' };
+    }
+    case 'connectQps': {
+      const r = connectQps(w, c.a, c.b, c.psn);
+      return r.ok ? { ok: true } : { ok: false, detail: r.detail ?? '' };
     }
     case 'modifyQp': {
       const r = modifyQp(w, c.host, c.qpn, c.mask, c.attrs);
@@ -86,5 +112,8 @@ export function runCommand(w: World, c: Command): CommandResult {
       if (!w.hosts[c.host]) return { ok: false, detail: `host ${c.host} does not exist` };
       setPoll(w, c.host, c.intervalNs);
       return { ok: true };
+    case 'portDown': case 'portUp': case 'hostCrash': case 'cqOverrun': case 'ctxReadError': case 'deviceFatal': case 'setPolicy':
+      if ('host' in c && !w.hosts[c.host]) return { ok: false, detail: `host ${c.host} does not exist` };
+      return faultHooks().command(w, c);
   }
 }

@@ -13,6 +13,7 @@ import { bringUp, startApp } from './app.ts';
 import { clonePlain } from '../kit/clone.ts';
 import { runCommand, runItem, type CommandResult } from './dispatch.ts';
 import { EventHeap } from '../kit/heap.ts';
+import { faultHooks } from './hooks.ts';
 import { Rng } from '../kit/rng.ts';
 import { Trace, type TraceMark, type TraceMode } from '../kit/trace.ts';
 import type { HostRt, Item, World } from './world.ts';
@@ -31,6 +32,8 @@ export interface Summary {
   simTimeNs: number;
   wr: { posted: number; completed: number; flushed: number; discarded: number; outstanding: number };
   cqe: Record<string, number>;
+  /** CQEs not written: their CQ was full, or in error after an overrun (one IBV_EVENT_CQ_ERR each overrun). */
+  cqeLost: number;
   cache: { hits: number; misses: number; evictions: number; writebacks: number };
   events: Record<string, number>;
   packets: { sent: number; dropped: number };
@@ -54,24 +57,27 @@ export interface Checkpoint {
 export class Simulation {
   readonly scenario: Scenario;
   private w: World;
+  /** Steps (items and commands) run so far by runUntil: lets callers budget across calls. */
+  steps = 0;
 
   constructor(input: Scenario | unknown, private readonly opts: SimOptions = {}) {
     this.scenario = parseScenario(input);
     const cfg = this.scenario.config;
     const rng = new Rng(this.scenario.seed);
     this.w = {
-      cfg, now: 0, seq: 0, heap: new EventHeap<Item>(), rng, qps: new QpStore(cfg.hosts.length, Math.max(64, opts.qpCapacity ?? 64)),
+      cfg, now: 0, seq: 0, heap: new EventHeap<Item>(), rng, qps: new QpStore(cfg.hosts.length, Math.max(64, opts.qpCapacity ?? 64, cfg.qps.length + 2 * cfg.groups.reduce((n, g) => n + g.count, 0))),
       rt: new Map(), work: [], cfgSlot: [], refill: {}, pktSeq: 0, wrSeq: 0, recvSeq: 0, cmdIndex: 0,
-      counters: { posted: 0, completed: 0, flushed: 0, discarded: 0, cqe: {}, events: {}, successSends: 0, packets: 0, drops: 0 },
+      counters: { posted: 0, completed: 0, flushed: 0, discarded: 0, cqe: {}, events: {}, successSends: 0, cqeLost: 0, packets: 0, drops: 0 },
       trace: new Trace<SimEvent>(opts.trace ?? 'full', opts.traceKeep ?? Infinity),
-      commands: [...this.scenario.commands].sort((a, b) => a.t - b.t),
+      commands: [...this.scenario.commands].sort((a, b) => a.t - b.t), storm: null,
       hosts: cfg.hosts.map((h) => ({
-        cqs: h.cqDepths.map((depth) => ({ depth, entries: [], written: 0, polled: 0 })), txFree: 0, txBusy: false, ready: [],
-        rxFree: 0, portFree: 0, pollGen: 0, pollIntervalNs: h.pollIntervalNs, dropNext: 0,
+        cqs: h.cqDepths.map((depth) => ({ depth, entries: [], written: 0, polled: 0, overrun: false })), txFree: 0, txBusy: false, ready: [], readyHead: 0,
+        rxFree: 0, portFree: 0, pollGen: 0, pollIntervalNs: h.pollIntervalNs, dropNext: 0, down: 0,
         cache: makeCtxCache(cfg.nic.cache, rng),
       })),
     };
     bringUp(this.w);
+    if (cfg.groups.length > 0 || cfg.channel) faultHooks().setup(this.w);
     startApp(this.w);
   }
 
@@ -90,7 +96,7 @@ export class Simulation {
     const cap = this.opts.maxItemsPerRun ?? 20_000_000;
     let n = 0;
     for (;;) {
-      if (n >= budget) return false;
+      if (n >= budget) { this.steps += n; return false; }
       const it = w.heap.peek();
       const cmd = w.commands[w.cmdIndex];
       const cmdDue = cmd !== undefined && cmd.t <= t;
@@ -106,6 +112,7 @@ export class Simulation {
         n++;
       } else break;
     }
+    this.steps += n;
     w.now = Math.max(w.now, t);
     return true;
   }
@@ -156,7 +163,7 @@ export class Simulation {
     const w = this.w;
     return {
       t: w.now, cmdIndex: w.cmdIndex,
-      world: clonePlain({ now: w.now, seq: w.seq, rt: w.rt, work: w.work, cfgSlot: w.cfgSlot, refill: w.refill, counters: w.counters, pktSeq: w.pktSeq, wrSeq: w.wrSeq, recvSeq: w.recvSeq, cmdIndex: w.cmdIndex }),
+      world: clonePlain({ now: w.now, seq: w.seq, rt: w.rt, work: w.work, cfgSlot: w.cfgSlot, refill: w.refill, counters: w.counters, pktSeq: w.pktSeq, wrSeq: w.wrSeq, recvSeq: w.recvSeq, cmdIndex: w.cmdIndex, storm: w.storm }),
       heap: w.heap.copy(), rng: w.rng.state(), qps: w.qps.snapshot(),
       hosts: w.hosts.map((h) => ({ ...clonePlain({ ...h, cache: null }), cache: h.cache.snapshot() })),
       trace: w.trace.mark(),
@@ -187,11 +194,11 @@ export class Simulation {
       title: this.scenario.title,
       simTimeNs: w.now,
       wr: { posted: c.posted, completed: c.completed, flushed: c.flushed, discarded: c.discarded, outstanding: outstanding(w) },
-      cqe: { ...c.cqe }, cache, events: { ...c.events },
+      cqe: { ...c.cqe }, cqeLost: c.cqeLost, cache, events: { ...c.events },
       packets: { sent: c.packets, dropped: c.drops },
       throughputMops: w.now > 0 ? round3((c.successSends * 1000) / w.now) : 0,
       traceHash: w.trace.hash(), traceEvents: w.trace.count,
-      qps: Array.from({ length: q.n }, (_, s) => ({ host: q.host[s], qpn: q.qpn[s], type: QP_TYPES[q.type[s]], state: verbsState(q.lc[s]) })),
+      qps: Array.from({ length: q.n }, (_, s) => s).filter((s) => !q.gone[s]).map((s) => ({ host: q.host[s], qpn: q.qpn[s], type: QP_TYPES[q.type[s]], state: verbsState(q.lc[s]) })),
     };
   }
 }

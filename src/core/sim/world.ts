@@ -20,7 +20,9 @@ export type Item =
   | { t: number; seq: number; k: 'flush'; slot: number; gen: number }
   | { t: number; seq: number; k: 'poll'; host: number; gen: number }
   | { t: number; seq: number; k: 'work'; w: number; gen: number }
-  | { t: number; seq: number; k: 'drained'; slot: number; gen: number };
+  | { t: number; seq: number; k: 'drained'; slot: number; gen: number }
+  /** Faults model work (error engine, flush engine, event queue, driver): see core/faults. */
+  | { t: number; seq: number; k: 'storm'; op: number; host: number; a: number };
 type Dist<T> = T extends unknown ? Omit<T, 't' | 'seq'> : never;
 export type ItemBody = Dist<Item>;
 
@@ -49,10 +51,14 @@ export interface Packet {
   readonly qkey?: number;
   /** A remote error the requester's injected fault asks the responder to raise. */
   readonly inject?: WcStatus;
+  /** ATOMIC_ACKNOWLEDGE: the original value of the target word the atomic returned. */
+  readonly atomicOrig?: number;
 }
 
 export interface SendWqe {
   wr: number;
+  /** When it was posted (oldest-outstanding-work arbitration reads it). */
+  postedAt: number;
   wrId: number;
   opcode: SendOpcode;
   length: number;
@@ -72,9 +78,16 @@ export interface SendWqe {
   fail?: WcStatus;
 }
 
-export interface RecvWqe { wr: number; wrId: number; length: number }
+export interface RecvWqe { wr: number; wrId: number; length: number; postedAt: number }
 
-export interface ReadResp { psn: number; n: number; left: number; len: number; atomic: boolean; dup: boolean; dstQpn: number; dst: number }
+export interface ReadResp { psn: number; n: number; left: number; len: number; atomic: boolean; dup: boolean; dstQpn: number; dst: number; orig?: number }
+
+/**
+ * A responder resource: what the responder saved of an executed RDMA READ or ATOMIC so that a
+ * duplicate of it can be answered again (rxe resp.resources; IBTA duplicate rules as the book
+ * paraphrases them, faults-at-scale.md §C). At most max_dest_rd_atomic are kept, oldest replaced.
+ */
+export interface RespResource { psn: number; n: number; atomic: boolean; len: number; orig: number }
 
 /** Per-QP objects, created only once a QP has work, a fault or a responder in progress. */
 export interface QpRuntime {
@@ -94,7 +107,19 @@ export interface QpRuntime {
   nakSent: boolean;
   recvBytes: number;
   recvActive: boolean;
+  /** Responder: an RDMA WRITE in progress (FIRST seen, LAST not yet) and its bytes so far. */
+  writeActive: boolean;
+  writeBytes: number;
+  /** Responder: when the DMA engine finishes placing the payloads accepted so far. */
+  dmaUntil: number;
   reads: ReadResp[];
+  /** Saved READ/ATOMIC resources for duplicates (RESET clears them). */
+  res: RespResource[];
+  /**
+   * The responder's 64-bit target word that atomics act on, as a number (MODEL: one word per
+   * QP stands for remote memory; each executed atomic adds 1 and returns the value before).
+   */
+  atomicWord: number;
   failNext?: WcStatus;
   blackhole: boolean;
   commEst: boolean;
@@ -102,14 +127,21 @@ export interface QpRuntime {
 }
 
 export interface Cqe { wr: number; wrId: number; qpn: number; status: WcStatus; queue: 'sq' | 'rq'; opcode?: string; byteLen?: number; imm?: boolean; t: number }
-/** A CQ ring: unpolled entries, and absolute counts written (producer) and polled (consumer). */
-export interface CqRt { depth: number; entries: Cqe[]; written: number; polled: number }
+/**
+ * A CQ ring: unpolled entries, absolute counts written (producer) and polled (consumer), and
+ * whether it has overrun. An overrun CQ is in error for good: "the CQ cannot be used"
+ * (ibv_poll_cq.3, semantics.md item 31), so every later entry for it is lost, counted, never
+ * silently dropped.
+ */
+export interface CqRt { depth: number; entries: Cqe[]; written: number; polled: number; overrun: boolean }
 
 export interface HostRt {
   cqs: CqRt[];
   txFree: number;
   txBusy: boolean;
+  /** QPs with something to send, round robin: a queue read from readyHead (shift() is O(n)). */
   ready: number[];
+  readyHead: number;
   rxFree: number;
   portFree: number;
   pollGen: number;
@@ -117,7 +149,16 @@ export interface HostRt {
   cache: CtxCache;
   /** Packets to drop on this host's egress (fault "drop next N"). */
   dropNext: number;
+  /**
+   * Why this host's NIC is out of the fabric (0 = it is not): DOWN_PORT, DOWN_CRASHED,
+   * DOWN_DEAD bits. Packets from or to such a host are lost; a crashed host runs nothing.
+   */
+  down: number;
 }
+
+export const DOWN_PORT = 1;
+export const DOWN_CRASHED = 2;
+export const DOWN_DEAD = 4;
 
 export interface WorkRt { posted: number; on: boolean; gen: number; slot: number; udSlot: number }
 
@@ -129,6 +170,8 @@ export interface Counters {
   cqe: Record<string, number>;
   events: Record<string, number>;
   successSends: number;
+  /** CQEs that were never written because their CQ was full or already in error. */
+  cqeLost: number;
   packets: number;
   drops: number;
 }
@@ -154,10 +197,19 @@ export interface World {
   recvSeq: number;
   commands: TimedCommand[];
   cmdIndex: number;
+  /** Faults-model state (core/faults owns its shape); null until a storm or a fault needs it. */
+  storm: object | null;
 }
 
+/**
+ * Queue `body` at time `t`. Every caller passes a fresh object literal, so it is stamped in
+ * place (no copy per scheduled item: the engine schedules one item per simulated step).
+ */
 export function schedule(w: World, t: number, body: ItemBody): void {
-  w.heap.push({ ...body, t, seq: w.seq++ } as Item);
+  const it = body as unknown as { t: number; seq: number };
+  it.t = t;
+  it.seq = w.seq++;
+  w.heap.push(it as Item);
 }
 
 export function emit(w: World, ev: SimEvent): void {
@@ -170,7 +222,7 @@ export function runtime(w: World, slot: number): QpRuntime {
     r = {
       sq: [], txIdx: 0, txOff: 0, rq: [], inReady: false, kickPending: false,
       timerGen: 0, timerAt: -1, rnrUntil: 0, flushGen: 0, flushing: false,
-      nakSent: false, recvBytes: 0, recvActive: false, reads: [], blackhole: false, commEst: false, drainGen: 0,
+      nakSent: false, recvBytes: 0, recvActive: false, writeActive: false, writeBytes: 0, dmaUntil: 0, reads: [], res: [], atomicWord: 0, blackhole: false, commEst: false, drainGen: 0,
     };
     w.rt.set(slot, r);
   }

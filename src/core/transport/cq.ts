@@ -1,26 +1,42 @@
 // Completion: retiring a WR, writing its CQE, and the CQ-overrun rule.
 // Every retired WR is counted once in `completed`; only CQEs actually written are counted
-// in `cqe`; an entry refused by a full CQ is counted under events.IBV_EVENT_CQ_ERR.
+// in `cqe`; an entry refused by a full (or overrun) CQ is counted in `cqeLost`, and the overrun
+// itself raises one IBV_EVENT_CQ_ERR.
 import { isReadOrAtomic, WC_OPCODE_OF, type WcStatus } from '../model/wc.ts';
 import { emit, type Cqe, type RecvWqe, type SendWqe, type World } from '../sim/world.ts';
+import { faultHooks } from '../sim/hooks.ts';
 
 export function bump(rec: Record<string, number>, key: string, by = 1): void {
   rec[key] = (rec[key] ?? 0) + by;
 }
 
-/** Append a CQE; false (and IBV_EVENT_CQ_ERR) when the CQ is full (semantics.md §7). */
+/**
+ * Append a CQE; false when it cannot be written. The first entry that finds the CQ full is the
+ * overrun: ONE IBV_EVENT_CQ_ERR for it, and the CQ is in error from then on ("the CQ cannot be
+ * used", ibv_poll_cq.3; semantics.md items 13 and 31; mlx5 marks the CQ context CQ_OVERFLOW and
+ * reports one CQ_ERROR EQE, faults-at-scale.md §B). rdmavt latches the same way (cq_full);
+ * rxe instead accepts entries again once there is room — the model follows the man page.
+ */
 export function writeCqe(w: World, host: number, cq: number, e: Cqe): boolean {
   const c = w.hosts[host].cqs[cq];
-  if (c.entries.length >= c.depth) {
+  if (c.overrun || c.entries.length >= c.depth) {
     emit(w, { t: w.now, kind: 'cqe-lost', host, cq, qpn: e.qpn, queue: e.queue, wr: e.wr, wrId: e.wrId, status: e.status });
-    bump(w.counters.events, 'IBV_EVENT_CQ_ERR');
-    emit(w, { t: w.now, kind: 'async', host, event: 'IBV_EVENT_CQ_ERR', cq });
+    w.counters.cqeLost++;
+    if (!c.overrun) {
+      c.overrun = true;
+      if (w.storm === null || !faultHooks().cqError(w, host, cq)) {
+        bump(w.counters.events, 'IBV_EVENT_CQ_ERR');
+        emit(w, { t: w.now, kind: 'async', host, event: 'IBV_EVENT_CQ_ERR', cq });
+      }
+    }
+    if (w.storm !== null) faultHooks().cqeDone(w, host, cq, e, false);
     return false;
   }
   c.entries.push(e);
   c.written++;
   bump(w.counters.cqe, e.status);
   emit(w, { t: w.now, kind: 'cqe', host, cq, qpn: e.qpn, queue: e.queue, wr: e.wr, wrId: e.wrId, status: e.status, opcode: e.opcode as never, byteLen: e.byteLen });
+  if (w.storm !== null) faultHooks().cqeDone(w, host, cq, e, true);
   return true;
 }
 

@@ -4,6 +4,7 @@
 // propagation delay. Faults that drop packets act here, on the wire.
 import { ACCESS_HIT, ACCESS_MISS_EVICT_DIRTY } from '../memory/cacheTypes.ts';
 import { emit, runtime, schedule, type Packet, type World } from '../sim/world.ts';
+import { faultHooks } from '../sim/hooks.ts';
 import { serialiseNs } from './wire.ts';
 
 /** Touch a QP context on `host`'s NIC; returns the extra nanoseconds a miss costs. */
@@ -15,6 +16,8 @@ export function ctxTouch(w: World, host: number, qpn: number, write: boolean): n
   emit(w, victim >= 0
     ? { t: w.now, kind: 'cache', host, qpn, result: 'evict', victim, writeback: r === ACCESS_MISS_EVICT_DIRTY }
     : { t: w.now, kind: 'cache', host, qpn, result: 'miss' });
+  // A PCIe read error on the fetch (fault ctxReadError) takes the QP down; the time is spent anyway.
+  if (w.storm !== null) faultHooks().ctxFetchFails(w, host, qpn);
   return w.cfg.nic.ctxFetchNs;
 }
 
@@ -39,7 +42,9 @@ export function toWire(w: World, p: Packet, readyAt: number, blackhole = false):
   h.portFree = start + ser;
   const arrive = start + ser + w.cfg.link.latencyNs;
   let drop: string | undefined;
-  if (h.dropNext > 0) {
+  if (h.down !== 0) {
+    drop = 'link down: the port is out of the fabric';
+  } else if (h.dropNext > 0) {
     h.dropNext--;
     drop = 'fault: dropped on the wire';
   } else if (blackhole) {
@@ -57,6 +62,10 @@ export function toWire(w: World, p: Packet, readyAt: number, blackhole = false):
 
 /** Packet reached the receiving NIC: it waits for the receive pipeline and its context. */
 export function rxArrive(w: World, p: Packet): void {
+  if (w.hosts[p.dst].down !== 0) {
+    emit(w, { t: w.now, kind: 'rx', id: p.id, host: p.dst, qpn: p.dstQpn, op: p.op, psn: p.psn, outcome: 'dropped-link-down' });
+    return;
+  }
   if (w.qps.find(p.dst, p.dstQpn) < 0) {
     emit(w, { t: w.now, kind: 'rx', id: p.id, host: p.dst, qpn: p.dstQpn, op: p.op, psn: p.psn, outcome: 'dropped-no-qp' });
     return;

@@ -4,7 +4,7 @@ import { OPCODE_TRANSPORTS, type SendOpcode } from '../model/wc.ts';
 import { LC } from '../qp/lifecycle.ts';
 import { QP_TYPES } from '../verbs/types.ts';
 import { emit, runtime, schedule, type World } from '../sim/world.ts';
-import { scheduleFlush } from './qpState.ts';
+import { flushMore } from './qpState.ts';
 import { markReady } from './nic.ts';
 import { canSend } from './requester.ts';
 
@@ -41,13 +41,13 @@ export function postSend(w: World, host: number, qpn: number, wr: SendWr): PostR
   if (rt.sq.length >= q.f.sq_depth[slot]) return refuse(w, host, qpn, 'sq', wr.wrId, 'ENOMEM', `send queue full (${q.f.sq_depth[slot]} WRs)`);
   const id = w.wrSeq++;
   rt.sq.push({
-    wr: id, wrId: wr.wrId, opcode: wr.opcode, length: wr.length, signaled: wr.signaled ?? true,
+    wr: id, postedAt: w.now, wrId: wr.wrId, opcode: wr.opcode, length: wr.length, signaled: wr.signaled ?? true,
     imm: wr.opcode === 'IBV_WR_SEND_WITH_IMM', ud: type === 'UD' ? wr.ud : undefined, psn0: -1, npsn: 0, sent: 0, got: 0,
   });
   q.f.sq_pi[slot] = q.f.sq_pi[slot] + 1;
   w.counters.posted++;
   emit(w, { t: w.now, kind: 'post', host, qpn, queue: 'sq', wr: id, wrId: wr.wrId, opcode: wr.opcode, length: wr.length, signaled: wr.signaled ?? true });
-  if (lc === LC.ERR || lc === LC.SQE) scheduleFlush(w, slot);
+  if (lc === LC.ERR || lc === LC.SQE) flushMore(w, slot);
   else ringDoorbell(w, slot);
   return { ok: true, wr: id };
 }
@@ -77,10 +77,10 @@ export function postRecv(w: World, host: number, qpn: number, wrId: number, leng
   const rt = runtime(w, slot);
   if (rt.rq.length >= q.f.rq_depth[slot]) return refuse(w, host, qpn, 'rq', wrId, 'ENOMEM', `receive queue full (${q.f.rq_depth[slot]} WRs)`);
   const id = w.wrSeq++;
-  rt.rq.push({ wr: id, wrId, length });
+  rt.rq.push({ wr: id, wrId, length, postedAt: w.now });
   q.f.rq_pi[slot] = q.f.rq_pi[slot] + 1;
   w.counters.posted++;
   emit(w, { t: w.now, kind: 'post', host, qpn, queue: 'rq', wr: id, wrId, opcode: 'RECV', length, signaled: true });
-  if (lc === LC.ERR) scheduleFlush(w, slot);
+  if (lc === LC.ERR) flushMore(w, slot);
   return { ok: true, wr: id };
 }

@@ -4,7 +4,16 @@
 import { EV_DRAINED, LC, LC_NAMES, hwNext } from '../qp/lifecycle.ts';
 import type { StateCause } from '../model/events.ts';
 import { emit, runtime, schedule, type World } from '../sim/world.ts';
+import { faultHooks } from '../sim/hooks.ts';
 import { bump, completeRecv, completeSend } from './cq.ts';
+import { emitResetReport } from './resetReport.ts';
+
+/**
+ * Lifecycle code → mlx5 qpc.state: RST 0, INIT 1, RTR 2, RTS 3, SQER 4, SQD 5, ERR 6,
+ * SQ_DRAINING 7 (semantics.md item 23). Indexed by LC: RESET, INIT, RTR, RTS, SQD (draining),
+ * SQE, ERR, SQD (drained).
+ */
+export const MLX5_QPC_STATE: readonly number[] = [0, 1, 2, 3, 7, 4, 6, 5];
 
 export function lcName(lc: number): string {
   return LC_NAMES[lc];
@@ -17,9 +26,10 @@ export function setLc(w: World, slot: number, lc: number, cause: StateCause): vo
   if (from === lc) return;
   q.lc[slot] = lc;
   q.f.state[slot] = lc === LC.SQD_DRAINED ? LC.SQD_DRAINING : lc;
+  q.f.qpc_state[slot] = MLX5_QPC_STATE[lc];
   q.f.sq_draining[slot] = lc === LC.SQD_DRAINING ? 1 : 0;
   if (w.trace.mode !== 'off') emit(w, { t: w.now, kind: 'state', host: q.host[slot], qpn: q.qpn[slot], from: lcName(from), to: lcName(lc), cause });
-  if (lc === LC.ERR || lc === LC.SQE) startFlush(w, slot);
+  if (lc === LC.ERR || lc === LC.SQE) startFlush(w, slot, cause);
   if (lc === LC.SQD_DRAINING) checkDrained(w, slot);
 }
 
@@ -31,7 +41,7 @@ export function hwEvent(w: World, slot: number, ev: number, cause: StateCause): 
   return true;
 }
 
-function startFlush(w: World, slot: number): void {
+function startFlush(w: World, slot: number, cause: StateCause): void {
   const rt = runtime(w, slot);
   rt.timerGen++;
   rt.timerAt = -1;
@@ -39,8 +49,18 @@ function startFlush(w: World, slot: number): void {
   if (w.qps.lc[slot] === LC.ERR) {
     rt.reads = [];
     rt.recvActive = false;
+    rt.writeActive = false;
     w.qps.f.dest_rd_atomic_out[slot] = 0;
   }
+  // With a storm channel, the NIC's error engine reports the QP and its flush engine retires
+  // the WRs (core/faults); otherwise the QP flushes on its own, one CQE per cqeWriteNs.
+  if (w.storm !== null && faultHooks().flushStart(w, slot, cause)) return;
+  scheduleFlush(w, slot);
+}
+
+/** A WR was posted to a QP in ERR/SQE: it will be flushed (semantics.md item 4). */
+export function flushMore(w: World, slot: number): void {
+  if (w.storm !== null && faultHooks().flushMore(w, slot)) return;
   scheduleFlush(w, slot);
 }
 
@@ -57,17 +77,26 @@ export function flushStep(w: World, slot: number, gen: number): void {
   const rt = runtime(w, slot);
   if (gen !== rt.flushGen) return;
   const lc = w.qps.lc[slot];
-  const flushRq = lc === LC.ERR;
   if (lc !== LC.ERR && lc !== LC.SQE) { rt.flushing = false; return; }
+  if (flushOne(w, slot)) schedule(w, w.now + w.cfg.nic.cqeWriteNs, { k: 'flush', slot, gen });
+  else rt.flushing = false;
+}
+
+/**
+ * Retire the QP's next WR by flush: the oldest send WQE first (with the real status of the
+ * WQE that failed, semantics.md items 7–9), then receives (ERR only). True while more remain.
+ */
+export function flushOne(w: World, slot: number): boolean {
+  const rt = runtime(w, slot);
+  const lc = w.qps.lc[slot];
+  if (lc !== LC.ERR && lc !== LC.SQE) return false;
+  const flushRq = lc === LC.ERR;
   if (rt.sq.length > 0) completeSend(w, slot, rt.sq[0].err ?? 'IBV_WC_WR_FLUSH_ERR');
   else if (flushRq && rt.rq.length > 0) completeRecv(w, slot, 'IBV_WC_WR_FLUSH_ERR');
-  if (rt.sq.length > 0 || (flushRq && rt.rq.length > 0)) {
-    schedule(w, w.now + w.cfg.nic.cqeWriteNs, { k: 'flush', slot, gen });
-  } else {
-    rt.flushing = false;
-    rt.txIdx = 0;
-    rt.txOff = 0;
-  }
+  if (rt.sq.length > 0 || (flushRq && rt.rq.length > 0)) return true;
+  rt.txIdx = 0;
+  rt.txOff = 0;
+  return false;
 }
 
 /** →RESET: every queued WR is dropped with no completion (semantics.md item 17). */
@@ -76,18 +105,26 @@ export function discardAll(w: World, slot: number): void {
   const q = w.qps;
   const host = q.host[slot];
   const qpn = q.qpn[slot];
+  if (w.trace.mode !== 'off') emitResetReport(w, slot);
   if (rt) {
     for (const e of rt.sq) { emit(w, { t: w.now, kind: 'discard', host, qpn, queue: 'sq', wr: e.wr, wrId: e.wrId }); w.counters.discarded++; }
     for (const e of rt.rq) { emit(w, { t: w.now, kind: 'discard', host, qpn, queue: 'rq', wr: e.wr, wrId: e.wrId }); w.counters.discarded++; }
     const gens = { t: rt.timerGen + 1, f: rt.flushGen + 1, d: rt.drainGen + 1 };
+    const word = rt.atomicWord;
     w.rt.delete(slot);
     const fresh = runtime(w, slot);
     fresh.timerGen = gens.t;
     fresh.flushGen = gens.f;
     fresh.drainGen = gens.d;
+    // Memory is the host's, not the QP's: a RESET does not undo atomics already executed.
+    fresh.atomicWord = word;
   }
-  // rxe_qp_reset: queues, sequence numbers and responder resources start over.
-  for (const f of ['sq_pi', 'sq_ci', 'rq_pi', 'rq_ci', 'ssn', 'msn', 'next_send_psn', 'last_acked_psn', 'next_rcv_psn',
+  // rxe_qp_reset: queue indexes, SSN/MSN, retry state and responder resources start over (the
+  // fresh runtime above drops reassembly, replay, read/atomic resources and timers).
+  // The PSNs are left alone, as rxe leaves them (faults-at-scale.md §C "What rxe RESET leaves
+  // alone"): the mandatory rq_psn (INIT→RTR) and sq_psn (RTR→RTS) overwrite them on the way
+  // back up. mlx5's firmware behaviour here is not public; the model follows rxe.
+  for (const f of ['sq_pi', 'sq_ci', 'rq_pi', 'rq_ci', 'ssn', 'msn',
     'rd_atomic_out', 'dest_rd_atomic_out', 'cur_retry_count', 'cur_rnr_retry'] as const) q.f[f][slot] = 0;
   w.hosts[host].cache.invalidate(qpn);
 }
@@ -115,6 +152,8 @@ export function drainedStep(w: World, slot: number, gen: number): void {
 
 /** Raise an async event on a QP and count it. */
 export function qpAsync(w: World, slot: number, event: 'IBV_EVENT_QP_FATAL' | 'IBV_EVENT_QP_REQ_ERR' | 'IBV_EVENT_QP_ACCESS_ERR' | 'IBV_EVENT_COMM_EST'): void {
+  // With a storm channel the event becomes an EQE and reaches software through the driver.
+  if (w.storm !== null && faultHooks().qpEvent(w, slot, event)) return;
   bump(w.counters.events, event);
   emit(w, { t: w.now, kind: 'async', host: w.qps.host[slot], event, qpn: w.qps.qpn[slot] });
 }

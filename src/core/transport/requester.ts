@@ -145,9 +145,16 @@ function restartTimer(w: World, slot: number): void {
 /** Retransmit from `psn`: rewind the cursor to the WQE holding it (go-back-N). */
 export function rewind(w: World, slot: number, psn: number): void {
   const rt = runtime(w, slot);
-  let i = rt.sq.findIndex((e) => e.psn0 >= 0 && psnDiff(psn, e.psn0) >= 0 && psnDiff(psn, e.psn0) < e.npsn);
-  if (i < 0) i = rt.sq.findIndex((e) => e.psn0 < 0);
-  if (i < 0) i = rt.sq.length;
+  const sq = rt.sq;
+  // The WQE holding `psn`, else the first not yet started, else the end (plain loops: this runs
+  // on every retransmission of every QP in a storm).
+  let i = -1;
+  for (let k = 0; k < sq.length; k++) {
+    const e = sq[k];
+    if (e.psn0 >= 0) { const d = psnDiff(psn, e.psn0); if (d >= 0 && d < e.npsn) { i = k; break; } }
+  }
+  if (i < 0) for (let k = 0; k < sq.length; k++) if (sq[k].psn0 < 0) { i = k; break; }
+  if (i < 0) i = sq.length;
   const e = rt.sq[i];
   rt.txIdx = i;
   rt.txOff = e && e.psn0 >= 0 && !isReadOrAtomic(e.opcode) ? psnDiff(psn, e.psn0) : 0;

@@ -90,6 +90,6 @@ function readResponse(w: World, slot: number, p: Packet): void {
     f.cur_retry_count[slot] = f.retry_cnt[slot];
     f.cur_rnr_retry[slot] = f.rnr_retry[slot];
   }
-  rx(w, p, 'response');
+  rx(w, p, 'response', p.atomicOrig !== undefined ? `atomic returned ${p.atomicOrig}` : undefined);
   ackUpTo(w, slot, f.last_acked_psn[slot]);
 }

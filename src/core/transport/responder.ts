@@ -9,6 +9,7 @@ import { completeRecv } from './cq.ts';
 import { markReady, newPacketId, toWire } from './nic.ts';
 import { hwEvent, qpAsync } from './qpState.ts';
 import { RC, UC, UD, mtuOf } from './requester.ts';
+import { duplicateReadOrAtomic, executeAtomic, saveResource } from './respResources.ts';
 import { AETH_BYTES, GRH_BYTES, HDR_BYTES, isFirst, isLast, psnAdd, psnDiff, segmentOp } from './wire.ts';
 
 const ACCESS_REMOTE_WRITE = 2, ACCESS_REMOTE_READ = 4, ACCESS_REMOTE_ATOMIC = 8;
@@ -47,7 +48,10 @@ export function handleRequest(w: World, slot: number, p: Packet): void {
   if (lc === LC.RESET || lc === LC.INIT) return outcome(w, slot, p, 'dropped-not-ready', `QP is ${lc === 0 ? 'RESET' : 'INIT'}`);
   if (lc === LC.ERR) return outcome(w, slot, p, 'dropped-in-error');
   const rt = runtime(w, slot);
-  if (lc === LC.RTR && !rt.commEst) { rt.commEst = true; qpAsync(w, slot, 'IBV_EVENT_COMM_EST'); }
+  // Communication established: the first request reaching a connected QP still in RTR. Not for
+  // UD: IBTA o11-5.1.1 suppresses COMM_EST for UD and raw QPs (quoted in the Oracle SIF driver,
+  // sif_eq.c), and qib/hfi1 raise it only on their RC and UC receive paths.
+  if (lc === LC.RTR && ti !== UD && !rt.commEst) { rt.commEst = true; qpAsync(w, slot, 'IBV_EVENT_COMM_EST'); }
   if (ti === UD) return udReceive(w, slot, p);
 
   const e = f.next_rcv_psn[slot];
@@ -61,6 +65,7 @@ export function handleRequest(w: World, slot: number, p: Packet): void {
   if (ti === UC && d !== 0) {
     if (!isFirst(p.op)) return outcome(w, slot, p, 'out-of-sequence', 'UC drops the rest of a message after a gap');
     rt.recvActive = false;
+    rt.writeActive = false;
     f.next_rcv_psn[slot] = p.psn;
   }
   rt.nakSent = false;
@@ -70,8 +75,12 @@ export function handleRequest(w: World, slot: number, p: Packet): void {
     answer(w, slot, p, 'RNR_NAK', e, f.min_rnr_timer[slot]);
     return outcome(w, slot, p, 'rnr-nak', p.inject ? 'injected: responder reports not ready' : 'no receive WQE posted');
   }
-  if (p.inject === 'IBV_WC_REM_ACCESS_ERR') return responderError(w, slot, p, 'NAK_REM_ACCESS', 'injected: rkey check failed');
-  if (p.inject === 'IBV_WC_REM_INV_REQ_ERR') return responderError(w, slot, p, 'NAK_INV_REQ', 'injected: invalid request');
+  // A SEND that fails here has taken a receive WQE, and that WQE completes with the error itself,
+  // not with a flush (semantics.md item 14: NAK Remote Access → IBV_WC_REM_ACCESS_ERR, class C →
+  // IBV_WC_REM_INV_REQ_ERR; rxe do_class_ac_error). RDMA WRITE/READ/ATOMIC consume no WQE.
+  const takesWqe = p.op.startsWith('SEND');
+  if (p.inject === 'IBV_WC_REM_ACCESS_ERR') return responderError(w, slot, p, 'NAK_REM_ACCESS', 'injected: rkey check failed', takesWqe ? 'IBV_WC_REM_ACCESS_ERR' : undefined);
+  if (p.inject === 'IBV_WC_REM_INV_REQ_ERR') return responderError(w, slot, p, 'NAK_INV_REQ', 'injected: invalid request', takesWqe ? 'IBV_WC_REM_INV_REQ_ERR' : undefined);
   if (p.inject === 'IBV_WC_REM_OP_ERR') return responderError(w, slot, p, 'NAK_REM_OP', 'injected: remote operational error', 'IBV_WC_LOC_QP_OP_ERR');
 
   if (p.op.startsWith('SEND')) return sendPacket(w, slot, p);
@@ -81,11 +90,21 @@ export function handleRequest(w: World, slot: number, p: Packet): void {
       return responderError(w, slot, p, 'NAK_REM_ACCESS', 'IBV_ACCESS_REMOTE_WRITE not set on this QP');
     }
     f.next_rcv_psn[slot] = psnAdd(e, 1);
-    if (isLast(p.op)) f.msn[slot] = f.msn[slot] + 1;
+    // Reassembly position of the WRITE (rxe resp.opcode) and the DMA that places its payload.
+    if (isFirst(p.op)) { rt.writeActive = true; rt.writeBytes = 0; }
+    rt.writeBytes += p.payload;
+    placeData(w, slot, p.payload);
+    if (isLast(p.op)) { f.msn[slot] = f.msn[slot] + 1; rt.writeActive = false; }
     if (p.ackReq) answer(w, slot, p, 'ACK', p.psn);
     return outcome(w, slot, p, 'accepted');
   }
   readOrAtomic(w, slot, p);
+}
+
+/** The payload is written to host memory by the DMA engine, one burst after another. */
+function placeData(w: World, slot: number, bytes: number): void {
+  const rt = runtime(w, slot);
+  rt.dmaUntil = Math.max(w.now, rt.dmaUntil) + Math.ceil(bytes / w.cfg.nic.dmaBytesPerNs);
 }
 
 function sendPacket(w: World, slot: number, p: Packet): void {
@@ -104,6 +123,7 @@ function sendPacket(w: World, slot: number, p: Packet): void {
     return responderError(w, slot, p, 'NAK_INV_REQ', `message longer than the ${rt.rq[0].length}-byte receive buffer`, 'IBV_WC_LOC_LEN_ERR');
   }
   f.next_rcv_psn[slot] = psnAdd(f.next_rcv_psn[slot], 1);
+  placeData(w, slot, p.payload);
   if (isLast(p.op)) {
     rt.recvActive = false;
     f.msn[slot] = f.msn[slot] + 1;
@@ -136,22 +156,20 @@ function readOrAtomic(w: World, slot: number, p: Packet): void {
   f.dest_rd_atomic_out[slot] = f.dest_rd_atomic_out[slot] + 1;
   f.next_rcv_psn[slot] = psnAdd(p.psn, n);
   f.msn[slot] = f.msn[slot] + 1;
-  rt.reads.push({ psn: p.psn, n, left: n, len: atomic ? 8 : (p.readLen ?? 0), atomic, dup: false, dst: p.src, dstQpn: p.srcQpn });
+  const len = atomic ? 8 : (p.readLen ?? 0);
+  const orig = atomic ? executeAtomic(w, slot) : 0;
+  saveResource(w, slot, p.psn, n, atomic, len, orig);
+  rt.reads.push({ psn: p.psn, n, left: n, len, atomic, dup: false, dst: p.src, dstQpn: p.srcQpn, orig: atomic ? orig : undefined });
   markReady(w, slot);
-  outcome(w, slot, p, 'accepted');
+  outcome(w, slot, p, 'accepted', atomic ? `atomic executed: the word was ${orig}, now ${orig + 1}` : undefined);
 }
 
 function duplicate(w: World, slot: number, p: Packet): void {
-  const rt = runtime(w, slot);
   if (p.op === 'RDMA_READ_REQUEST' || p.op === 'COMPARE_SWAP' || p.op === 'FETCH_ADD') {
-    // A repeated read is executed again from the requested PSN (no new resource is taken).
-    const atomic = p.op !== 'RDMA_READ_REQUEST';
-    const n = atomic ? 1 : (p.span ?? 1);
-    rt.reads.push({ psn: p.psn, n, left: n, len: atomic ? 8 : (p.readLen ?? 0), atomic, dup: true, dst: p.src, dstQpn: p.srcQpn });
-    markReady(w, slot);
-  } else if (p.ackReq) {
-    answer(w, slot, p, 'ACK', psnAdd(w.qps.f.next_rcv_psn[slot], -1));
+    return outcome(w, slot, p, 'duplicate', duplicateReadOrAtomic(w, slot, p));
   }
+  // A duplicate SEND/WRITE is acknowledged again with the last acknowledged PSN and dropped.
+  if (p.ackReq) answer(w, slot, p, 'ACK', psnAdd(w.qps.f.next_rcv_psn[slot], -1));
   outcome(w, slot, p, 'duplicate', 'already received: acknowledged again');
 }
 
@@ -181,6 +199,7 @@ export function buildResponse(w: World, slot: number): Packet {
   return {
     id: newPacketId(w), src: w.qps.host[slot], dst: r.dst, srcQpn: w.qps.qpn[slot], dstQpn: r.dstQpn,
     op, psn: psnAdd(r.psn, k), payload, bytes: HDR_BYTES + AETH_BYTES + payload, ackReq: false, syndrome: 'ACK', msn: w.qps.f.msn[slot],
+    atomicOrig: r.atomic ? r.orig : undefined,
   };
 }
 

@@ -91,14 +91,34 @@ describe('SQD (semantics.md §5)', () => {
 });
 
 describe('CQ overrun (semantics.md §7)', () => {
-  it('a full CQ refuses the CQE, raises IBV_EVENT_CQ_ERR, and a lost receive completion takes the QP to ERR', () => {
+  it('an overrun raises ONE IBV_EVENT_CQ_ERR per CQ, not one per lost CQE; every refused entry is counted; a lost receive completion takes the QP to ERR (items 13, 31)', () => {
     const s = pair({ poll: 0, cqDepth: 2, commands: [1, 2, 3, 4].map((i) => post(100 + i, i, 'IBV_WR_SEND', 64)) });
     const sim = run(s, 50_000);
     const sum = sim.summary();
-    expect(sum.events.IBV_EVENT_CQ_ERR).toBeGreaterThanOrEqual(2);
-    expect(events(sim, 'cqe-lost').length).toBe(sum.events.IBV_EVENT_CQ_ERR);
+    const lost = events(sim, 'cqe-lost');
+    const overrunCqs = new Set(lost.map((e) => `${e.host}/${e.cq}`));
+    expect(lost.length).toBeGreaterThan(overrunCqs.size);
+    expect(sum.events.IBV_EVENT_CQ_ERR).toBe(overrunCqs.size);
+    const errs = events(sim, 'async').filter((e) => e.event === 'IBV_EVENT_CQ_ERR').map((e) => `${e.host}/${e.cq}`);
+    expect(errs.sort()).toEqual([...overrunCqs].sort());
+    expect(sum.cqeLost).toBe(lost.length);
     expect(stateOf(sim, B, QB)).toBe('ERR');
     expect(conserved(sim)).toBe(true);
+  });
+  it('an overrun CQ stays in error: polling it empty does not make it accept entries again (ibv_poll_cq.3: "the CQ cannot be used")', () => {
+    // Only host A's CQ is small: its third send completion overruns it.
+    const s = pair({ poll: 0, cqDepth: 2, commands: [
+      ...[1, 2, 3].map((i) => post(100 + i, i, 'IBV_WR_SEND', 64)),
+      { t: 20_000, cmd: { kind: 'pollCq', host: A, cq: 0, max: 16 } },
+      post(25_000, 9, 'IBV_WR_SEND', 64),
+    ] });
+    s.config.hosts[1].cqDepths = [256, 256];
+    const sim = run(s, 60_000);
+    expect(events(sim, 'poll').filter((e) => e.host === A).map((e) => e.n)).toEqual([2]);
+    const late = events(sim, 'cqe-lost').filter((e) => e.host === A && e.t > 20_000);
+    expect(late.map((e) => [e.wrId, e.status])).toEqual([[9, 'IBV_WC_SUCCESS']]);
+    expect(cqes(sim, A, QA).filter((e) => e.t > 20_000)).toHaveLength(0);
+    expect(sim.summary().events.IBV_EVENT_CQ_ERR).toBe(1);
   });
 });
 

@@ -8,8 +8,12 @@ import { LC } from '../qp/lifecycle.ts';
 
 export function txStep(w: World, host: number): void {
   const h = w.hosts[host];
-  while (h.ready.length > 0) {
-    const slot = h.ready.shift() as number;
+  while (h.readyHead < h.ready.length) {
+    const slot = h.ready[h.readyHead++];
+    if (h.readyHead >= 1024 && h.readyHead * 2 >= h.ready.length) {
+      h.ready = h.ready.slice(h.readyHead);
+      h.readyHead = 0;
+    }
     const rt = w.rt.get(slot);
     if (!rt) continue;
     rt.inReady = false;
@@ -22,9 +26,12 @@ export function txStep(w: World, host: number): void {
     if (!built) continue;
     const cost = w.cfg.nic.pipelineNs + ctxTouch(w, host, w.qps.qpn[slot], true);
     h.txFree = w.now + cost;
-    toWire(w, built.pkt, h.txFree, built.blackhole);
+    // The context fetch failed (ctxReadError) and took the QP down: the packet never leaves.
+    if (w.qps.lc[slot] !== LC.ERR || lc === LC.ERR) toWire(w, built.pkt, h.txFree, built.blackhole);
     schedule(w, h.txFree, { k: 'tx', host });
     return;
   }
+  h.ready = [];
+  h.readyHead = 0;
   h.txBusy = false;
 }

@@ -24,8 +24,9 @@ export const DETH_BYTES = 8;
 export const GRH_BYTES = 40;
 
 /** Local ACK timeout: 4.096 µs × 2^timeout; 0 disables the timer (semantics.md item 34). */
+const ACK_TIMEOUT_NS = Array.from({ length: 32 }, (_, t) => (t === 0 ? 0 : 4096 * 2 ** t));
 export function ackTimeoutNs(timeout: number): number {
-  return timeout === 0 ? 0 : 4096 * 2 ** Math.min(timeout, 31);
+  return ACK_TIMEOUT_NS[Math.min(timeout, 31)];
 }
 
 /** RNR NAK timer codes 0..31 in µs (include/rdma/ib_verbs.h enum ib_rnr_timeout; rdmavt table). */
@@ -45,9 +46,23 @@ export function packetsFor(len: number, mtu: number): number {
   return Math.max(1, Math.ceil(len / mtu));
 }
 
+// Opcode names are built once: one string per (base, position, immediate), so every packet of
+// a kind carries the same string (no concatenation per packet, and the trace hash caches it).
+const BASES = ['SEND', 'RDMA_WRITE', 'RDMA_READ_RESPONSE'] as const;
+const POSITIONS = ['ONLY', 'FIRST', 'MIDDLE', 'LAST'] as const;
+const OPS: string[] = [];
+for (const base of BASES) {
+  for (const pos of POSITIONS) {
+    for (const imm of [false, true]) {
+      OPS.push(imm && (pos === 'ONLY' || pos === 'LAST') && base !== 'RDMA_READ_RESPONSE' ? `${base}_${pos}_WITH_IMMEDIATE` : `${base}_${pos}`);
+    }
+  }
+}
+
 export function segmentOp(base: 'SEND' | 'RDMA_WRITE' | 'RDMA_READ_RESPONSE', i: number, n: number, imm = false): string {
-  const pos = n === 1 ? 'ONLY' : i === 0 ? 'FIRST' : i === n - 1 ? 'LAST' : 'MIDDLE';
-  return imm && (pos === 'ONLY' || pos === 'LAST') && base !== 'RDMA_READ_RESPONSE' ? `${base}_${pos}_WITH_IMMEDIATE` : `${base}_${pos}`;
+  const pos = n === 1 ? 0 : i === 0 ? 1 : i === n - 1 ? 3 : 2;
+  const b = base === 'SEND' ? 0 : base === 'RDMA_WRITE' ? 1 : 2;
+  return OPS[(b * 4 + pos) * 2 + (imm ? 1 : 0)];
 }
 
 export const isFirst = (op: string) => op.includes('_FIRST') || op.includes('_ONLY');

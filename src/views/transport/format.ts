@@ -3,6 +3,8 @@
 // with a text or glyph twin, so colour is never the only signal).
 
 export const STATE_NAMES = ['RESET', 'INIT', 'RTR', 'RTS', 'SQD', 'SQE', 'ERR'] as const;
+/** mlx5 qpc.state numbering (the context field qpc_state). */
+const QPC_STATE_NAMES = ['RST', 'INIT', 'RTR', 'RTS', 'SQER', 'SQD', 'ERR', 'SQ_DRAINING'] as const;
 
 /** One colour per verbs state: fill for SVG, and Tailwind classes for badges. */
 export const STATE_COLOR: Record<string, { fill: string; soft: string; text: string; badge: string }> = {
@@ -110,6 +112,7 @@ export const MIG_STATES = ['IBV_MIG_MIGRATED', 'IBV_MIG_REARM', 'IBV_MIG_ARMED']
 export function fieldValueText(name: string, v: number, types: readonly string[] = ['RC', 'UC', 'UD'], hostName?: (lid: number) => string | undefined): string {
   switch (name) {
     case 'state': return `${STATE_NAMES[v] ?? v} (${v})`;
+    case 'qpc_state': return `${QPC_STATE_NAMES[v] ?? v} (${v})`;
     case 'qp_type': return `${types[v] ?? v}`;
     case 'qp_access_flags': return accessText(v, true);
     case 'path_mtu': return mtuText(v);

@@ -21,7 +21,7 @@ const GROUP: Record<SimEvent['kind'], LogGroup> = {
   post: 'work', 'post-refused': 'work', discard: 'work',
   pkt: 'packets', rx: 'packets', retry: 'packets', cache: 'packets',
   cqe: 'completions', 'cqe-lost': 'completions', 'complete-silent': 'completions', poll: 'completions',
-  fault: 'faults', 'wr-error': 'faults', async: 'faults',
+  fault: 'faults', 'wr-error': 'faults', async: 'faults', eq: 'faults', report: 'faults', storm: 'faults', reset: 'state', 'qp-destroyed': 'state',
 };
 
 export const GROUP_LABEL: Record<LogGroup, string> = {
@@ -48,6 +48,8 @@ const CAUSE: Record<string, string> = {
   'responder-error': 'responder error',
   'cq-overrun': 'CQ overrun',
   'retry-exceeded': 'retries exhausted',
+  'device-fatal': 'the device died',
+  'ctx-read-error': 'its context could not be read',
 };
 
 const RX: Record<string, string> = {
@@ -55,7 +57,7 @@ const RX: Record<string, string> = {
   'rnr-nak': 'no receive posted → RNR NAK', nak: 'NAK received', ack: 'ACK received', response: 'response received',
   'dropped-no-qp': 'dropped: no such QP', 'dropped-not-ready': 'dropped: QP not ready', 'dropped-in-error': 'dropped: QP in error',
   'dropped-qkey': 'dropped: Q_Key mismatch', 'dropped-no-recv': 'dropped: no receive posted', 'dropped-stale': 'dropped: stale',
-  'dropped-too-long': 'dropped: too long',
+  'dropped-too-long': 'dropped: too long', 'dropped-link-down': 'dropped: link down',
 };
 
 const wrOp = (op: string) => op.replace(/^IBV_WR_/, '');
@@ -148,6 +150,19 @@ export function describe(e: SimEvent): EventLine {
       };
     case 'async':
       return { group, host: e.host, qpn: e.qpn, text: `async event${e.cq !== undefined ? ` on CQ ${e.cq}` : ''}`, raw: e.event, tone: 'warn' };
+    case 'eq':
+      return { group, host: e.host, qpn: e.qpn, text: `event queue ${e.op}${e.n !== undefined ? ` ×${e.n}` : ''} (${e.used} in use)`, raw: e.event, tone: e.op === 'overrun' ? 'bad' : 'muted' };
+    case 'report':
+      return { group, host: e.host, qpn: e.qpn, text: `software learns of the failure via ${e.via}, ${e.ns} ns after the fault`, raw: e.via, tone: 'warn' };
+    case 'qp-destroyed':
+      return { group, host: e.host, qpn: e.qpn, text: 'QP destroyed: its QPN is free', raw: 'ibv_destroy_qp', tone: 'normal' };
+    case 'reset':
+      return {
+        group, host: e.host, qpn: e.qpn, tone: 'warn', raw: 'IBV_QPS_RESET',
+        text: `reset from ${e.from}: ${e.sq} send and ${e.rq} receive WRs discarded${e.partial ? `, a half-arrived ${e.partial.op} (${e.partial.bytes} B placed) abandoned` : ''}${e.unackedPsns ? `, ${e.unackedPsns} unacknowledged PSNs forgotten` : ''}`,
+      };
+    case 'storm':
+      return { group, host: e.host, qpn: e.qpn, text: `${e.what}${e.detail ? `: ${e.detail}` : ''}`, raw: e.what, tone: 'warn' };
   }
 }
 

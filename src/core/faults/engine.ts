@@ -1,0 +1,141 @@
+// The NIC's error engine and flush engine (claim error-engine). A QP that enters ERR (or SQE)
+// waits in the engine's pending set, ordered by the arbitration policy; the engine services one
+// QP at a time: it reads the QP's context through the on-chip cache (a miss costs a fetch and
+// may evict another context: claim ctx-through-cache), writes the failing WQE's CQE with its
+// real status, writes the QP's EQE if the error raises one, and hands the QP to the flush
+// engine, which writes FLUSH_ERR CQEs QP after QP, oldest WQE first (semantics.md items 7–10).
+import { LC } from '../qp/lifecycle.ts';
+import type { PolicyName } from '../model/stormSchema.ts';
+import { ctxTouch } from '../transport/nic.ts';
+import { flushOne } from '../transport/qpState.ts';
+import { emit, schedule, type World } from '../sim/world.ts';
+import { F_INFLUSH, F_PENDING, F_SERVICED, OP, stormOf, type StormState } from './state.ts';
+import { newPending, pendingSlots, popPending, pushPending, type PendingKey } from './pending.ts';
+import { eqWrite } from './eq.ts';
+
+function keyOf(w: World, st: StormState, slot: number): PendingKey {
+  const cls = st.cls[slot];
+  const c = w.cfg.classes[cls];
+  const rt = w.rt.get(slot);
+  // Oldest outstanding work: the post time of the QP's oldest WR still queued.
+  let oldest = st.detectAt[slot] >= 0 ? st.detectAt[slot] : w.now;
+  if (rt) {
+    if (rt.sq.length > 0) oldest = Math.min(oldest, rt.sq[0].postedAt);
+    if (rt.rq.length > 0) oldest = Math.min(oldest, rt.rq[0].postedAt);
+  }
+  return { detectAt: st.detectAt[slot] >= 0 ? st.detectAt[slot] : w.now, qpn: w.qps.qpn[slot], priority: c?.priority ?? 0, oldest, cls };
+}
+
+function weights(w: World): number[] {
+  return w.cfg.classes.map((c) => c.weight);
+}
+
+/**
+ * A QP entered ERR/SQE: queue it for the error engine.
+ * MODEL (claim error-engine): one engine per NIC services faulted QPs one at a time; no public
+ * source describes the hardware that writes error CQEs and EQEs, only that reports come out in
+ * ring order (claim fifo-is-real). MODEL (claim one-eqe-per-error): one EQE per entry into ERR.
+ */
+export function enqueueError(w: World, slot: number): void {
+  const st = stormOf(w);
+  const host = w.qps.host[slot];
+  const hc = st.hosts[host];
+  st.flags[slot] = (st.flags[slot] & ~F_SERVICED) | F_PENDING;
+  pushPending(hc.pending, slot, keyOf(w, st, slot));
+  if (!hc.engBusy) {
+    hc.engBusy = true;
+    schedule(w, w.now, { k: 'storm', op: OP.ENG, host, a: 0 });
+  }
+}
+
+/** The engine picks the next QP by policy and starts servicing it. */
+export function engineNext(w: World, host: number): void {
+  const st = stormOf(w);
+  const hc = st.hosts[host];
+  if (hc.dead) { hc.engBusy = false; return; }
+  const ws = weights(w);
+  for (;;) {
+    const slot = popPending(hc.pending, ws);
+    if (slot < 0) { hc.engBusy = false; return; }
+    const lc = w.qps.lc[slot];
+    // Moved to RESET (or back to RTS) while waiting: nothing left to report.
+    if (lc !== LC.ERR && lc !== LC.SQE) { st.flags[slot] &= ~F_PENDING; continue; }
+    // MODEL (claim ctx-through-cache): the report needs the QP's context; a miss costs a fetch.
+    const cost = st.channel!.serviceNs + ctxTouch(w, host, w.qps.qpn[slot], true);
+    schedule(w, w.now + cost, { k: 'storm', op: OP.ENG_DONE, host, a: slot });
+    return;
+  }
+}
+
+/** Service done: the real-status CQE, the EQE, then the QP joins the flush engine's list. */
+export function engineDone(w: World, host: number, slot: number): void {
+  const st = stormOf(w);
+  const hc = st.hosts[host];
+  if (hc.dead) return;
+  st.flags[slot] = (st.flags[slot] & ~F_PENDING) | F_SERVICED;
+  const lc = w.qps.lc[slot];
+  if (lc === LC.ERR || lc === LC.SQE) {
+    const rt = w.rt.get(slot);
+    if (rt && rt.sq.length > 0 && rt.sq[0].err) flushOne(w, slot);
+    const ev = st.pendingEv[slot];
+    if (ev > 0) { st.pendingEv[slot] = 0; eqWrite(w, host, ev - 1, slot); }
+    addFlush(w, host, slot);
+  }
+  engineNext(w, host);
+}
+
+export function addFlush(w: World, host: number, slot: number): void {
+  const st = stormOf(w);
+  const hc = st.hosts[host];
+  if (st.flags[slot] & F_INFLUSH) return;
+  st.flags[slot] |= F_INFLUSH;
+  hc.flushList.push(slot);
+  if (!hc.flushBusy) {
+    hc.flushBusy = true;
+    schedule(w, w.now, { k: 'storm', op: OP.FLUSH, host, a: -1 });
+  }
+}
+
+/**
+ * One flush CQE. `cur` is the slot the previous step worked on: a QP's first step also reads its
+ * context (through the cache), later steps of the same QP do not.
+ */
+export function flushNext(w: World, host: number, cur: number): void {
+  const st = stormOf(w);
+  const hc = st.hosts[host];
+  if (hc.dead) { hc.flushBusy = false; return; }
+  const ch = st.channel!;
+  while (hc.flushHead < hc.flushList.length) {
+    const slot = hc.flushList[hc.flushHead];
+    const fetch = slot === cur ? 0 : ctxTouch(w, host, w.qps.qpn[slot], true);
+    const more = flushOne(w, slot);
+    if (!more) {
+      st.flags[slot] &= ~F_INFLUSH;
+      hc.flushHead++;
+      if (hc.flushHead > 4096 && hc.flushHead * 2 > hc.flushList.length) {
+        hc.flushList = hc.flushList.slice(hc.flushHead);
+        hc.flushHead = 0;
+      }
+    }
+    schedule(w, w.now + ch.flushNs + fetch, { k: 'storm', op: OP.FLUSH, host, a: more ? slot : -1 });
+    return;
+  }
+  hc.flushList = [];
+  hc.flushHead = 0;
+  hc.flushBusy = false;
+}
+
+/** Switch the arbitration policy live: every waiting QP is re-queued under the new order. */
+export function setPolicy(w: World, policy: PolicyName): void {
+  const st = stormOf(w);
+  st.policy = policy;
+  if (st.channel) st.channel.policy = policy;
+  for (const hc of st.hosts) {
+    const waiting = pendingSlots(hc.pending);
+    const old = hc.pending;
+    hc.pending = newPending(policy);
+    if (policy === 'round-robin') hc.pending.cursor = old.cursor;
+    for (const s of waiting) pushPending(hc.pending, s, keyOf(w, st, s));
+  }
+  emit(w, { t: w.now, kind: 'storm', what: 'policy', detail: policy });
+}

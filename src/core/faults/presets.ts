@@ -1,0 +1,84 @@
+// The narrow channel's parameters per vendor family, and how a scenario's channel settings
+// resolve against them. Sizes and budgets are CODE facts from faults-at-scale.md §A; every
+// latency is a model parameter (no public source gives one: "What no public source says" #4).
+import type { ChannelConfig, ChannelPresetId, PolicyName } from '../model/stormSchema.ts';
+
+export type OverrunMode = 'report-continue' | 'fatal' | 'function-reset';
+
+export interface ChannelPreset {
+  id: ChannelPresetId;
+  label: string;
+  /** Async EQ entries asked for by default, spare entries added, power-of-two rounding. */
+  eqDepth: number;
+  spare: number;
+  pow2: boolean;
+  /** EQEs the interrupt handler consumes before re-arming (Infinity: drains until empty). */
+  budget: number;
+  overrun: OverrunMode;
+  source: string;
+}
+
+export const CHANNEL_PRESETS_INFO: Readonly<Record<ChannelPresetId, ChannelPreset>> = {
+  mlx5: {
+    id: 'mlx5', label: 'mlx5 (ConnectX-4 and later)', eqDepth: 4096, spare: 128, pow2: true, budget: 128, overrun: 'fatal',
+    source: 'faults-at-scale.md §A: MLX5_NUM_ASYNC_EQE 4096, MLX5_NUM_SPARE_EQE 128, order_base_2 rounding (8192 slots), MLX5_EQ_POLLING_BUDGET 128; overrun = health syndrome 0x0c (INFERRED fatal path)',
+  },
+  mlx4: {
+    id: 'mlx4', label: 'mlx4 / mthca (ConnectX-3 and older)', eqDepth: 256, spare: 128, pow2: false, budget: Infinity, overrun: 'report-continue',
+    source: 'faults-at-scale.md §A/§D: async EQ 256 + 128 spare; an EQ_OVERFLOW EQE is logged ("EQ overrun on EQN n") and the driver continues',
+  },
+  hns: {
+    id: 'hns', label: 'hns (HiSilicon hip08+)', eqDepth: 0x1000, spare: 0, pow2: false, budget: Infinity, overrun: 'function-reset',
+    source: 'faults-at-scale.md §A/§D: AEQ depth 0x1000; "AEQ overflow!" then a function-level reset request',
+  },
+};
+
+/** Every parameter of a channel, resolved (the numbers the engine runs on). */
+export interface Channel {
+  preset: ChannelPresetId;
+  overrun: OverrunMode;
+  policy: PolicyName;
+  eqDepth: number;
+  /** Slots the hardware really has: depth + spare, rounded up to a power of two when the preset does. */
+  eqSize: number;
+  budget: number;
+  irqNs: number;
+  eqeNs: number;
+  queryNs: number;
+  dispatchNs: number;
+  serviceNs: number;
+  flushNs: number;
+  swFlushNs: number;
+  healthNs: number;
+  resetNs: number;
+  modPeriodNs: number;
+  modMaxCount: number;
+}
+
+/** MODEL (claim latencies): defaults for every delay no public source gives. */
+export const MODEL_LATENCIES = {
+  irqNs: 2_000, eqeNs: 100, queryNs: 10_000, dispatchNs: 1_000, serviceNs: 500, swFlushNs: 50,
+  healthNs: 2_000_000_000, resetNs: 100_000_000,
+} as const;
+
+export function eqSlots(depth: number, spare: number, pow2: boolean): number {
+  const n = depth + spare;
+  return pow2 ? 2 ** Math.ceil(Math.log2(n)) : n;
+}
+
+export function resolveChannel(c: ChannelConfig, cqeWriteNs: number): Channel {
+  const p = CHANNEL_PRESETS_INFO[c.preset];
+  const eqDepth = c.eqDepth ?? p.eqDepth;
+  const spare = c.spare ?? p.spare;
+  const pow2 = c.pow2 ?? p.pow2;
+  const eqSize = eqSlots(eqDepth, spare, pow2);
+  const m = MODEL_LATENCIES;
+  return {
+    preset: p.id, overrun: p.overrun, policy: c.policy, eqDepth, eqSize,
+    budget: Math.min(c.budget ?? p.budget, eqSize),
+    irqNs: c.irqNs ?? m.irqNs, eqeNs: c.eqeNs ?? m.eqeNs, queryNs: c.queryNs ?? m.queryNs, dispatchNs: c.dispatchNs ?? m.dispatchNs,
+    serviceNs: c.serviceNs ?? m.serviceNs, flushNs: c.flushNs ?? cqeWriteNs, swFlushNs: c.swFlushNs ?? m.swFlushNs,
+    healthNs: c.healthNs ?? m.healthNs, resetNs: c.resetNs ?? m.resetNs,
+    modPeriodNs: c.moderation?.periodNs ?? 0, modMaxCount: c.moderation?.maxCount ?? 1,
+  };
+}

@@ -1,0 +1,203 @@
+// The storm API for the Faults instrument and the CLI: a Simulation of a storm scenario, run
+// in bounded slices, with its figures read as plain numbers and typed arrays.
+import { Simulation, type Checkpoint, type SimOptions } from '../sim/engine.ts';
+import type { CommandResult } from '../sim/dispatch.ts';
+import type { PolicyName } from '../model/stormSchema.ts';
+import type { Scenario } from '../model/schema.ts';
+import { outstanding } from '../transport/cq.ts';
+import { LC } from '../qp/lifecycle.ts';
+import { F_FAULTED, F_PENDING, F_REPORTED, stormOf, type StormState } from './state.ts';
+import { classJain, drained, lastFlushLatencies, lostAndPending, pct, perCqFlush, reportLatencies, type Pct } from './metrics.ts';
+import { stormScenario, type FaultKind, type StormConfig } from './stormScenario.ts';
+
+export interface StormSummary {
+  qps: number;
+  fault: string;
+  policy: PolicyName;
+  eqDepth: number;
+  serviceNs: number;
+  faulted: number;
+  reported: number;
+  lostReports: number;
+  /** Faulted QPs whose report may still come (0 once drained). */
+  pendingReports: number;
+  events: Record<string, number>;
+  eqOverruns: number;
+  cqOverruns: number;
+  flushCqes: number;
+  wr: { posted: number; completed: number; flushed: number; discarded: number; outstanding: number };
+  reportNs: Pct;
+  lastFlushNs: Pct;
+  perClass: { class: number; name: string; reported: number; reportP99Ns: number }[];
+  jain: number;
+  drained: boolean;
+  simTimeNs: number;
+  traceHash: string;
+}
+
+/** Per-QP cell codes of grid().phase. */
+export const PHASE = { HEALTHY: 0, WAITING: 1, FLUSHING: 2, DONE: 3, UNREPORTED: 4, LOST: 5 } as const;
+
+export interface StormGrid {
+  /** Slots of the affected QPs (the posting side of every group), in creation order. */
+  slots: Int32Array;
+  qpn: Uint32Array;
+  host: Uint8Array;
+  cls: Uint8Array;
+  lc: Uint8Array;
+  phase: Uint8Array;
+  /** Per QP, ns after the fault (−1 when it has not happened): detection, report, last flush CQE. */
+  detectNs: Float64Array;
+  reportNs: Float64Array;
+  lastFlushNs: Float64Array;
+}
+
+export interface StormCheckpoint { sim: Checkpoint }
+
+export class Storm {
+  readonly sim: Simulation;
+  readonly fault: string;
+  readonly qps: number;
+
+  constructor(input: StormConfig | Scenario | unknown, opts: SimOptions = {}) {
+    const isConfig = typeof input === 'object' && input !== null && 'fault' in input && 'qps' in input;
+    const cfg = isConfig ? (input as StormConfig) : null;
+    this.sim = new Simulation(cfg ? stormScenario(cfg) : input, { trace: 'hash', ...opts });
+    if (!this.sim.world.storm) throw new Error('not a storm scenario: it has neither config.groups nor config.channel');
+    this.fault = cfg?.fault ?? this.sim.scenario.title ?? 'scenario';
+    this.qps = cfg?.qps ?? this.affectedSlots().length;
+  }
+
+  private get st(): StormState { return stormOf(this.sim.world as never); }
+  get now(): number { return this.sim.now; }
+  get policy(): PolicyName { return this.st.policy; }
+
+  /** Advance to `t`; with `budget`, stop after that many steps (false = not there yet). */
+  runUntil(t: number, budget = Infinity): boolean {
+    return this.sim.runUntil(t, budget);
+  }
+
+  drained(): boolean {
+    return drained(this.sim.world as never);
+  }
+
+  /**
+   * Run until the storm has drained (checked every `checkNs` of simulated time) or the scenario's
+   * duration is reached. With `budget`, stop after that many steps; true once drained.
+   */
+  runToDrain(budget = Infinity, checkNs = 5_000_000): boolean {
+    const end = this.sim.scenario.config.durationNs;
+    const stop = this.sim.steps + budget;
+    while (!this.drained() && this.sim.now < end) {
+      const done = this.sim.runUntil(Math.min(end, this.sim.now + checkNs), stop - this.sim.steps);
+      if (!done || this.sim.steps >= stop) return this.drained();
+    }
+    return this.drained();
+  }
+
+  /** Switch the arbitration policy now (recorded, so a replay switches at the same instant). */
+  setPolicy(policy: PolicyName): CommandResult {
+    return this.sim.issue({ kind: 'setPolicy', policy });
+  }
+
+  checkpoint(): StormCheckpoint { return { sim: this.sim.checkpoint() }; }
+  restore(c: StormCheckpoint): void { this.sim.restore(c.sim); }
+
+  affectedSlots(): Int32Array {
+    const st = this.st;
+    const g = this.sim.world.cfg.groups;
+    const out: number[] = [];
+    for (let i = 0; i < st.groupSlots.length; i++) {
+      const s = st.groupSlots[i];
+      const side = g[st.group[s]].post?.side ?? 'local';
+      if ((side === 'local') === (st.groupSide[i] === 0)) out.push(s);
+    }
+    return Int32Array.from(out);
+  }
+
+  /** Per-QP state for a canvas grid: lifecycle code, storm phase and class, as typed arrays. */
+  grid(): StormGrid {
+    const w = this.sim.world;
+    const st = this.st;
+    const slots = this.affectedSlots();
+    const n = slots.length;
+    const g: StormGrid = {
+      slots, qpn: new Uint32Array(n), host: new Uint8Array(n), cls: new Uint8Array(n), lc: new Uint8Array(n), phase: new Uint8Array(n),
+      detectNs: new Float64Array(n), reportNs: new Float64Array(n), lastFlushNs: new Float64Array(n),
+    };
+    const rel = (x: number) => (x >= 0 ? x - st.t0 : -1);
+    const over = this.drained();
+    for (let i = 0; i < n; i++) {
+      const s = slots[i];
+      g.qpn[i] = w.qps.qpn[s]; g.host[i] = w.qps.host[s]; g.cls[i] = st.cls[s]; g.lc[i] = w.qps.lc[s];
+      g.detectNs[i] = rel(st.detectAt[s]); g.reportNs[i] = rel(st.reportAt[s]); g.lastFlushNs[i] = rel(st.lastFlushAt[s]);
+      const fl = st.flags[s];
+      const rt = w.rt.get(s);
+      const left = rt ? rt.sq.length + (w.qps.lc[s] === LC.ERR ? rt.rq.length : 0) : 0;
+      g.phase[i] = !(fl & F_FAULTED) ? PHASE.HEALTHY
+        : fl & F_PENDING ? PHASE.WAITING
+        : fl & F_REPORTED ? (left > 0 ? PHASE.FLUSHING : PHASE.DONE)
+        : left > 0 ? PHASE.FLUSHING : over ? PHASE.LOST : PHASE.UNREPORTED;
+    }
+    return g;
+  }
+
+  /** Async-EQ occupancy over time on `host` (decimated samples). */
+  eqSeries(host = 0): { t: Float64Array; used: Float64Array; size: number } {
+    const h = this.st.hosts[host];
+    return { t: Float64Array.from(h.occT), used: Float64Array.from(h.occN), size: this.st.channel?.eqSize ?? 0 };
+  }
+
+  /** Fault → report latencies (ns), ascending, overall and per class: the distribution to draw. */
+  latencies(): { all: Float64Array; byClass: Float64Array[]; delayByClass: Float64Array[] } {
+    return reportLatencies(this.sim.world as never);
+  }
+
+  perCq(): { host: number; cq: number; flushCqes: number; perUs: number }[] {
+    return perCqFlush(this.sim.world as never);
+  }
+
+  summary(): StormSummary {
+    const w = this.sim.world;
+    const st = this.st;
+    const c = w.counters;
+    const lat = reportLatencies(w as never);
+    const { lost, pending } = lostAndPending(w as never);
+    const classes = w.cfg.classes.length ? w.cfg.classes : [{ name: 'all', weight: 1, priority: 0 }];
+    return {
+      qps: this.qps, fault: this.fault as FaultKind, policy: st.policy,
+      eqDepth: st.channel?.eqDepth ?? 0, serviceNs: st.channel?.serviceNs ?? 0,
+      faulted: st.faulted, reported: st.reported, lostReports: lost, pendingReports: pending,
+      events: { ...c.events }, eqOverruns: st.eqOverruns, cqOverruns: st.cqOverruns, flushCqes: st.flushCqes,
+      wr: { posted: c.posted, completed: c.completed, flushed: c.flushed, discarded: c.discarded, outstanding: outstanding(w as never) },
+      reportNs: pct(lat.all), lastFlushNs: pct(lastFlushLatencies(w as never)),
+      perClass: classes.map((cl, i) => ({ class: i, name: cl.name, reported: lat.byClass[i]?.length ?? 0, reportP99Ns: pct(lat.byClass[i] ?? new Float64Array(0)).p99 })),
+      jain: Math.round(classJain(lat.delayByClass) * 1e6) / 1e6,
+      drained: this.drained(), simTimeNs: w.now, traceHash: w.trace.hash(),
+    };
+  }
+}
+
+export function createStorm(input: StormConfig | Scenario | unknown, opts?: SimOptions): Storm {
+  return new Storm(input, opts);
+}
+
+/** Two policies on the same storm, advanced in lockstep (same instants, same budget each). */
+export class StormCompare {
+  readonly a: Storm;
+  readonly b: Storm;
+  constructor(cfg: StormConfig, policies: readonly [PolicyName, PolicyName], opts?: SimOptions) {
+    this.a = new Storm({ ...cfg, policy: policies[0] }, opts);
+    this.b = new Storm({ ...cfg, policy: policies[1] }, opts);
+  }
+  runUntil(t: number, budget = Infinity): boolean {
+    const x = this.a.runUntil(t, budget);
+    const y = this.b.runUntil(t, budget);
+    return x && y;
+  }
+  drained(): boolean { return this.a.drained() && this.b.drained(); }
+}
+
+export function compareStorms(cfg: StormConfig, policies: readonly [PolicyName, PolicyName], opts?: SimOptions): StormCompare {
+  return new StormCompare(cfg, policies, opts);
+}

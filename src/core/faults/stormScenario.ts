@@ -1,0 +1,109 @@
+// A storm described in a few numbers (how many QPs, which fault, which policy…) turned into a
+// scenario: host 0 is the host the fault hits; the affected QPs are spread over classes and
+// over the other hosts, in compact groups. The scenario is an ordinary one: it validates,
+// replays, hashes and checkpoints like any other.
+import type { ScenarioInput } from '../model/schema.ts';
+import type { ChannelPresetId, ClassSpec, PolicyName } from '../model/stormSchema.ts';
+
+export const FAULT_KINDS = ['port-down', 'link-flap', 'host-crash', 'cq-overrun', 'context-read-error', 'device-fatal'] as const;
+export type FaultKind = (typeof FAULT_KINDS)[number];
+
+export interface StormConfig {
+  /** Affected QPs (1 to 65,536). */
+  qps: number;
+  fault: FaultKind;
+  /** Hosts in the fabric (2 to 64; default 16). Host 0 is the one the fault hits. */
+  hosts?: number;
+  policy?: PolicyName;
+  preset?: ChannelPresetId;
+  eqDepth?: number;
+  serviceNs?: number;
+  queryNs?: number;
+  budget?: number;
+  irqNs?: number;
+  eqeNs?: number;
+  flushNs?: number;
+  healthNs?: number;
+  /** WRs outstanding on each affected QP when the fault hits (default 8). */
+  outstanding?: number;
+  /** Number of classes (weights K…1, priorities K−1…0), or the classes themselves (default 4). */
+  classes?: number | ClassSpec[];
+  seed?: number;
+  /** Posts happen at 0; the fault at faultAtNs (default 0). */
+  faultAtNs?: number;
+  /** link-flap: the port comes back this long after going down (default 200 ms). */
+  flapNs?: number;
+  /** context-read-error: how long context fetches fail (default 5 ms). */
+  windowNs?: number;
+  /** On-chip context cache of every NIC (default 1,024 entries, LRU). */
+  cacheEntries?: number;
+  moderation?: { periodNs: number; maxCount: number };
+  /** Upper bound of simulated time (default 10 s). */
+  durationNs?: number;
+}
+
+export function stormClasses(c: StormConfig['classes']): ClassSpec[] {
+  if (Array.isArray(c)) return c;
+  const k = Math.max(1, Math.min(16, c ?? 4));
+  return Array.from({ length: k }, (_, i) => ({ name: `class ${i}`, weight: k - i, priority: k - 1 - i }));
+}
+
+export function stormScenario(cfg: StormConfig): ScenarioInput {
+  const hosts = cfg.hosts ?? 16;
+  const classes = stormClasses(cfg.classes);
+  const k = classes.length;
+  const w = cfg.outstanding ?? 8;
+  const at = cfg.faultAtNs ?? 0;
+  // Who posts: the host-0 side, except where the failure is the peers' (host crash) or where
+  // host 0 receives (a shared receive CQ that overruns).
+  const peerPosts = cfg.fault === 'host-crash' || cfg.fault === 'cq-overrun';
+  const shared = cfg.fault === 'cq-overrun';
+  // One group per (class, peer host): at most 256 groups, so many classes use fewer peers.
+  const peers = Math.max(1, Math.min(hosts - 1, Math.floor(256 / k)));
+  const counts = new Map<string, number>();
+  for (let i = 0; i < cfg.qps; i++) {
+    const key = `${i % k}/${1 + (Math.floor(i / k) % peers)}`;
+    counts.set(key, (counts.get(key) ?? 0) + 1);
+  }
+  const groups = [...counts].map(([key, count]) => {
+    const [cls, peer] = key.split('/').map(Number);
+    return {
+      host: 0, peerHost: peer, count, class: cls, cq: shared ? 0 : cls, peerCq: 0,
+      sqDepth: Math.max(64, w), rqDepth: Math.max(64, w),
+      recvs: cfg.fault === 'cq-overrun' ? w : 0,
+      post: { side: peerPosts ? 'peer' as const : 'local' as const, count: w, opcode: cfg.fault === 'cq-overrun' ? 'IBV_WR_SEND' as const : 'IBV_WR_RDMA_WRITE' as const, length: 64 },
+    };
+  });
+  const commands: NonNullable<ScenarioInput['commands']> = [];
+  switch (cfg.fault) {
+    case 'port-down': commands.push({ t: at, cmd: { kind: 'portDown', host: 0 } }); break;
+    case 'link-flap':
+      commands.push({ t: at, cmd: { kind: 'portDown', host: 0 } }, { t: at + (cfg.flapNs ?? 200_000_000), cmd: { kind: 'portUp', host: 0 } });
+      break;
+    case 'host-crash': commands.push({ t: at, cmd: { kind: 'hostCrash', host: 0 } }); break;
+    case 'cq-overrun': commands.push({ t: at, cmd: { kind: 'cqOverrun', host: 0, cq: 0 } }); break;
+    case 'context-read-error': commands.push({ t: at, cmd: { kind: 'ctxReadError', host: 0, windowNs: cfg.windowNs ?? 5_000_000 } }); break;
+    case 'device-fatal': commands.push({ t: at, cmd: { kind: 'deviceFatal', host: 0 } }); break;
+  }
+  const cqs = shared ? 1 : k;
+  return {
+    version: 1,
+    seed: cfg.seed ?? 1,
+    title: `${cfg.qps}-QP storm: ${cfg.fault}`,
+    config: {
+      durationNs: cfg.durationNs ?? 10_000_000_000,
+      hosts: Array.from({ length: hosts }, (_, i) => ({
+        name: `host ${i}`, cqDepths: Array.from({ length: i === 0 ? cqs : 1 }, () => 1 << 20), pollIntervalNs: 100_000, pollBatch: 1 << 20,
+      })),
+      nic: { cache: { entries: cfg.cacheEntries ?? 1024, ways: 0 } },
+      qps: [],
+      classes,
+      groups,
+      channel: {
+        preset: cfg.preset ?? 'mlx5', policy: cfg.policy ?? 'fifo', eqDepth: cfg.eqDepth, serviceNs: cfg.serviceNs,
+        queryNs: cfg.queryNs, budget: cfg.budget, irqNs: cfg.irqNs, eqeNs: cfg.eqeNs, flushNs: cfg.flushNs, healthNs: cfg.healthNs, moderation: cfg.moderation,
+      },
+    },
+    commands,
+  };
+}
