@@ -4,7 +4,7 @@
 // views → store, bridge, core types; app → everything.
 const layers = ['core', 'scenario', 'lessons', 'worker', 'bridge', 'store', 'views', 'app', 'cli'];
 const allowed = {
-  core: { src: ['core'], npm: ['xstate', 'pure-rand', '@noble/hashes', 'valibot'] },
+  core: { src: ['core'], npm: ['xstate', 'pure-rand', 'valibot'] },
   scenario: { src: ['core', 'scenario'], npm: ['lz-string', 'valibot'] },
   lessons: { src: ['core', 'scenario', 'lessons'], npm: [] },
   worker: { src: ['core', 'scenario', 'lessons', 'worker'], npm: ['comlink'] },
@@ -60,13 +60,25 @@ forbidden.push({
   from: { path: '^src/views/(kit|shell)/' },
   to: { path: `^src/views/(${instrumentViews.join('|')})/` },
 });
-// The core's folders form no cycle (the engine kit sits beneath the models).
-forbidden.push({
-  name: 'core-no-cycle', severity: 'error',
-  comment: 'src/core folders may not import each other in a cycle',
-  from: { path: '^src/core/' },
-  to: { path: '^src/core/', circular: true },
-});
+// The core's folders form no cycle: each may import only the folders beneath it (an order, so a
+// cycle cannot be written). The engine kit sits at the bottom; the world (state, hooks) beneath
+// transport; the engine (sim) above transport; the faults model above the engine.
+const coreOrder = {
+  kit: [], verbs: ['kit'], qp: ['verbs', 'kit'], model: ['verbs', 'qp', 'kit'], memory: ['kit'],
+  world: ['model', 'verbs', 'qp', 'kit', 'memory'],
+  transport: ['world', 'model', 'verbs', 'qp', 'kit', 'memory'],
+  sim: ['transport', 'world', 'model', 'verbs', 'qp', 'kit', 'memory'],
+  faults: ['sim', 'transport', 'world', 'model', 'verbs', 'qp', 'kit', 'memory'],
+};
+for (const [folder, below] of Object.entries(coreOrder)) {
+  const others = Object.keys(coreOrder).filter((f) => f !== folder && !below.includes(f));
+  if (others.length) forbidden.push({
+    name: `core-${folder}-below`, severity: 'error',
+    comment: `src/core/${folder} may import only ${below.join(', ') || 'nothing else in core'} (folders form no cycle)`,
+    from: { path: `^src/core/${folder}/` },
+    to: { path: `^src/core/(${others.join('|')})/` },
+  });
+}
 module.exports = {
   forbidden,
   options: {

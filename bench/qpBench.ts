@@ -3,7 +3,7 @@
 // the heap held per QP; the trace is hashed off so the bench measures the QP machinery.
 import { Simulation, type Command } from '../src/core/index.ts';
 import { runCommand } from '../src/core/sim/dispatch.ts';
-import type { World } from '../src/core/sim/world.ts';
+import type { World } from '../src/core/world/world.ts';
 
 const N = Number(process.env.QP_BENCH_N ?? 1_000_000);
 

@@ -10,7 +10,7 @@ import { Trace } from '../kit/trace.ts';
 import { modifyQp } from '../transport/modify.ts';
 import { postRecv, postSend } from '../transport/post.ts';
 import { initContext, nextRecvId } from '../sim/app.ts';
-import { emit, schedule, type World } from '../sim/world.ts';
+import { emit, schedule, type World } from '../world/world.ts';
 import type { SimEvent } from '../model/events.ts';
 import { resolveChannel } from './presets.ts';
 import { OP, newStorm, stormOf, type StormState } from './state.ts';

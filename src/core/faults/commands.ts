@@ -1,8 +1,8 @@
 // Shared-cause faults as commands (recorded in the scenario, replayed like any other): each
 // touches many QPs in one instant, and produces what faults-at-scale.md §B says it produces.
 import { bump } from '../transport/cq.ts';
-import { DOWN_CRASHED, DOWN_PORT, emit, type World } from '../sim/world.ts';
-import type { FaultCommand } from '../sim/hooks.ts';
+import { DOWN_CRASHED, DOWN_PORT, emit, type World } from '../world/world.ts';
+import type { FaultCommand } from '../world/hooks.ts';
 import type { CommandResult } from '../sim/dispatch.ts';
 import { newStorm, stormOf } from './state.ts';
 import { EV, eqWrite } from './eq.ts';

@@ -8,7 +8,7 @@
 import { EV_FATAL, LC } from '../qp/lifecycle.ts';
 import { bump, completeRecv, completeSend } from '../transport/cq.ts';
 import { hwEvent } from '../transport/qpState.ts';
-import { DOWN_DEAD, emit, runtime, schedule, type World } from '../sim/world.ts';
+import { DOWN_DEAD, emit, runtime, schedule, type World } from '../world/world.ts';
 import { OP, stormOf } from './state.ts';
 import { deviceEventDelivered } from './reports.ts';
 import { params } from './params.ts';

@@ -8,7 +8,7 @@ import { LC } from '../qp/lifecycle.ts';
 import type { PolicyName } from '../model/stormSchema.ts';
 import { ctxTouch } from '../transport/nic.ts';
 import { flushOne } from '../transport/qpState.ts';
-import { emit, schedule, type World } from '../sim/world.ts';
+import { emit, schedule, type World } from '../world/world.ts';
 import { F_INFLUSH, F_PENDING, F_SERVICED, OP, stormOf, type StormState } from './state.ts';
 import { newPending, pendingSlots, popPending, pushPending, type PendingKey } from './pending.ts';
 import { eqWrite } from './eq.ts';

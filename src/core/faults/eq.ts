@@ -7,7 +7,7 @@
 // An EQE that finds the EQ full is an overrun, handled per preset (claims overrun-*).
 import { ASYNC_EVENTS, type AsyncEvent } from '../model/wc.ts';
 import { bump } from '../transport/cq.ts';
-import { emit, schedule, type World } from '../sim/world.ts';
+import { emit, schedule, type World } from '../world/world.ts';
 import { F_EQE_LOST, OP, stormOf, type HostChannel } from './state.ts';
 import { cqErrDelivered, report, VIA_QP_EVENT } from './reports.ts';
 import { killDevice } from './device.ts';

@@ -1,7 +1,7 @@
 // Faults at scale (topic 7): shared-cause faults, the narrow reporting channel, arbitration
 // policies and their metrics, the interleaving explorer, and the storm API the Faults
 // instrument runs on. Loading this module installs the faults model's hooks into the engine.
-import { installFaultHooks } from '../sim/hooks.ts';
+import { installFaultHooks } from '../world/hooks.ts';
 import { FAULT_HOOKS } from './hooks.ts';
 
 installFaultHooks(FAULT_HOOKS);

@@ -1,6 +1,6 @@
 // Figures of a storm: latency percentiles, Jain's fairness index, per-class and per-CQ numbers,
 // and whether the storm has drained. Pure reads of the world; nothing here changes it.
-import type { World } from '../sim/world.ts';
+import type { World } from '../world/world.ts';
 import { F_FAULTED, F_REPORTED, stormOf, type StormState } from './state.ts';
 
 export interface Pct { p50: number; p99: number; max: number }

@@ -4,7 +4,7 @@
 // CQ it is attached to, IBV_EVENT_DEVICE_FATAL for its device (claims cq-err-covers,
 // device-fatal). Every faulted QP ends reported or, once the storm has drained, lost.
 import type { ReportVia, StateCause } from '../model/events.ts';
-import { emit, schedule, type Cqe, type World } from '../sim/world.ts';
+import { emit, schedule, type Cqe, type World } from '../world/world.ts';
 import { F_FAULTED, F_REPORTED, OP, stormOf, type StormState } from './state.ts';
 
 export const VIA: readonly ReportVia[] = ['qp-event', 'error-cqe', 'cq-event', 'device-event'];

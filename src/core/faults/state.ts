@@ -1,6 +1,6 @@
 // The faults model's whole state, kept in World.storm as plain data and typed arrays (no class
 // instances: checkpoints deep-copy it with clonePlain and replay must see the same thing).
-import type { World } from '../sim/world.ts';
+import type { World } from '../world/world.ts';
 import type { PolicyName } from '../model/stormSchema.ts';
 import type { Channel } from './presets.ts';
 import { newPending, type Pending } from './pending.ts';

@@ -2,7 +2,7 @@
 // Validation names the bad field (e.g. "config.qps[2].sqDepth: expected ≤ 16384").
 import * as v from 'valibot';
 import { ATTR_NAMES } from '../verbs/attrs.ts';
-import { QP_STATES, QP_TYPES } from '../verbs/types.ts';
+import { QP_TYPES } from '../verbs/types.ts';
 import { INJECTABLE, SEND_OPCODES } from './wc.ts';
 import { ModifyAttrsSchema } from './attrsSchema.ts';
 import {
@@ -18,7 +18,7 @@ const Ns = int(0, MAX_NS);
 const Host = HostSchema;
 const Qpn = U24;
 
-export { ModifyAttrsSchema, type ModifyAttrs } from './attrsSchema.ts';
+export type { ModifyAttrs } from './attrsSchema.ts';
 
 const SendWrSchema = v.strictObject({
   wrId: int(0, Number.MAX_SAFE_INTEGER),

@@ -7,7 +7,7 @@ import type { ModifyAttrs, QpSpec } from '../model/schema.ts';
 import type { AttrName } from '../verbs/attrs.ts';
 import { modifyQp } from '../transport/modify.ts';
 import { postRecv, postSend } from '../transport/post.ts';
-import { emit, schedule, type World } from './world.ts';
+import { emit, schedule, type World } from '../world/world.ts';
 
 const ACCESS_ALL = 1 | 2 | 4 | 8; // LOCAL_WRITE | REMOTE_WRITE | REMOTE_READ | REMOTE_ATOMIC
 export const DEFAULT_QKEY = 0x11111111;

@@ -12,8 +12,8 @@ import { drainedStep, flushStep, hwEvent, qpAsync } from '../transport/qpState.t
 import { EV_FATAL } from '../qp/lifecycle.ts';
 import { QP_TYPES } from '../verbs/types.ts';
 import { pollCq, pollStep, setPoll, setTraffic, workStep, initContext } from './app.ts';
-import { DOWN_CRASHED, DOWN_DEAD, emit, runtime, type Item, type World } from './world.ts';
-import { faultHooks } from './hooks.ts';
+import { DOWN_CRASHED, DOWN_DEAD, emit, runtime, type CommandResult, type Item, type World } from '../world/world.ts';
+import { faultHooks } from '../world/hooks.ts';
 
 /** A crashed host runs nothing; a dead NIC (device fatal) does no NIC work. */
 const NIC_OFF = DOWN_CRASHED | DOWN_DEAD;
@@ -52,7 +52,7 @@ function nicOff(w: World, host: number): boolean {
   return (w.hosts[host].down & NIC_OFF) !== 0;
 }
 
-export type CommandResult = { ok: true; detail?: string; qpn?: number } | { ok: false; detail: string; errno?: string; reason?: string; missing?: string[]; unexpected?: string[] };
+export type { CommandResult } from '../world/world.ts';
 
 export function runCommand(w: World, c: Command): CommandResult {
   switch (c.kind) {

@@ -3,7 +3,7 @@
 // live and on replay, so a recorded session replays to the same trace byte for byte.
 import { parseScenario, CommandSchema, type Command, type Scenario } from '../model/schema.ts';
 import { QpStore } from '../model/qpStore.ts';
-import { makeCtxCache } from '../transport/ctxCache.ts';
+import { makeCtxCache } from '../world/ctxCache.ts';
 import { QpcCache } from '../memory/cache.ts';
 import { outstanding } from '../transport/cq.ts';
 import { verbsState } from '../qp/lifecycle.ts';
@@ -13,10 +13,10 @@ import { bringUp, startApp } from './app.ts';
 import { clonePlain } from '../kit/clone.ts';
 import { runCommand, runItem, type CommandResult } from './dispatch.ts';
 import { EventHeap } from '../kit/heap.ts';
-import { faultHooks } from './hooks.ts';
+import { faultHooks } from '../world/hooks.ts';
 import { Rng } from '../kit/rng.ts';
 import { Trace, type TraceMark, type TraceMode } from '../kit/trace.ts';
-import type { HostRt, Item, World } from './world.ts';
+import type { HostRt, Item, World } from '../world/world.ts';
 import type { SimEvent } from '../model/events.ts';
 
 export interface SimOptions {

@@ -3,8 +3,8 @@
 // in `cqe`; an entry refused by a full (or overrun) CQ is counted in `cqeLost`, and the overrun
 // itself raises one IBV_EVENT_CQ_ERR.
 import { isReadOrAtomic, WC_OPCODE_OF, type WcStatus } from '../model/wc.ts';
-import { emit, type Cqe, type RecvWqe, type SendWqe, type World } from '../sim/world.ts';
-import { faultHooks } from '../sim/hooks.ts';
+import { emit, type Cqe, type RecvWqe, type SendWqe, type World } from '../world/world.ts';
+import { faultHooks } from '../world/hooks.ts';
 
 export function bump(rec: Record<string, number>, key: string, by = 1): void {
   rec[key] = (rec[key] ?? 0) + by;

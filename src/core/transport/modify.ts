@@ -7,7 +7,7 @@ import { QP_STATES, QP_TYPES } from '../verbs/types.ts';
 import type { ModifyAttrs } from '../model/schema.ts';
 import { CONTEXT_FIELDS, type FieldName } from '../model/context.ts';
 import { LC, modifyNext, refusedWhileDraining, verbsState } from '../qp/lifecycle.ts';
-import { emit, runtime, type World } from '../sim/world.ts';
+import { emit, runtime, type World } from '../world/world.ts';
 import { discardAll, lcName, setLc } from './qpState.ts';
 import { markReady } from './nic.ts';
 import { canSend } from './requester.ts';

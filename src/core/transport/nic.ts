@@ -3,8 +3,8 @@
 // latency and throughput. The egress port serialises packets at link speed; the link adds
 // propagation delay. Faults that drop packets act here, on the wire.
 import { ACCESS_HIT, ACCESS_MISS_EVICT_DIRTY } from '../memory/cacheTypes.ts';
-import { emit, runtime, schedule, type Packet, type World } from '../sim/world.ts';
-import { faultHooks } from '../sim/hooks.ts';
+import { emit, runtime, schedule, type Packet, type World } from '../world/world.ts';
+import { faultHooks } from '../world/hooks.ts';
 import { serialiseNs } from './wire.ts';
 
 /** Touch a QP context on `host`'s NIC; returns the extra nanoseconds a miss costs. */

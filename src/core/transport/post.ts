@@ -3,7 +3,7 @@
 import { OPCODE_TRANSPORTS, type SendOpcode } from '../model/wc.ts';
 import { LC } from '../qp/lifecycle.ts';
 import { QP_TYPES } from '../verbs/types.ts';
-import { emit, runtime, schedule, type World } from '../sim/world.ts';
+import { emit, runtime, schedule, type World } from '../world/world.ts';
 import { flushMore } from './qpState.ts';
 import { markReady } from './nic.ts';
 import { canSend } from './requester.ts';

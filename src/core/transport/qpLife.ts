@@ -6,7 +6,7 @@ import { QP_STATES, type QpState } from '../verbs/types.ts';
 import type { AttrName } from '../verbs/attrs.ts';
 import type { ModifyAttrs } from '../model/schema.ts';
 import { LC } from '../qp/lifecycle.ts';
-import { emit, type World } from '../sim/world.ts';
+import { emit, type World } from '../world/world.ts';
 import { modifyQp } from './modify.ts';
 
 /** A slot for a new QP, with a QPN chosen by config.qpnReuse. */

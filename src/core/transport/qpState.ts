@@ -3,8 +3,8 @@
 // →RESET discards without completions, →SQD drains. semantics.md §2–§5.
 import { EV_DRAINED, LC, LC_NAMES, hwNext } from '../qp/lifecycle.ts';
 import type { StateCause } from '../model/events.ts';
-import { emit, runtime, schedule, type World } from '../sim/world.ts';
-import { faultHooks } from '../sim/hooks.ts';
+import { emit, runtime, schedule, type World } from '../world/world.ts';
+import { faultHooks } from '../world/hooks.ts';
 import { bump, completeRecv, completeSend } from './cq.ts';
 import { emitResetReport } from './resetReport.ts';
 

@@ -3,7 +3,7 @@
 // UC and UD complete a WQE once its last packet leaves. semantics.md §2, §8.
 import { isReadOrAtomic, type WcStatus } from '../model/wc.ts';
 import { EV_SEND_ERROR, LC } from '../qp/lifecycle.ts';
-import { emit, runtime, schedule, type Packet, type SendWqe, type World } from '../sim/world.ts';
+import { emit, runtime, schedule, type Packet, type SendWqe, type World } from '../world/world.ts';
 import { completeSend } from './cq.ts';
 import { markReady, newPacketId } from './nic.ts';
 import { checkDrained, hwEvent } from './qpState.ts';

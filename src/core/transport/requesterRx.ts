@@ -3,7 +3,7 @@
 // the timer the responder advertised, not the requester's own (item 36).
 import { isReadOrAtomic, type WcStatus } from '../model/wc.ts';
 import { LC } from '../qp/lifecycle.ts';
-import { emit, runtime, schedule, type Packet, type World } from '../sim/world.ts';
+import { emit, runtime, schedule, type Packet, type World } from '../world/world.ts';
 import { ackUpTo, failWqe, retry, rewind } from './requester.ts';
 import { psnAdd, psnDiff, rnrTimerNs } from './wire.ts';
 

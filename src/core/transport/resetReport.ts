@@ -1,7 +1,7 @@
 // What a QP held when it was moved to RESET, reported before it is cleared (topic 10;
 // faults-at-scale.md §C "rxe RESET, step by step" and "Half-arrived message").
 import { LC, LC_NAMES } from '../qp/lifecycle.ts';
-import { emit, type World } from '../sim/world.ts';
+import { emit, type World } from '../world/world.ts';
 import { isReadOrAtomic } from '../model/wc.ts';
 import { psnAdd, psnDiff } from './wire.ts';
 

@@ -12,7 +12,7 @@
 import { markReady } from './nic.ts';
 import { psnDiff } from './wire.ts';
 import { mtuOf } from './requester.ts';
-import { runtime, type Packet, type World } from '../sim/world.ts';
+import { runtime, type Packet, type World } from '../world/world.ts';
 
 /** Execute an atomic on the responder's target word; returns the value before (what it returns). */
 export function executeAtomic(w: World, slot: number): number {

@@ -4,7 +4,7 @@
 import { EV_FATAL, LC } from '../qp/lifecycle.ts';
 import type { RxOutcome } from '../model/events.ts';
 import type { WcStatus } from '../model/wc.ts';
-import { emit, runtime, type Packet, type Syndrome, type World } from '../sim/world.ts';
+import { emit, runtime, type Packet, type Syndrome, type World } from '../world/world.ts';
 import { completeRecv } from './cq.ts';
 import { markReady, newPacketId, toWire } from './nic.ts';
 import { hwEvent, qpAsync } from './qpState.ts';

@@ -1,6 +1,6 @@
 // The NIC's transmit engine: one packet at a time, round robin over QPs with something to
 // send. Responses a QP owes as responder go before its own new requests.
-import { schedule, type World } from '../sim/world.ts';
+import { schedule, type World } from '../world/world.ts';
 import { ctxTouch, toWire } from './nic.ts';
 import { buildRequest, canSend, type Built } from './requester.ts';
 import { buildResponse } from './responder.ts';

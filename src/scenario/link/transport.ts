@@ -2,7 +2,8 @@
 // command), the instant, the selected QP, the inspector tab, the speed and the lesson step.
 // Version 1 is the old `#s=` link ({ v, scenario, view: { t, sel, lesson, step } }).
 import * as v from 'valibot';
-import { MAX_NS, parseScenario, ScenarioError, type Scenario } from '../../core/index.ts';
+// The schema module directly: core/index.ts also installs the faults model, which the main thread never runs.
+import { MAX_NS, parseScenario, ScenarioError, type Scenario } from '../../core/model/schema.ts';
 import type { LinkSpec } from './envelope.ts';
 import { LessonAt, int, num, oneOf } from './common.ts';
 

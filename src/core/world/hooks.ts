@@ -6,8 +6,7 @@
 import type { AsyncEvent } from '../model/wc.ts';
 import type { StateCause } from '../model/events.ts';
 import type { Command } from '../model/schema.ts';
-import type { Cqe, Item, World } from './world.ts';
-import type { CommandResult } from './dispatch.ts';
+import type { CommandResult, Cqe, Item, World } from './world.ts';
 
 export type FaultCommand = Extract<Command, { kind: 'portDown' | 'portUp' | 'hostCrash' | 'cqOverrun' | 'ctxReadError' | 'deviceFatal' | 'setPolicy' }>;
 export type StormItem = Extract<Item, { k: 'storm' }>;

@@ -7,7 +7,7 @@ import type { QpStore } from '../model/qpStore.ts';
 import type { EventHeap } from '../kit/heap.ts';
 import type { Rng } from '../kit/rng.ts';
 import type { Trace } from '../kit/trace.ts';
-import type { CtxCache } from '../transport/ctxCache.ts';
+import type { CtxCache } from './ctxCache.ts';
 
 /** Internal work items. Immutable once scheduled (checkpoints share them). */
 export type Item =
@@ -228,3 +228,6 @@ export function runtime(w: World, slot: number): QpRuntime {
   }
   return r;
 }
+
+/** What a command answers: done (with a detail, or the QPN a create gave), or refused with the errno and, for modify_qp, the attributes named. */
+export type CommandResult = { ok: true; detail?: string; qpn?: number } | { ok: false; detail: string; errno?: string; reason?: string; missing?: string[]; unexpected?: string[] };
