@@ -9,12 +9,12 @@ import {
 const USAGE = `usage: npm run sim -- --storm --qps N --fault <${FAULT_KINDS.join('|')}>
        [--policy <${POLICIES.join('|')}|all>] (default all)
        [--eq-depth D] [--service-ns S] [--outstanding W] [--classes K] [--seed X]
-       [--hosts H] [--preset <${CHANNEL_PRESETS.join('|')}>] [--query-ns Q] [--budget B] [--cache E]
+       [--hosts H] [--preset <${CHANNEL_PRESETS.join('|')}>] [--query-ns Q] [--budget B] [--irq-ns I] [--eqe-ns E] [--cache C]
 Prints one JSON object per line, one per policy, all on the same storm.`;
 
 class ArgError extends Error {}
 
-const VALUE_FLAGS = new Set(['qps', 'fault', 'policy', 'eq-depth', 'service-ns', 'outstanding', 'classes', 'seed', 'hosts', 'preset', 'query-ns', 'budget', 'cache']);
+const VALUE_FLAGS = new Set(['qps', 'fault', 'policy', 'eq-depth', 'service-ns', 'outstanding', 'classes', 'seed', 'hosts', 'preset', 'query-ns', 'budget', 'irq-ns', 'eqe-ns', 'cache']);
 const BOOL_FLAGS = new Set(['storm', 'help']);
 
 function parse(args: string[]): Map<string, string> {
@@ -61,6 +61,7 @@ export function stormFromArgs(m: Map<string, string>): { cfg: StormConfig; polic
     outstanding: int(m, 'outstanding', 1, 1024), classes: int(m, 'classes', 1, 16), seed: int(m, 'seed', 0, 0xffffffff),
     hosts: int(m, 'hosts', 2, 64), preset: oneOf(m, 'preset', CHANNEL_PRESETS) as ChannelPresetId | undefined,
     queryNs: int(m, 'query-ns', 0, 100_000_000), budget: int(m, 'budget', 1, 65_536), cacheEntries: int(m, 'cache', 1, 1 << 20),
+    irqNs: int(m, 'irq-ns', 0, 10_000_000), eqeNs: int(m, 'eqe-ns', 0, 1_000_000),
   };
   return { cfg, policies: p === 'all' ? [...POLICIES] : [p as PolicyName] };
 }

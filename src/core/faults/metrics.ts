@@ -1,6 +1,6 @@
 // Figures of a storm: latency percentiles, Jain's fairness index, per-class and per-CQ numbers,
 // and whether the storm has drained. Pure reads of the world; nothing here changes it.
-import type { World } from '../world/world.ts';
+import { DOWN_CRASHED, type World } from '../world/world.ts';
 import { F_FAULTED, F_REPORTED, stormOf, type StormState } from './state.ts';
 
 export interface Pct { p50: number; p99: number; max: number }
@@ -90,7 +90,8 @@ export function drained(w: World): boolean {
   for (const s of slots) {
     const rt = w.rt.get(s);
     if (!rt) continue;
-    if (rt.sq.length > 0 && !(w.hosts[w.qps.host[s]].down & 2)) return false;
+    // A crashed host's own QPs never move again: their queues are not waited for.
+    if (rt.sq.length > 0 && !(w.hosts[w.qps.host[s]].down & DOWN_CRASHED)) return false;
     if (st.flags[s] & F_FAULTED && rt.rq.length > 0) return false;
   }
   return true;

@@ -3,6 +3,7 @@ import { compareStorms, createStorm, type StormConfig, type SimEvent } from '../
 import { stormScenario } from './stormScenario.ts';
 import type { Storm } from './storm.ts';
 import { stormProblems } from '../testkit/storms.ts';
+import { RUN_AHEAD_ON } from './engine.ts';
 
 // Each shared-cause fault produces what faults-at-scale.md §B says it produces, and every
 // faulted QP still follows the single-QP rules (semantics.md items 7–10).
@@ -256,5 +257,20 @@ describe('the storm API for a worker', () => {
     expect(cmp.a.now).toBe(cmp.b.now);
     expect(cmp.a.summary().wr.posted).toBe(cmp.b.summary().wr.posted);
     expect(cmp.b.latencies().byClass[0][0]).toBeLessThanOrEqual(cmp.a.latencies().byClass[0].at(-1)!);
+  });
+});
+
+describe('running ahead is only a speed-up', () => {
+  it('the flush engine writing several CQEs per item when nothing else is due gives the same trace hash as one item per CQE', () => {
+    for (const fault of ['port-down', 'context-read-error', 'cq-overrun'] as const) {
+      const hashes = [true, false].map((on) => {
+        RUN_AHEAD_ON.on = on;
+        const s = createStorm({ qps: 300, hosts: 5, fault, moderation: { periodNs: 2_000, maxCount: 16 } });
+        s.runToDrain();
+        return s.summary().traceHash;
+      });
+      RUN_AHEAD_ON.on = true;
+      expect(hashes[0]).toBe(hashes[1]);
+    }
   });
 });

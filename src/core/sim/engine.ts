@@ -46,7 +46,7 @@ export interface Summary {
 export interface Checkpoint {
   t: number;
   cmdIndex: number;
-  world: Omit<World, 'cfg' | 'trace' | 'commands' | 'heap' | 'rng' | 'qps' | 'hosts'>;
+  world: Omit<World, 'cfg' | 'trace' | 'commands' | 'heap' | 'rng' | 'qps' | 'hosts' | 'horizon'>;
   heap: EventHeap<Item>;
   rng: number[];
   qps: ReturnType<QpStore['snapshot']>;
@@ -69,7 +69,7 @@ export class Simulation {
       rt: new Map(), work: [], cfgSlot: [], refill: {}, pktSeq: 0, wrSeq: 0, recvSeq: 0, cmdIndex: 0,
       counters: { posted: 0, completed: 0, flushed: 0, discarded: 0, cqe: {}, events: {}, successSends: 0, cqeLost: 0, packets: 0, drops: 0 },
       trace: new Trace<SimEvent>(opts.trace ?? 'full', opts.traceKeep ?? Infinity),
-      commands: [...this.scenario.commands].sort((a, b) => a.t - b.t), storm: null,
+      commands: [...this.scenario.commands].sort((a, b) => a.t - b.t), storm: null, horizon: 0,
       hosts: cfg.hosts.map((h) => ({
         cqs: h.cqDepths.map((depth) => ({ depth, entries: [], written: 0, polled: 0, overrun: false })), txFree: 0, txBusy: false, ready: [], readyHead: 0,
         rxFree: 0, portFree: 0, pollGen: 0, pollIntervalNs: h.pollIntervalNs, dropNext: 0, down: 0,
@@ -94,6 +94,7 @@ export class Simulation {
   runUntil(t: number, budget = Infinity): boolean {
     const w = this.w;
     const cap = this.opts.maxItemsPerRun ?? 20_000_000;
+    w.horizon = t;
     let n = 0;
     for (;;) {
       if (n >= budget) { this.steps += n; return false; }

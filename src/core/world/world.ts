@@ -197,6 +197,8 @@ export interface World {
   recvSeq: number;
   commands: TimedCommand[];
   cmdIndex: number;
+  /** The time the current runUntil runs to (set by the engine; not part of the fold's state). */
+  horizon: number;
   /** Faults-model state (core/faults owns its shape); null until a storm or a fault needs it. */
   storm: object | null;
 }
@@ -210,6 +212,18 @@ export function schedule(w: World, t: number, body: ItemBody): void {
   it.t = t;
   it.seq = w.seq++;
   w.heap.push(it as Item);
+}
+
+/**
+ * May the running item move the clock straight to `t` and keep working, instead of scheduling a
+ * new item at `t`? Only when nothing else — no item, no command — is due at or before `t` and
+ * `t` is within the current run: then the outcome is exactly what the scheduled item would have
+ * produced (the same events at the same times), minus a heap round trip.
+ */
+export function canRunAhead(w: World, t: number): boolean {
+  if (t > w.horizon || w.heap.peekTime() <= t) return false;
+  const c = w.commands[w.cmdIndex];
+  return c === undefined || c.t > t;
 }
 
 export function emit(w: World, ev: SimEvent): void {
