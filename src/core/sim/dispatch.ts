@@ -41,8 +41,9 @@ export function runItem(w: World, it: Item): void {
     case 'timer': return nicOff(w, w.qps.host[it.slot]) ? undefined : onTimer(w, it.slot, it.gen);
     case 'rnr': return nicOff(w, w.qps.host[it.slot]) ? undefined : rnrExpired(w, it.slot);
     case 'flush': return nicOff(w, w.qps.host[it.slot]) ? undefined : flushStep(w, it.slot, it.gen);
-    case 'poll': return w.hosts[it.host].down & DOWN_CRASHED ? undefined : pollStep(w, it.host, it.gen);
-    case 'work': return w.hosts[w.qps.host[w.work[it.w].slot]].down & DOWN_CRASHED ? undefined : workStep(w, it.w, it.gen);
+    // The application's own timers (its polling loop, its posting loop) are roots of causality.
+    case 'poll': w.why = -1; return w.hosts[it.host].down & DOWN_CRASHED ? undefined : pollStep(w, it.host, it.gen);
+    case 'work': w.why = -1; return w.hosts[w.qps.host[w.work[it.w].slot]].down & DOWN_CRASHED ? undefined : workStep(w, it.w, it.gen);
     case 'drained': return nicOff(w, w.qps.host[it.slot]) ? undefined : drainedStep(w, it.slot, it.gen);
     case 'storm': return faultHooks().item(w, it);
   }
@@ -95,8 +96,8 @@ export function runCommand(w: World, c: Command): CommandResult {
     }
     case 'dropPackets': {
       const hosts = c.from === undefined ? w.hosts.map((_, i) => i) : [c.from];
-      for (const h of hosts) if (w.hosts[h]) w.hosts[h].dropNext += c.count;
       emit(w, { t: w.now, kind: 'fault', detail: `the next ${c.count} packet(s) leaving ${c.from === undefined ? 'each host' : `host ${c.from}`} will be lost` });
+      for (const h of hosts) if (w.hosts[h]) { w.hosts[h].dropNext += c.count; w.hosts[h].dropWhy = w.why; }
       return { ok: true };
     }
     case 'qpFatal': {

@@ -46,7 +46,7 @@ export interface Summary {
 export interface Checkpoint {
   t: number;
   cmdIndex: number;
-  world: Omit<World, 'cfg' | 'trace' | 'commands' | 'heap' | 'rng' | 'qps' | 'hosts' | 'horizon'>;
+  world: Omit<World, 'cfg' | 'trace' | 'commands' | 'heap' | 'rng' | 'qps' | 'hosts' | 'horizon' | 'why'>;
   heap: EventHeap<Item>;
   rng: number[];
   qps: ReturnType<QpStore['snapshot']>;
@@ -69,7 +69,7 @@ export class Simulation {
       rt: new Map(), work: [], cfgSlot: [], refill: {}, pktSeq: 0, wrSeq: 0, recvSeq: 0, cmdIndex: 0,
       counters: { posted: 0, completed: 0, flushed: 0, discarded: 0, cqe: {}, events: {}, successSends: 0, cqeLost: 0, packets: 0, drops: 0 },
       trace: new Trace<SimEvent>(opts.trace ?? 'full', opts.traceKeep ?? Infinity),
-      commands: [...this.scenario.commands].sort((a, b) => a.t - b.t), storm: null, horizon: 0,
+      commands: [...this.scenario.commands].sort((a, b) => a.t - b.t), storm: null, horizon: 0, why: -1,
       hosts: cfg.hosts.map((h) => ({
         cqs: h.cqDepths.map((depth) => ({ depth, entries: [], written: 0, polled: 0, overrun: false })), txFree: 0, txBusy: false, ready: [], readyHead: 0,
         rxFree: 0, portFree: 0, pollGen: 0, pollIntervalNs: h.pollIntervalNs, dropNext: 0, down: 0,
@@ -104,11 +104,13 @@ export class Simulation {
       if (it && it.t <= t && (!cmdDue || it.t <= cmd.t)) {
         w.heap.pop();
         w.now = it.t;
+        w.why = it.why ?? -1;
         runItem(w, it);
         if (++n > cap) throw new Error(`simulation: more than ${cap} steps before ${t} ns; the scenario does not settle`);
       } else if (cmdDue) {
         w.now = Math.max(w.now, cmd.t);
         w.cmdIndex++;
+        w.why = -1;
         runCommand(w, cmd.cmd);
         n++;
       } else break;
@@ -125,6 +127,36 @@ export class Simulation {
    */
   events(): readonly SimEvent[] {
     return this.w.trace.events;
+  }
+
+  /**
+   * Cause links beside events(): for each kept event, the absolute trace index of the event that
+   * caused it, or -1 for a root (a person's command, the scenario's commands, the application's
+   * own posting and polling timers). The absolute index of events()[i] is eventsFrom() + i.
+   */
+  causes(): readonly number[] {
+    return this.w.trace.causes;
+  }
+
+  /** Absolute trace index of events()[0]. */
+  eventsFrom(): number {
+    return this.w.trace.first;
+  }
+
+  /**
+   * The causal chain of the event at absolute index `i`, back to its root: [i, cause of i, …].
+   * Stops at a root, at an event no longer kept in memory, or after `max` links.
+   */
+  why(i: number, max = 200): number[] {
+    const tr = this.w.trace;
+    const out: number[] = [];
+    let k: number | undefined = i;
+    while (k !== undefined && k >= 0 && out.length < max) {
+      if (tr.causeOf(k) === undefined) break;
+      out.push(k);
+      k = tr.causeOf(k);
+    }
+    return out;
   }
 
   /** Time of the next thing due (scheduled item or recorded command), or Infinity. */
@@ -155,6 +187,7 @@ export class Simulation {
     w.commands.length = w.cmdIndex;
     w.commands.push({ t: w.now, cmd: parsed.output });
     w.cmdIndex++;
+    w.why = -1;
     const r = runCommand(w, parsed.output);
     this.runUntil(w.now);
     return r;

@@ -26,6 +26,7 @@ export function markReady(w: World, slot: number): void {
   const rt = runtime(w, slot);
   if (rt.inReady) return;
   rt.inReady = true;
+  rt.readyWhy = w.why;
   const h = w.hosts[w.qps.host[slot]];
   h.ready.push(slot);
   if (!h.txBusy) {
@@ -47,6 +48,7 @@ export function toWire(w: World, p: Packet, readyAt: number, blackhole = false):
   } else if (h.dropNext > 0) {
     h.dropNext--;
     drop = 'fault: dropped on the wire';
+    if (h.dropWhy !== undefined) w.why = h.dropWhy;
   } else if (blackhole) {
     drop = 'fault: path lost (retry-exceeded injection)';
   }

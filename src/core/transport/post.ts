@@ -47,6 +47,7 @@ export function postSend(w: World, host: number, qpn: number, wr: SendWr): PostR
   q.f.sq_pi[slot] = q.f.sq_pi[slot] + 1;
   w.counters.posted++;
   emit(w, { t: w.now, kind: 'post', host, qpn, queue: 'sq', wr: id, wrId: wr.wrId, opcode: wr.opcode, length: wr.length, signaled: wr.signaled ?? true });
+  rt.sq[rt.sq.length - 1].why = w.why;
   if (lc === LC.ERR || lc === LC.SQE) flushMore(w, slot);
   else ringDoorbell(w, slot);
   return { ok: true, wr: id };

@@ -181,6 +181,8 @@ export function onTimer(w: World, slot: number, gen: number): void {
   rt.timerAt = -1;
   const lc = w.qps.lc[slot];
   if (unacked(w, slot) <= 0 || (lc !== LC.RTS && lc !== LC.SQD_DRAINING)) return;
+  // The timeout answers the last request packet that went unacknowledged.
+  if (rt.pktWhy !== undefined) w.why = rt.pktWhy;
   retry(w, slot, 'timeout', psnAdd(w.qps.f.last_acked_psn[slot], 1));
 }
 

@@ -5,6 +5,7 @@ import { ctxTouch, toWire } from './nic.ts';
 import { buildRequest, canSend, type Built } from './requester.ts';
 import { buildResponse } from './responder.ts';
 import { LC } from '../qp/lifecycle.ts';
+import { psnAdd } from './wire.ts';
 
 export function txStep(w: World, host: number): void {
   const h = w.hosts[host];
@@ -18,16 +19,24 @@ export function txStep(w: World, host: number): void {
     if (!rt) continue;
     rt.inReady = false;
     if (!canSend(w, slot)) continue;
+    // This packet follows from what made its QP ready (a post, an ACK, a retry), not from
+    // whichever QP the engine served before.
+    const next = rt.sq[rt.txIdx];
+    if (next && next.psn0 < 0 && next.why !== undefined) w.why = next.why;
+    else if (rt.readyWhy !== undefined) w.why = rt.readyWhy;
     const lc = w.qps.lc[slot];
-    const built: Built | null = rt.reads.length > 0 && lc !== LC.ERR
-      ? { pkt: buildResponse(w, slot), blackhole: false }
-      : buildRequest(w, slot);
+    const response = rt.reads.length > 0 && lc !== LC.ERR;
+    const built: Built | null = response ? { pkt: buildResponse(w, slot), blackhole: false } : buildRequest(w, slot);
     if (canSend(w, slot)) { rt.inReady = true; h.ready.push(slot); }
     if (!built) continue;
     const cost = w.cfg.nic.pipelineNs + ctxTouch(w, host, w.qps.qpn[slot], true);
     h.txFree = w.now + cost;
     // The context fetch failed (ctxReadError) and took the QP down: the packet never leaves.
-    if (w.qps.lc[slot] !== LC.ERR || lc === LC.ERR) toWire(w, built.pkt, h.txFree, built.blackhole);
+    if (w.qps.lc[slot] !== LC.ERR || lc === LC.ERR) {
+      toWire(w, built.pkt, h.txFree, built.blackhole);
+      // The ACK timer watches the oldest unacknowledged packet: a timeout is answered by it.
+      if (!response && built.pkt.psn === psnAdd(w.qps.f.last_acked_psn[slot], 1)) rt.pktWhy = w.why;
+    }
     schedule(w, h.txFree, { k: 'tx', host });
     return;
   }

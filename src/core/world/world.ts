@@ -9,8 +9,11 @@ import type { Rng } from '../kit/rng.ts';
 import type { Trace } from '../kit/trace.ts';
 import type { CtxCache } from './ctxCache.ts';
 
-/** Internal work items. Immutable once scheduled (checkpoints share them). */
-export type Item =
+/**
+ * Internal work items. Immutable once scheduled (checkpoints share them). Each carries `why`:
+ * the trace index of the event that led to it being scheduled (see World.why).
+ */
+export type Item = { why?: number } & (
   | { t: number; seq: number; k: 'kick'; slot: number }
   | { t: number; seq: number; k: 'tx'; host: number }
   | { t: number; seq: number; k: 'rx'; pkt: Packet }
@@ -22,8 +25,8 @@ export type Item =
   | { t: number; seq: number; k: 'work'; w: number; gen: number }
   | { t: number; seq: number; k: 'drained'; slot: number; gen: number }
   /** Faults model work (error engine, flush engine, event queue, driver): see core/faults. */
-  | { t: number; seq: number; k: 'storm'; op: number; host: number; a: number };
-type Dist<T> = T extends unknown ? Omit<T, 't' | 'seq'> : never;
+  | { t: number; seq: number; k: 'storm'; op: number; host: number; a: number });
+type Dist<T> = T extends unknown ? Omit<T, 't' | 'seq' | 'why'> : never;
 export type ItemBody = Dist<Item>;
 
 export type Syndrome = 'ACK' | 'NAK_PSN' | 'RNR_NAK' | 'NAK_INV_REQ' | 'NAK_REM_ACCESS' | 'NAK_REM_OP';
@@ -76,6 +79,8 @@ export interface SendWqe {
   err?: WcStatus;
   /** Injected fault carried by this WQE (see INJECTABLE in model/wc.ts). */
   fail?: WcStatus;
+  /** Cause link: the trace index of its post event. */
+  why?: number;
 }
 
 export interface RecvWqe { wr: number; wrId: number; length: number; postedAt: number }
@@ -121,6 +126,9 @@ export interface QpRuntime {
    */
   atomicWord: number;
   failNext?: WcStatus;
+  /** Cause links (trace indices): what last made this QP ready to send, and its last request packet. */
+  readyWhy?: number;
+  pktWhy?: number;
   blackhole: boolean;
   commEst: boolean;
   drainGen: number;
@@ -149,6 +157,8 @@ export interface HostRt {
   cache: CtxCache;
   /** Packets to drop on this host's egress (fault "drop next N"). */
   dropNext: number;
+  /** Cause link: the trace index of the fault that armed dropNext. */
+  dropWhy?: number;
   /**
    * Why this host's NIC is out of the fabric (0 = it is not): DOWN_PORT, DOWN_CRASHED,
    * DOWN_DEAD bits. Packets from or to such a host are lost; a crashed host runs nothing.
@@ -201,6 +211,13 @@ export interface World {
   horizon: number;
   /** Faults-model state (core/faults owns its shape); null until a storm or a fault needs it. */
   storm: object | null;
+  /**
+   * The cause register: the trace index of the event that led to the work now running (-1: a
+   * root, i.e. a command or the application's own timer). Every emitted event records it as its
+   * cause and then becomes it, so the events of one step form a chain; every scheduled item
+   * carries it. Transient: set afresh at the start of every step, so checkpoints need not hold it.
+   */
+  why: number;
 }
 
 /**
@@ -208,9 +225,10 @@ export interface World {
  * place (no copy per scheduled item: the engine schedules one item per simulated step).
  */
 export function schedule(w: World, t: number, body: ItemBody): void {
-  const it = body as unknown as { t: number; seq: number };
+  const it = body as unknown as { t: number; seq: number; why: number };
   it.t = t;
   it.seq = w.seq++;
+  it.why = w.why;
   w.heap.push(it as Item);
 }
 
@@ -227,7 +245,8 @@ export function canRunAhead(w: World, t: number): boolean {
 }
 
 export function emit(w: World, ev: SimEvent): void {
-  w.trace.push(ev);
+  w.trace.push(ev, w.why);
+  w.why = w.trace.count - 1;
 }
 
 export function runtime(w: World, slot: number): QpRuntime {

@@ -1,0 +1,89 @@
+// Cause links: every kept event names the event that led to it (or is a root), the links are
+// part of the deterministic fold (a restore-and-replay or a fresh run gives the same links),
+// and they sit beside the events, so the events and the trace hash are what they always were.
+import { describe, expect, it } from 'vitest';
+import { Simulation, type ScenarioInput, type SimEvent } from '../index.ts';
+
+const scenario = (): ScenarioInput => ({
+  version: 1, seed: 6,
+  config: {
+    durationNs: 400_000,
+    hosts: [{ name: 'Host A', pollIntervalNs: 0 }, { name: 'Host B' }],
+    qps: [
+      { host: 0, type: 'RC', peer: 1, recvs: 4, refill: true, attrs: { timeout: 2, retry_cnt: 3 } },
+      { host: 1, type: 'RC', peer: 0, recvs: 8, refill: true },
+    ],
+  },
+  commands: [
+    { t: 1000, cmd: { kind: 'failNextWr', host: 0, qpn: 0x100, status: 'IBV_WC_RETRY_EXC_ERR' } },
+    ...[1, 2, 3].map((i) => ({ t: 1000, cmd: { kind: 'postSend' as const, host: 0, qpn: 0x100, wr: { wrId: i, opcode: 'IBV_WR_SEND' as const, length: 1024, signaled: true } } })),
+  ],
+});
+
+const at = (s: Simulation, i: number): SimEvent => s.events()[i - s.eventsFrom()];
+const chainOf = (s: Simulation, pred: (e: SimEvent) => boolean) => {
+  const i = s.events().findLastIndex(pred);
+  return s.why(s.eventsFrom() + i).map((k) => at(s, k));
+};
+
+describe('cause links', () => {
+  it('a flush CQE leads back through the error CQE, ERR, the retries and the lost packets to the post', () => {
+    const s = new Simulation(scenario());
+    s.runUntil(300_000);
+    const chain = chainOf(s, (e) => e.kind === 'cqe' && e.status === 'IBV_WC_WR_FLUSH_ERR');
+    const kinds = chain.map((e) => e.kind);
+    expect(kinds[0]).toBe('cqe');
+    expect(chain.some((e) => e.kind === 'cqe' && e.status === 'IBV_WC_RETRY_EXC_ERR')).toBe(true);
+    expect(chain.some((e) => e.kind === 'state' && e.to === 'ERR')).toBe(true);
+    expect(chain.some((e) => e.kind === 'wr-error')).toBe(true);
+    expect(kinds.filter((k) => k === 'retry')).toHaveLength(3);
+    expect(chain.some((e) => e.kind === 'pkt' && e.drop !== undefined)).toBe(true);
+    expect(chain.some((e) => e.kind === 'fault')).toBe(true);
+    expect(chain.at(-1)).toMatchObject({ kind: 'post', wrId: 1 });
+    // Causes always point backwards in the trace.
+    s.causes().forEach((c, i) => expect(c).toBeLessThan(s.eventsFrom() + i));
+  });
+
+  it('a packet lost to "drop next N" names that fault as its cause, and the retry names the packet', () => {
+    const s = new Simulation({ ...scenario(), commands: [
+      { t: 500, cmd: { kind: 'dropPackets', count: 1, from: 0 } },
+      { t: 1000, cmd: { kind: 'postSend', host: 0, qpn: 0x100, wr: { wrId: 7, opcode: 'IBV_WR_SEND', length: 512, signaled: true } } },
+    ] });
+    s.runUntil(60_000);
+    const chain = chainOf(s, (e) => e.kind === 'retry');
+    expect(chain.map((e) => e.kind)).toEqual(['retry', 'pkt', 'fault']);
+    expect(chain[1]).toMatchObject({ kind: 'pkt', drop: expect.stringContaining('fault') });
+  });
+
+  it('restoring a checkpoint and replaying gives the same links as running straight there', () => {
+    const straight = new Simulation(scenario());
+    straight.runUntil(120_000);
+    const s = new Simulation(scenario());
+    s.runUntil(40_000);
+    const cp = s.checkpoint();
+    s.runUntil(200_000);
+    s.restore(cp);
+    s.runUntil(120_000);
+    expect(s.causes()).toEqual(straight.causes());
+    expect(s.summary().traceHash).toBe(straight.summary().traceHash);
+  });
+
+  it('the links are not event fields: events and their hash are unchanged by them', () => {
+    const s = new Simulation(scenario());
+    s.runUntil(100_000);
+    expect(s.events().every((e) => !('why' in e) && !('causedBy' in e))).toBe(true);
+    expect(s.causes()).toHaveLength(s.events().length);
+    const hashOnly = new Simulation(scenario(), { trace: 'hash' });
+    hashOnly.runUntil(100_000);
+    expect(hashOnly.summary().traceHash).toBe(s.summary().traceHash);
+    expect(hashOnly.causes()).toHaveLength(0);
+  });
+
+  it('commands and the application timers are roots', () => {
+    const s = new Simulation(scenario());
+    s.runUntil(2000);
+    const firstPost = s.events().findIndex((e) => e.kind === 'post' && e.queue === 'sq');
+    expect(s.causes()[firstPost]).toBe(-1);
+    expect(s.why(s.eventsFrom() + firstPost)).toEqual([s.eventsFrom() + firstPost]);
+  });
+});
