@@ -14,6 +14,8 @@ export class LessonRunner<P, A> {
   private mark = 0;
   private done: boolean[] = [];
   private asked: Asked | null = null;
+  /** Hints revealed on the current step. */
+  private hintLevel = 0;
 
   constructor(private readonly lessons: ReadonlyArray<Lesson<P, A>>) {}
 
@@ -45,6 +47,30 @@ export class LessonRunner<P, A> {
     this.step = Math.max(0, Math.min(Math.trunc(step) || 0, this.lesson.steps.length - 1));
     this.mark = mark;
     this.asked = null;
+    this.hintLevel = 0;
+  }
+
+  /** Steps already done (a resumed session): merged in, a done step stays done. */
+  markDone(done: readonly boolean[]): void {
+    done.forEach((d, i) => { if (d && i < this.done.length) this.done[i] = true; });
+  }
+
+  /** Restore the current question's last grade (a resumed session): the event has run already. */
+  restoreGrade(graded: NonNullable<QuestionView['graded']>, attempts: number, probe: (mark: number) => P): void {
+    const a = this.ask(probe);
+    if (!a) return;
+    a.outcome = graded.expected;
+    a.graded = graded;
+    a.attempts = attempts;
+    if (graded.correct) this.done[this.step] = true;
+  }
+
+  /** Reveal the next hint of the current step's ladder; false when none is left. */
+  hint(): boolean {
+    const n = this.current?.hints?.length ?? 0;
+    if (this.hintLevel >= n) return false;
+    this.hintLevel++;
+    return true;
   }
 
   /** The current step's solution, computed from the live model. */
@@ -99,6 +125,8 @@ export class LessonRunner<P, A> {
       kind: s.question.kind, prompt: s.question.prompt, options: a.options, unit: s.question.unit,
       revealed: a.outcome !== null, graded: a.graded, attempts: a.attempts,
     } : null;
-    return { id: l.id, step: this.step, stepsDone: [...this.done], done: this.done.every(Boolean), question };
+    let stuck: string | null = null;
+    if (!this.done[this.step] && s.stuck) stuck = s.stuck(probe(this.mark));
+    return { id: l.id, step: this.step, stepsDone: [...this.done], done: this.done.every(Boolean), question, hints: (s.hints ?? []).slice(0, this.hintLevel), stuck };
   }
 }

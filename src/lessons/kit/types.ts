@@ -4,6 +4,8 @@
 // P is what a check may read of the instrument's model (its probe); A is an action the
 // instrument can apply (a command, a setting, a scenario to load).
 import type { Question, QuestionView } from './question.ts';
+import { resolveSource } from './sources.ts';
+import { termsIn } from './glossary.ts';
 
 export type LabId = 'transport' | 'memory' | 'faults';
 
@@ -22,6 +24,18 @@ export interface LessonStep<P, A> {
   solution?: readonly A[] | ((p: P) => readonly A[]);
   /** Simulated nanoseconds to let run after the solution (instruments with a clock). */
   runNs?: number;
+  /**
+   * The hint ladder instead of giving the answer away: first where to look, then what to look
+   * for, and the answer only last. Revealed one at a time on request.
+   */
+  hints?: readonly string[];
+  /** The playback speed this step needs (the instrument's unit), set when the step begins. */
+  speed?: number;
+  /**
+   * Why the step can no longer be completed from here, or null while it still can (a check that
+   * can never turn true deserves a reason and a way back to the step's starting point).
+   */
+  stuck?: (p: P) => string | null;
   /**
    * A question step (predict, then reveal): the model pauses, the learner answers, the model
    * runs the event, the answer is graded against what the model did. The step is done once the
@@ -42,9 +56,19 @@ export interface Lesson<P, A> {
   /** What to select first, where the instrument has a selection (host and QPN). */
   focus?: { host: number; qpn: number };
   steps: ReadonlyArray<LessonStep<P, A>>;
-  /** Facts the lesson rests on, with their source, shown at the end. */
+  /**
+   * Facts the lesson rests on: keys of the bibliography (kit/sources.ts, docs/sources.md), each
+   * optionally followed by ": what it supports". Free text is shown as it is.
+   */
   sources: readonly string[];
+  /** Why a practitioner cares, in a sentence or two: shown before the first step. */
+  why?: string;
 }
+
+/** A source as the page shows it: resolved from the bibliography, with its tag. */
+export interface SourceRef { key: string; tag: string; title: string; primary: string; note?: string }
+/** A glossary entry a lesson's text uses. */
+export interface Term { term: string; def: string; spellings: string[] }
 
 /** A lesson without its functions: what crosses to the main thread. */
 export interface LessonInfo {
@@ -54,8 +78,11 @@ export interface LessonInfo {
   title: string;
   summary: string;
   focus?: { host: number; qpn: number };
-  steps: Array<{ id: string; title: string; text: string[]; highlight?: string; task?: string; solvable: boolean; checked: boolean; question: boolean }>;
-  sources: string[];
+  steps: Array<{ id: string; title: string; text: string[]; highlight?: string; task?: string; solvable: boolean; checked: boolean; question: boolean; hints: number }>;
+  sources: SourceRef[];
+  why?: string;
+  /** Glossary entries for the terms this lesson's text uses. */
+  terms: Term[];
 }
 
 /** Where the learner is, sent with every frame. */
@@ -66,13 +93,20 @@ export interface LessonProgress {
   done: boolean;
   /** The current step's question, when it is a question step. */
   question: QuestionView | null;
+  /** Hints of the current step revealed so far (the last one of the ladder is the answer). */
+  hints: string[];
+  /** Why the current step cannot be completed any more, if it cannot (restoreStep goes back to its start). */
+  stuck: string | null;
 }
 
 export function lessonInfo<P, A>(l: Lesson<P, A>): LessonInfo {
+  const texts = [l.why ?? '', l.summary, ...l.steps.flatMap((s) => [s.title, ...s.text, s.task ?? '', s.question?.prompt ?? '', ...(s.hints ?? [])])];
   return {
-    id: l.id, lab: l.lab, topic: l.topic, title: l.title, summary: l.summary, focus: l.focus, sources: [...l.sources],
+    id: l.id, lab: l.lab, topic: l.topic, title: l.title, summary: l.summary, focus: l.focus, sources: l.sources.map(resolveSource), why: l.why,
+    terms: termsIn(texts),
     steps: l.steps.map((s) => ({
       id: s.id, title: s.title, text: [...s.text], highlight: s.highlight, task: s.task, solvable: s.solution !== undefined, checked: s.check !== undefined, question: s.question !== undefined,
+      hints: s.hints?.length ?? 0,
     })),
   };
 }

@@ -3,13 +3,14 @@ import type { SimEvent, Simulation } from '../../core/index.ts';
 import { LC_NAMES } from '../../core/index.ts';
 import type { Probe } from './types.ts';
 
-export function makeProbe(sim: Simulation, fromEvent: number): Probe {
+export function makeProbe(sim: Simulation, fromEvent: number, selected: { host: number; qpn: number } | null = null): Probe {
   const w = sim.world;
   const tr = w.trace;
   const offset = tr.count - tr.events.length;
   const slot = (host: number, qpn: number) => w.qps.find(host, qpn);
   return {
     now: sim.now,
+    selected,
     state: (host, qpn) => {
       const s = slot(host, qpn);
       return s < 0 ? 'none' : LC_NAMES[w.qps.lc[s]];

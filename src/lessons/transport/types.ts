@@ -9,6 +9,8 @@ export interface Probe {
   /** Lifecycle label of a QP: RESET, INIT, RTR, RTS, SQD (draining), SQD (drained), SQE, ERR. */
   state(host: number, qpn: number): string;
   ctx(host: number, qpn: number, field: string): number;
+  /** The QP the learner has selected in the views (null: none). */
+  readonly selected: { host: number; qpn: number } | null;
   /** Events emitted since the step began, optionally of one kind. */
   since<K extends SimEvent['kind']>(kind: K): Extract<SimEvent, { kind: K }>[];
 }

@@ -6,6 +6,7 @@ import * as v from 'valibot';
 import { MAX_NS, parseScenario, ScenarioError, type Scenario } from '../../core/model/schema.ts';
 import type { LinkSpec } from './envelope.ts';
 import { LessonAt, int, num, oneOf } from './common.ts';
+import { ChallengeSchema } from '../challenge.ts';
 
 export const TRANSPORT_TABS = ['state', 'modify', 'context', 'post'] as const;
 
@@ -25,6 +26,8 @@ export const TransportPayload = v.strictObject({
   tab: v.optional(oneOf(TRANSPORT_TABS)),
   speed: v.optional(num(1, 1e9)),
   lesson: v.optional(LessonAt),
+  /** A challenge: the scenario is the instructor's; the page grades the attempt live. Optional, so version-2 links without it still open. */
+  challenge: v.optional(ChallengeSchema),
 });
 export type TransportPayload = v.InferOutput<typeof TransportPayload>;
 

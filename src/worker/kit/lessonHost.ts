@@ -13,10 +13,27 @@ export interface LessonAdapter<P, A> {
   settle(runNs: number): void;
   /** Stop playback: a question step pauses the model before the event it asks about. */
   pause(): void;
+  /** Set the playback speed a step asks for (the instrument's unit). */
+  setSpeed?(speed: number): void;
+  /** Before a lesson's setup: put shared UI-facing state back to its defaults (e.g. compare sides). */
+  begin?(): void;
+  /** The model's state at a step's start, to go back to when the step cannot be completed. */
+  snapshot?(): unknown;
+  restore?(s: unknown): { ok: boolean; error?: string };
+}
+
+/** What a resumed session brings back for a lesson (saved by the main thread). */
+export interface ResumeState {
+  done: boolean[];
+  /** The current step's last grade, when it is a question that was answered. */
+  graded?: { answer: unknown; correct: boolean; feedback: string[]; expected: unknown };
+  attempts?: number;
 }
 
 export class LessonHost<P, A> {
   private readonly runner: LessonRunner<P, A>;
+  /** The model at the current step's start (restoreStep returns to it). */
+  private stepStart: unknown = null;
 
   constructor(private readonly lessons: ReadonlyArray<Lesson<P, A>>, private readonly model: LessonAdapter<P, A>) {
     this.runner = new LessonRunner(lessons);
@@ -36,18 +53,50 @@ export class LessonHost<P, A> {
     if (!l) return { ok: false, error: `there is no lesson "${String(id).slice(0, 40)}"` };
     if (!Number.isInteger(step) || step < 0 || step >= l.steps.length) return { ok: false, error: `lesson "${id}" has steps 1 to ${l.steps.length}, not ${String(step + 1)}` };
     if (!keep) {
+      this.model.begin?.();
       for (const a of l.setup) {
         const r = this.model.apply(a);
         if (!r.ok) return { ok: false, error: `the lesson's setup failed: ${r.error}` };
       }
     }
     this.runner.start(id, step, this.model.mark());
-    this.pauseForQuestion();
+    this.enterStep();
     return { ok: true };
   }
 
-  private pauseForQuestion(): void {
-    if (this.runner.current?.question) this.model.pause();
+  /** A step begins: remember where the model is, set the speed it needs, pause before a question. */
+  private enterStep(): void {
+    const s = this.runner.current;
+    this.stepStart = this.model.snapshot?.() ?? null;
+    if (s?.speed !== undefined) this.model.setSpeed?.(s.speed);
+    if (s?.question) this.model.pause();
+  }
+
+  /** Resume a saved session: the model already stands where it was (a saved link); mark what was done. */
+  resume(id: string, step: number, state: ResumeState): { ok: boolean; error?: string } {
+    const r = this.start(id, step, true);
+    if (!r.ok) return r;
+    this.runner.markDone(state.done);
+    if (state.graded && this.runner.current?.question) {
+      this.runner.restoreGrade(state.graded as never, state.attempts ?? 1, (m) => this.model.probe(m));
+    }
+    return { ok: true };
+  }
+
+  /** Reveal the next rung of the current step's hint ladder. */
+  hint(): { ok: boolean; error?: string } {
+    return this.runner.hint() ? { ok: true } : { ok: false, error: 'this step has no more hints' };
+  }
+
+  /** Put the model back where the current step began (a step that cannot be completed any more). */
+  restoreStep(): { ok: boolean; error?: string } {
+    const cur = this.current;
+    if (!cur || this.stepStart === null || !this.model.restore) return { ok: false, error: 'there is no starting point to go back to' };
+    const r = this.model.restore(this.stepStart);
+    if (!r.ok) return r;
+    this.runner.goTo(cur.step, this.model.mark());
+    this.enterStep();
+    return { ok: true };
   }
 
   /** The learner's answer to the current question step (the first one reveals the event). */
@@ -64,7 +113,7 @@ export class LessonHost<P, A> {
 
   goTo(step: number): void {
     this.runner.goTo(step, this.model.mark());
-    this.pauseForQuestion();
+    this.enterStep();
   }
 
   /**
@@ -86,4 +135,19 @@ export class LessonHost<P, A> {
   progress(): LessonProgress | null {
     return this.runner.progress((m) => this.model.probe(m), this.model.mark());
   }
+}
+
+/** The lesson calls of LabApi, built once over a host: an instrument spreads them into its API. */
+export function lessonCalls<P, A, R, F>(host: LessonHost<P, A>, reply: (r: { ok: boolean; error?: string }) => R, frame: () => F) {
+  return {
+    lessons: () => host.catalogue(),
+    startLesson: (id: string, step = 0, keep = false) => reply(host.start(id, step, keep)),
+    lessonStep: (step: number) => { host.goTo(step); return frame(); },
+    solveStep: () => reply(host.solve()),
+    stopLesson: () => { host.stop(); return frame(); },
+    answer: (a: unknown) => reply(host.answer(a)),
+    hint: () => reply(host.hint()),
+    restoreStep: () => reply(host.restoreStep()),
+    resumeLesson: (id: string, step: number, state: ResumeState) => reply(host.resume(id, step, state)),
+  };
 }

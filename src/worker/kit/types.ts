@@ -1,9 +1,10 @@
 // What every instrument's worker speaks: frames with a sequence number and the shared fields
 // (playback, busy, lesson), replies that carry a frame, and the calls every instrument answers.
 // Plain, structured-clone data only.
-import type { Answer, LabId, LessonInfo, LessonProgress, QuestionView } from '../../lessons/kit/index.ts';
+import type { Answer, LabId, LessonInfo, LessonProgress, QuestionView, SourceRef, Term } from '../../lessons/kit/index.ts';
+import type { ResumeState } from './lessonHost.ts';
 
-export type { Answer, LabId, LessonInfo, LessonProgress, QuestionView };
+export type { Answer, LabId, LessonInfo, LessonProgress, QuestionView, ResumeState, SourceRef, Term };
 
 export interface KitFrame {
   /** Increases with every frame a worker sends; a client drops a frame older than one it showed. */
@@ -41,4 +42,10 @@ export interface LabApi<F extends KitFrame> {
   stopLesson(): F;
   /** The learner's answer to the current question step; the first one reveals the event. */
   answer(answer: unknown): Reply<F>;
+  /** The next rung of the current step's hint ladder. */
+  hint(): Reply<F>;
+  /** Back to where the current step began (a step that cannot be completed any more). */
+  restoreStep(): Reply<F>;
+  /** Resume a saved session on the model as it stands (the saved moment was opened first). */
+  resumeLesson(id: string, step: number, state: ResumeState): Reply<F>;
 }

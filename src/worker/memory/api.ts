@@ -3,8 +3,8 @@
 // globals): Node tests drive it directly; memory.worker.ts only exposes it.
 import { configOfState, labStateOf, type CapacityInput, type CompareSide, type LabConfig, type LabState, type PresetId } from '../../core/memory/index.ts';
 import { MEMORY_LESSONS, type MemoryAction, type MemoryProbe } from '../../lessons/memory/index.ts';
-import { LessonHost } from '../kit/lessonHost.ts';
-import type { LabApi, LessonInfo, Reply } from '../kit/types.ts';
+import { LessonHost, lessonCalls } from '../kit/lessonHost.ts';
+import type { LabApi, Reply } from '../kit/types.ts';
 import { capacity, race } from './answers.ts';
 import { CompareRun, defaultSides } from './compare.ts';
 import { buildFrame, probeOf } from './frame.ts';
@@ -26,12 +26,31 @@ export function createMemoryApi(opts: MemoryApiOptions = {}) {
     }
   }
 
+  /** Finish building the live table (and the compare pair), then run `packets` at once: a question's reveal reads steady numbers. */
+  function settle(packets: number): void {
+    for (let i = 0; i < 100_000 && (!lab.ensureLive().ready || (lab.compare !== null && !lab.compare.ready)); i++) lab.background(lab.clock());
+    for (let left = Math.max(0, Math.floor(packets)); left > 0; left -= lab.liveMax) lab.runPackets(Math.min(lab.liveMax, left));
+  }
+
   const lessons = new LessonHost<MemoryProbe, MemoryAction>(MEMORY_LESSONS, {
     mark: () => 0,
     probe: () => probeOf(lab),
     apply: applyAction,
-    settle: () => undefined,
+    // For this instrument a step's runNs counts packets: the lab has no clock of its own.
+    settle,
     pause: () => { lab.playing = false; },
+    setSpeed: (v) => { lab.speed = Math.max(SPEED_MIN, Math.min(SPEED_MAX, v)); },
+    // Every lesson starts from clean compare sides, whatever the last one left.
+    begin: () => { lab.sides = defaultSides(lab.cfg); if (lab.compare) lab.compare = new CompareRun(lab.cfg, lab.sides); },
+    snapshot: () => ({ state: labStateOf(lab.cfg, lab.sides) }),
+    restore: (x) => {
+      const st = (x as { state: LabState }).state;
+      const r = configOfState(st);
+      if (!r.ok) return { ok: false, error: r.error };
+      lab.sides = st.compare ? { a: { ...st.compare.a }, b: { ...st.compare.b } } : defaultSides(r.config);
+      lab.apply(r.config);
+      return { ok: true };
+    },
   });
 
   const frame = (): MemFrame => buildFrame(lab, lessons.progress());
@@ -96,12 +115,7 @@ export function createMemoryApi(opts: MemoryApiOptions = {}) {
       return reply({ ok: true });
     },
 
-    lessons(): LessonInfo[] { return lessons.catalogue(); },
-    startLesson(id: string, step = 0, keep = false): Reply<MemFrame> { return reply(lessons.start(id, step, keep)); },
-    lessonStep(step: number): MemFrame { lessons.goTo(step); return frame(); },
-    solveStep(): Reply<MemFrame> { return reply(lessons.solve()); },
-    stopLesson(): MemFrame { lessons.stop(); return frame(); },
-    answer(a: unknown): Reply<MemFrame> { return reply(lessons.answer(a)); },
+    ...lessonCalls(lessons, reply, frame),
 
     /** Run background work until the sweep and setup are done (tests and the CLI; not for the UI thread). */
     finishBackground(maxCalls = 1_000_000): MemFrame {

@@ -5,8 +5,12 @@ import { MAX_NS, Simulation, ScenarioError, type CommandInput, type Scenario, ty
 import { TRANSPORT_LESSONS, makeProbe, type Probe, type TransportAction } from '../../lessons/transport/index.ts';
 import { sandboxScenario } from '../../scenario/presets.ts';
 import type { TransportPayload } from '../../scenario/link/index.ts';
-import { LessonHost } from '../kit/lessonHost.ts';
-import type { LabApi, LessonInfo, Reply } from '../kit/types.ts';
+import { LessonHost, lessonCalls } from '../kit/lessonHost.ts';
+import { History, type LogPage, type LogQuery, type WhyLink } from './history.ts';
+import { ForkKeeper } from './fork.ts';
+import { ChallengeRun } from './challengeRun.ts';
+import type { Challenge } from '../../scenario/challenge.ts';
+import type { LabApi, Reply } from '../kit/types.ts';
 import { project } from './projection.ts';
 import { referenceData } from './reference.ts';
 import { Timeline } from './timeline.ts';
@@ -27,10 +31,13 @@ export function createTransportApi() {
   let sentCount = 0;
   let resetLog = true;
   let seq = 0;
-
+  let selected: { host: number; qpn: number } | null = null;
+  const history = new History(() => tl);
+  const forks = new ForkKeeper();
+  const challenge = new ChallengeRun();
   const lessons = new LessonHost<Probe, TransportAction>(TRANSPORT_LESSONS, {
     mark: () => tl.sim.world.trace.count,
-    probe: (mark) => makeProbe(tl.sim, mark),
+    probe: (mark) => makeProbe(tl.sim, mark, selected),
     apply: (a) => {
       if (a.kind === 'load') return replace(a.scenario);
       const r = act(a);
@@ -38,7 +45,33 @@ export function createTransportApi() {
     },
     settle: (ns) => tl.advance(tl.now + ns),
     pause: () => { playing = false; },
+    setSpeed: (v) => { speed = Math.min(SPEED_MAX, Math.max(SPEED_MIN, v)); },
+    snapshot: () => ({ ...recorded(), maxT: tl.maxT }),
+    restore: (x) => {
+      const s = x as { scenario: Scenario; t: number; maxT: number };
+      return swap(s.scenario, s.t, s.t);
+    },
   });
+
+  /** The scenario as recorded so far (config + every command) and the instant. */
+  function recorded(): { scenario: Scenario; t: number } {
+    const s = tl.sim;
+    return { scenario: { ...s.scenario, commands: s.commands.map((c) => ({ t: c.t, cmd: c.cmd })) }, t: s.now };
+  }
+
+  /** Put a timeline in place without touching the lesson (undo, a step's starting point). */
+  function swap(scenario: Scenario, maxT: number, t: number): { ok: boolean; error?: string } {
+    let next: Timeline;
+    try { next = new Timeline(new Simulation(scenario)); } catch (e) { return { ok: false, error: (e as Error).message }; }
+    next.advance(Math.min(maxT, MAX_NS));
+    next.seek(t);
+    tl = next;
+    playing = false;
+    resetLog = true;
+    sentCount = 0;
+    history.reset();
+    return { ok: true };
+  }
 
   function replace(input: unknown, at = 0): { ok: boolean; error?: string } {
     let next: Simulation;
@@ -50,18 +83,27 @@ export function createTransportApi() {
     }
     tl = new Timeline(next);
     lessons.stop();
+    challenge.set(null);
+    forks.clear();
     playing = false;
     resetLog = true;
     sentCount = 0;
+    history.reset();
     if (at > 0) tl.advance(Math.min(at, MAX_NS));
     return { ok: true };
   }
 
   function act(cmd: CommandInput) {
-    if (tl.fork()) resetLog = true;
+    // Acting in the past replaces the recorded future: keep the old one for undo and compare.
+    if (tl.now < tl.maxT) forks.keep({ ...recorded(), maxT: tl.maxT });
+    if (tl.fork()) { resetLog = true; history.reset(); }
     const r = tl.sim.issue(cmd);
     tl.afterAction();
     return r;
+  }
+
+  function seekTo(t: number): void {
+    if (Number.isFinite(t) && tl.seek(t)) { resetLog = true; history.reset(); }
   }
 
   function frame(): Frame {
@@ -81,8 +123,9 @@ export function createTransportApi() {
     if (tl.now >= tl.end) playing = false;
     const f: Frame = {
       seq: ++seq, lab: 'transport', playing, busy: false, speed, lesson: lessons.progress(),
-      t: s.now, maxT: tl.maxT, durationNs: tl.end, events, resetLog,
+      t: s.now, maxT: tl.maxT, durationNs: tl.end, events, eventsFrom: tr.count - events.length, resetLog,
       world: project(s, speed * PACKET_LINGER_WALL_S), scenarioTitle: s.scenario.title,
+      traceHash: tr.hash(), fork: forks.info(), challenge: challenge.status(s), selected,
     };
     sentCount = tr.count;
     resetLog = false;
@@ -124,9 +167,50 @@ export function createTransportApi() {
 
     /** Jump to `t`: restore the last checkpoint at or before it and replay. */
     seek(t: number): Frame {
-      if (Number.isFinite(t) && tl.seek(t)) resetLog = true;
+      seekTo(t);
       return frame();
     },
+    /** Back to the previous instant at which something happened (restore and replay: equal to a fresh run to it). */
+    stepBack(): Frame {
+      playing = false;
+      const t = history.backTarget();
+      if (t >= 0) seekTo(t);
+      return frame();
+    },
+    /** The previous (-1) or next (1) instant at which an event of `kind` happened. */
+    jump(kind: string, dir: -1 | 1): Reply<Frame> {
+      playing = false;
+      const t = history.find(String(kind), dir < 0 ? -1 : 1);
+      if (t === null) return reply({ ok: false, error: `no ${dir < 0 ? 'earlier' : 'later'} ${String(kind).slice(0, 30)} event` });
+      seekTo(t);
+      return reply({ ok: true });
+    },
+    /** The chain of causes of the event at absolute index `i`, back to its root. */
+    why(i: number): WhyLink[] { return history.why(i); },
+    /** A window of the full log, filtered and searched. */
+    log(q: LogQuery): LogPage { return history.query(q); },
+    exportTrace(format: 'json' | 'csv'): string { return history.exportTrace(format === 'csv' ? 'csv' : 'json'); },
+    /** The QP the learner selected (lesson checks may ask). */
+    select(host: number, qpn: number): Frame {
+      selected = Number.isInteger(host) && Number.isInteger(qpn) ? { host, qpn } : null;
+      return frame();
+    },
+    /** Undo the last act in the past: the old future comes back. */
+    undoFork(): Reply<Frame> {
+      const old = forks.take();
+      if (!old) return reply({ ok: false, error: 'there is nothing to undo' });
+      return reply(swap(old.scenario, old.maxT, old.t));
+    },
+    /** The old future against the new one, at the same instant. */
+    compareFork() { return forks.compare(recorded().scenario); },
+    dismissFork(): Frame { forks.clear(); return frame(); },
+    /** Start a challenge on its scenario (from a link or the instructor's editor). */
+    startChallenge(c: Challenge, scenario: unknown): Reply<Frame> {
+      const r = replace(scenario);
+      if (r.ok) challenge.set(c);
+      return reply(r);
+    },
+    stopChallenge(): Frame { challenge.set(null); return frame(); },
 
     /** A person's action at the current instant; acting in the past forks the future. */
     command(cmd: CommandInput): CommandReply {
@@ -147,6 +231,7 @@ export function createTransportApi() {
         return reply({ ok: false, error: `its scenario could not start: ${(e as Error).message}` });
       }
       next.advance(Math.min(p.t, MAX_NS));
+      const ch = p.challenge ?? null;
       if (p.sel && next.sim.world.qps.find(p.sel.host, p.sel.qpn) < 0) {
         return reply({ ok: false, error: `it selects QP 0x${p.sel.qpn.toString(16)} on host ${String.fromCharCode(65 + p.sel.host)}, which its scenario does not have` });
       }
@@ -155,28 +240,25 @@ export function createTransportApi() {
       if (p.lesson && lesson && p.lesson.step >= lesson.steps.length) return reply({ ok: false, error: `lesson "${lesson.id}" has ${lesson.steps.length} steps, not ${p.lesson.step + 1}` });
       tl = next;
       lessons.stop();
+      challenge.set(ch);
+      forks.clear();
+      history.reset();
       playing = false;
       resetLog = true;
       sentCount = 0;
+      if (p.sel) selected = { ...p.sel };
       if (p.speed !== undefined) speed = Math.min(SPEED_MAX, Math.max(SPEED_MIN, p.speed));
       if (p.lesson) lessons.start(p.lesson.id, p.lesson.step, true);
       return reply({ ok: true });
     },
 
     /** The scenario as recorded so far (config + every command), for the share link. */
-    exportScenario(): { scenario: Scenario; t: number } {
-      const s = tl.sim;
-      return { scenario: { ...s.scenario, commands: s.commands.map((c) => ({ t: c.t, cmd: c.cmd })) }, t: s.now };
-    },
+    exportScenario(): { scenario: Scenario; t: number } { return recorded(); },
 
     summary(): Summary { return tl.sim.summary(); },
 
-    lessons(): LessonInfo[] { return lessons.catalogue(); },
-    startLesson(id: string, step = 0, keep = false): Reply<Frame> { playing = false; return reply(lessons.start(id, step, keep)); },
-    lessonStep(step: number): Frame { lessons.goTo(step); return frame(); },
-    solveStep(): Reply<Frame> { return reply(lessons.solve()); },
-    stopLesson(): Frame { lessons.stop(); return frame(); },
-    answer(a: unknown): Reply<Frame> { return reply(lessons.answer(a)); },
+    ...lessonCalls(lessons, reply, frame),
+    startLesson(id: string, step = 0, keep = false): Reply<Frame> { playing = false; challenge.set(null); return reply(lessons.start(id, step, keep)); },
   };
   return api satisfies LabApi<Frame>;
 }

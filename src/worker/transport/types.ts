@@ -83,10 +83,22 @@ export interface Frame extends KitFrame {
   durationNs: number;
   /** Events since the previous frame; when `resetLog` the list replaces the log. */
   events: SimEvent[];
+  /** Absolute trace index of events[0] (why() and the full log speak in these indices). */
+  eventsFrom: number;
   resetLog: boolean;
   world: WorldView;
   scenarioTitle?: string;
+  /** The trace hash at this instant (a challenge attempt shows it; equal runs have equal hashes). */
+  traceHash: string;
+  /** Set after acting in the past: the old future is kept for undo and compare. */
+  fork: ForkInfo | null;
+  challenge: ChallengeView | null;
+  /** The QP the learner selected, as the worker knows it (lesson checks read it). */
+  selected: { host: number; qpn: number } | null;
 }
+
+export interface ForkInfo { at: number; oldMaxT: number; droppedCommands: number }
+export interface ChallengeView { title: string; text: string; met: boolean; parts: { text: string; met: boolean }[]; score: number | null; scoreLabel?: string; metAt: number | null }
 
 /** A command's answer: refused commands carry the errno and, for modify_qp, the attributes named. */
 export interface CommandReply extends Reply<Frame> {

@@ -1,0 +1,135 @@
+// Challenges: an instructor's scenario, a text and a goal the page grades live. A goal is data
+// (a small predicate language, checked by a valibot schema; nothing from a link is ever
+// executed): QP states, counts of events, a time span between two events, the simulated time,
+// any number in the summary; combined with all / any / not. An optional score (lower is better)
+// sums a field over matching events, e.g. the attributes passed to ibv_modify_qp.
+import * as v from 'valibot';
+import type { SimEvent, Summary } from '../core/index.ts';
+
+const Op = v.picklist(['<', '<=', '==', '>=', '>']);
+const Where = v.record(v.pipe(v.string(), v.maxLength(40)), v.union([v.string(), v.number(), v.boolean()]));
+const Match = v.strictObject({ kind: v.pipe(v.string(), v.maxLength(40)), where: v.optional(Where) });
+const Num = v.pipe(v.number(), v.finite());
+
+type GoalT =
+  | { all: GoalT[] } | { any: GoalT[] } | { not: GoalT }
+  | { state: { host: number; qpn: number; is: string } }
+  | { count: { kind: string; where?: Record<string, string | number | boolean>; op: Op; value: number } }
+  | { span: { from: v.InferOutput<typeof Match>; to: v.InferOutput<typeof Match>; op: Op; value: number } }
+  | { time: { op: Op; value: number } }
+  | { summary: { path: string; op: Op; value: number } };
+type Op = v.InferOutput<typeof Op>;
+
+export const GoalSchema: v.GenericSchema<GoalT> = v.lazy(() => v.union([
+  v.strictObject({ all: v.pipe(v.array(GoalSchema), v.minLength(1), v.maxLength(16)) }),
+  v.strictObject({ any: v.pipe(v.array(GoalSchema), v.minLength(1), v.maxLength(16)) }),
+  v.strictObject({ not: GoalSchema }),
+  v.strictObject({ state: v.strictObject({ host: v.pipe(v.number(), v.integer(), v.minValue(0)), qpn: v.pipe(v.number(), v.integer(), v.minValue(0)), is: v.pipe(v.string(), v.maxLength(20)) }) }),
+  v.strictObject({ count: v.strictObject({ kind: v.pipe(v.string(), v.maxLength(40)), where: v.optional(Where), op: Op, value: Num }) }),
+  v.strictObject({ span: v.strictObject({ from: Match, to: Match, op: Op, value: Num }) }),
+  v.strictObject({ time: v.strictObject({ op: Op, value: Num }) }),
+  v.strictObject({ summary: v.strictObject({ path: v.pipe(v.string(), v.regex(/^[A-Za-z_]+(\.[A-Za-z_]+)*$/), v.maxLength(60)), op: Op, value: Num }) }),
+]));
+export type Goal = GoalT;
+
+export const ChallengeSchema = v.strictObject({
+  title: v.pipe(v.string(), v.minLength(1), v.maxLength(120)),
+  text: v.pipe(v.string(), v.maxLength(2000)),
+  goal: GoalSchema,
+  /** Lower is better: the sum of `field` (a number, or an array's length) over matching events. */
+  score: v.optional(v.strictObject({ label: v.pipe(v.string(), v.maxLength(80)), kind: v.pipe(v.string(), v.maxLength(40)), field: v.pipe(v.string(), v.maxLength(40)), where: v.optional(Where) })),
+});
+export type Challenge = v.InferOutput<typeof ChallengeSchema>;
+
+/** What a goal reads: the kept events, QP states and the summary at the current instant. */
+export interface GoalModel {
+  now: number;
+  events: readonly SimEvent[];
+  state(host: number, qpn: number): { label: string; verbs: string } | null;
+  summary(): Omit<Summary, 'qps'>;
+}
+
+export interface GoalPart { text: string; met: boolean; value?: number }
+export interface ChallengeStatus { met: boolean; parts: GoalPart[]; score: number | null }
+
+const cmp = (a: number, op: Op, b: number) => (op === '<' ? a < b : op === '<=' ? a <= b : op === '==' ? a === b : op === '>=' ? a >= b : a > b);
+const matches = (e: SimEvent, m: { kind: string; where?: Record<string, unknown> }) =>
+  e.kind === m.kind && Object.entries(m.where ?? {}).every(([k, x]) => (e as unknown as Record<string, unknown>)[k] === x);
+const hex = (n: number) => `0x${n.toString(16)}`;
+const whereText = (w?: Record<string, unknown>) => (w && Object.keys(w).length ? ` (${Object.entries(w).map(([k, x]) => `${k} ${typeof x === 'number' && k.toLowerCase().includes('qpn') ? hex(x) : String(x)}`).join(', ')})` : '');
+
+function pathValue(o: unknown, path: string): number {
+  let x: unknown = o;
+  for (const p of path.split('.')) x = x && typeof x === 'object' ? (x as Record<string, unknown>)[p] : undefined;
+  return typeof x === 'number' ? x : 0;
+}
+
+/** Evaluate a goal; leaves are reported as parts (what a learner sees ticked off). */
+export function evaluateGoal(g: Goal, m: GoalModel, parts: GoalPart[] = []): boolean {
+  if ('all' in g) return g.all.map((x) => evaluateGoal(x, m, parts)).every(Boolean);
+  if ('any' in g) return g.any.map((x) => evaluateGoal(x, m, parts)).some(Boolean);
+  if ('not' in g) { const sub: GoalPart[] = []; const r = !evaluateGoal(g.not, m, sub); parts.push(...sub.map((p) => ({ ...p, text: `not: ${p.text}`, met: !p.met }))); return r; }
+  if ('state' in g) {
+    const s = m.state(g.state.host, g.state.qpn);
+    const met = s !== null && (s.label === g.state.is || s.verbs === g.state.is);
+    parts.push({ text: `QP ${String.fromCharCode(65 + g.state.host)}·${hex(g.state.qpn)} is in ${g.state.is}${s ? ` (now ${s.label})` : ' (no such QP)'}`, met });
+    return met;
+  }
+  if ('count' in g) {
+    const n = m.events.reduce((a, e) => a + (matches(e, g.count) ? 1 : 0), 0);
+    const met = cmp(n, g.count.op, g.count.value);
+    parts.push({ text: `${g.count.kind} events${whereText(g.count.where)} ${g.count.op} ${g.count.value} (now ${n})`, met, value: n });
+    return met;
+  }
+  if ('span' in g) {
+    const a = m.events.find((e) => matches(e, g.span.from));
+    const b = [...m.events].reverse().find((e) => matches(e, g.span.to));
+    const d = a && b ? b.t - a.t : NaN;
+    const met = Number.isFinite(d) && cmp(d, g.span.op, g.span.value);
+    parts.push({ text: `from the first ${g.span.from.kind}${whereText(g.span.from.where)} to the last ${g.span.to.kind}${whereText(g.span.to.where)}: ${g.span.op} ${g.span.value} ns${Number.isFinite(d) ? ` (now ${d} ns)` : ' (not yet)'}`, met, value: Number.isFinite(d) ? d : undefined });
+    return met;
+  }
+  if ('time' in g) {
+    const met = cmp(m.now, g.time.op, g.time.value);
+    parts.push({ text: `simulated time ${g.time.op} ${g.time.value} ns (now ${m.now})`, met, value: m.now });
+    return met;
+  }
+  const x = pathValue(m.summary(), g.summary.path);
+  const met = cmp(x, g.summary.op, g.summary.value);
+  parts.push({ text: `${g.summary.path} ${g.summary.op} ${g.summary.value} (now ${x})`, met, value: x });
+  return met;
+}
+
+export function challengeStatus(c: Challenge, m: GoalModel): ChallengeStatus {
+  const parts: GoalPart[] = [];
+  const met = evaluateGoal(c.goal, m, parts);
+  let score: number | null = null;
+  if (c.score) {
+    const sc = c.score;
+    score = m.events.reduce((a, e) => {
+      if (!matches(e, sc)) return a;
+      const f = (e as unknown as Record<string, unknown>)[sc.field];
+      return a + (Array.isArray(f) ? f.length : typeof f === 'number' ? f : 0);
+    }, 0);
+  }
+  return { met, parts, score };
+}
+
+/** Parse a challenge (from a link or the instructor's editor); a refusal names the field. */
+export function parseChallenge(x: unknown): { ok: true; value: Challenge } | { ok: false; error: string } {
+  const r = v.safeParse(ChallengeSchema, x);
+  if (r.success) return { ok: true, value: r.output };
+  const i = r.issues[0];
+  const path = (i.path ?? []).map((p) => String(p.key)).join('.');
+  return { ok: false, error: `challenge${path ? `.${path}` : ''}: ${i.message}` };
+}
+
+/** The example an instructor starts from: RTS with the fewest attributes passed. */
+export function exampleChallenge(): Challenge {
+  return {
+    title: 'Bring QP 0x100 to RTS with the fewest attributes',
+    text: 'QP 0x100 on host A was just created. Take it to RTS so that a send to host B succeeds, passing as few attributes to ibv_modify_qp as the kernel allows.',
+    goal: { all: [{ state: { host: 0, qpn: 0x100, is: 'RTS' } }, { count: { kind: 'cqe', where: { host: 0, qpn: 0x100, queue: 'sq', status: 'IBV_WC_SUCCESS' }, op: '>=', value: 1 } }] },
+    score: { label: 'attributes passed to ibv_modify_qp (lower is better)', kind: 'modify', field: 'mask', where: { host: 0, qpn: 0x100 } },
+  };
+}
