@@ -28,7 +28,7 @@ export const CONTEXT_FIELDS = [
   { name: 'qkey', owner: 'sw', bits: 32, attr: 'IBV_QP_QKEY', doc: 'Q_Key checked on incoming UD datagrams.', hw: 'qpc.q_key' },
   { name: 'qp_access_flags', owner: 'sw', bits: 16, attr: 'IBV_QP_ACCESS_FLAGS', doc: 'Remote write/read/atomic permitted on this QP as responder.', hw: 'qpc.rwe/rre/rae' },
   { name: 'path_mtu', owner: 'sw', bits: 8, attr: 'IBV_QP_PATH_MTU', doc: 'Path MTU code 1..5 = 256..4096 bytes; messages are cut into packets of this size.', hw: 'qpc.mtu' },
-  { name: 'ah_dlid', owner: 'sw', bits: 16, attr: 'IBV_QP_AV', doc: 'Destination LID from the address vector (which host the wire leads to).', hw: 'ads.rlid' },
+  { name: 'ah_dlid', owner: 'sw', bits: 16, attr: 'IBV_QP_AV', doc: 'Address vector: which host the wire leads to. This port is RoCE, so the real AV is a GRH (is_global = 1, the peer\'s GID in grh.dgid, sgid_index); the model keeps only the destination host here (host index + 1). On InfiniBand it would be the LID (dlid).', hw: 'ads.rgid_rip (RoCE) / ads.rlid (IB)' },
   { name: 'dest_qp_num', owner: 'sw', bits: 32, attr: 'IBV_QP_DEST_QPN', doc: 'Remote QPN for a connected QP (24 bits).', hw: 'qpc.remote_qpn' },
   { name: 'max_rd_atomic', owner: 'sw', bits: 8, attr: 'IBV_QP_MAX_QP_RD_ATOMIC', doc: 'Initiator depth: RDMA Read/Atomic requests this QP may have outstanding as requester.', hw: 'qpc.log_sra_max' },
   { name: 'max_dest_rd_atomic', owner: 'sw', bits: 8, attr: 'IBV_QP_MAX_DEST_RD_ATOMIC', doc: 'Responder resources: incoming RDMA Read/Atomic this QP will hold state for.', hw: 'qpc.log_rra_max' },
@@ -56,10 +56,10 @@ export const CONTEXT_FIELDS = [
   { name: 'cur_rnr_retry', owner: 'hw', bits: 8, doc: 'RNR retries left; reloaded from rnr_retry on progress.', hw: 'qpc.cur_rnr_retry' },
   { name: 'rd_atomic_out', owner: 'hw', bits: 8, doc: 'RDMA Read/Atomic requests outstanding as requester (≤ max_rd_atomic).' },
   { name: 'dest_rd_atomic_out', owner: 'hw', bits: 8, doc: 'RDMA Read/Atomic responses being served as responder (≤ max_dest_rd_atomic).' },
-  { name: 'sq_pi', owner: 'hw', bits: 32, doc: 'SQ producer index as last rung through the doorbell.', hw: 'qpc.sw_sq_wqebb_counter' },
-  { name: 'sq_ci', owner: 'hw', bits: 32, doc: 'SQ consumer index: WQEs retired by the NIC.', hw: 'qpc.hw_sq_wqebb_counter' },
-  { name: 'rq_pi', owner: 'hw', bits: 32, doc: 'RQ producer index as posted.', hw: 'qpc.sw_rq_counter' },
-  { name: 'rq_ci', owner: 'hw', bits: 32, doc: 'RQ consumer index: receive WQEs consumed.', hw: 'qpc.hw_rq_counter' },
+  { name: 'sq_pi', owner: 'sw', bits: 32, doc: 'SQ producer index: advanced by software as it posts and rings the doorbell (the NIC keeps a copy of the last value rung). Not returned by ibv_query_qp.', hw: 'qpc.sw_sq_wqebb_counter' },
+  { name: 'sq_ci', owner: 'hw', bits: 32, doc: 'SQ consumer index: WQEs the NIC has taken. Not returned by ibv_query_qp.', hw: 'qpc.hw_sq_wqebb_counter' },
+  { name: 'rq_pi', owner: 'sw', bits: 32, doc: 'RQ producer index: advanced by software as it posts receives (the NIC reads it from the doorbell record). Not returned by ibv_query_qp.', hw: 'qpc.sw_rq_counter' },
+  { name: 'rq_ci', owner: 'hw', bits: 32, doc: 'RQ consumer index: receive WQEs the NIC consumed. Not returned by ibv_query_qp.', hw: 'qpc.hw_rq_counter' },
   { name: 'sq_draining', owner: 'hw', bits: 8, doc: 'In SQD: 1 while sends already started are still completing.', hw: 'state SQ_DRAINING (7)' },
 ] as const satisfies readonly FieldDef[];
 

@@ -1,5 +1,5 @@
 import type { ScenarioInput } from '../../core/index.ts';
-import type { Lesson } from './types.ts';
+import type { Lesson, Probe } from './types.ts';
 import { A, B, send, load } from './commands.ts';
 
 function scenario(): ScenarioInput {
@@ -18,58 +18,98 @@ function scenario(): ScenarioInput {
 
 const reads = (host: number, qpn: number, first: number) => [0, 1, 2, 3].map((i) => send(host, qpn, first + i, 'IBV_WR_RDMA_READ', 4096));
 
+/** How the four READs left A: one at a time (a response between every two requests), all at once, or refused. */
+function readPattern(p: Probe): string {
+  if (p.since('post-refused').some((e) => e.host === A)) return 'refused';
+  const seq = p.since('pkt').filter((e) => (e.src === A && e.op === 'RDMA_READ_REQUEST') || (e.src === B && e.op.startsWith('RDMA_READ_RESPONSE')));
+  let reqs = 0;
+  let sawResponse = true;
+  for (const e of seq) {
+    if (e.op === 'RDMA_READ_REQUEST') {
+      if (reqs > 0 && !sawResponse) return 'all';
+      reqs++;
+      sawResponse = false;
+    } else sawResponse = true;
+  }
+  return reqs >= 4 ? 'one' : 'all';
+}
+
 export const contextLesson: Lesson = {
   id: 'context',
   topic: 1,
   title: 'The QP context: who writes what',
   summary: 'Every field of a QP\'s context; which ones software sets with ibv_modify_qp and which the NIC advances itself; max_rd_atomic versus max_dest_rd_atomic.',
+  why: 'When a connection stalls or a READ-heavy job is slower than it should be, the answer is in the context: the PSNs say where each side is, and two limits decide how many READs may be in flight.',
   lab: 'transport',
   setup: [load(scenario())],
   focus: { host: 0, qpn: 0x100 },
   steps: [
     {
-      id: 'fields', title: 'Two kinds of fields', highlight: 'context',
+      id: 'fields', title: 'Two kinds of fields', highlight: 'context', speed: 2000,
       text: [
-        'A QP\'s context is the record the NIC keeps for it: in a ConnectX-5 it is 232 bytes laid out by the firmware interface (`mlx5_ifc_qpc_bits`). Some fields are configuration that software writes through `ibv_modify_qp` (marked SW): the port, the peer\'s QPN, the path MTU, the timeout and retry counts.',
-        'Others the NIC updates by itself as traffic flows (marked HW): the next PSN to send, the last PSN acknowledged, the retry counters left, the queue indices. A few start as software values and then move (SW+HW): `next_send_psn` begins as the `sq_psn` you pass at RTR→RTS.',
+        'A QP\'s context (QPC) is the record the NIC keeps for it. ConnectX-5\'s driver passes it to the firmware in a 232-byte layout (`mlx5_ifc_qpc_bits`); how large an entry is in the NIC\'s own context memory is the firmware\'s private matter (the memory lab assumes 256 B, the size HNS documents).',
+        'Some fields are configuration that software writes through `ibv_modify_qp` (marked SW): the port, the peer\'s QPN, the path MTU, the timeout and retry counts. Others the NIC advances as traffic flows (marked HW). A few start as software values and then move (SW+HW): `next_send_psn` begins as the `sq_psn` passed at RTR→RTS.',
       ],
       task: 'Post one 4 KiB RDMA WRITE from QP 0x100 and watch the HW fields change while the SW fields stay still.',
+      hints: ['Post & faults is the inspector tab for posting work.', 'Choose the RDMA WRITE opcode and 4096 bytes, then Post.'],
       check: (p) => p.since('cqe').some((e) => e.host === A && e.qpn === 0x100 && e.status === 'IBV_WC_SUCCESS'),
       solution: [send(A, 0x100, 1, 'IBV_WR_RDMA_WRITE', 4096)], runNs: 20_000,
     },
     {
-      id: 'psn', title: 'PSNs move one per packet', highlight: 'context',
-      text: [
-        'With a 1024-byte path MTU a 4 KiB write is four packets, so `next_send_psn` advanced by four and, once the ACK came back, `last_acked_psn` caught up. On host B, `next_rcv_psn` advanced by the same four. These counters are 24 bits wide and wrap.',
-        '`ssn` counts WQEs started, `sq_pi`/`sq_ci` are the SQ producer and consumer indices. None of these can be set by software after RTS: they are the NIC\'s own bookkeeping.',
-      ],
-      task: 'Send a 3000-byte message and count its packets on the wire.',
-      check: (p) => p.since('pkt').filter((e) => e.src === A && e.op.startsWith('SEND')).length >= 3,
-      solution: [send(A, 0x100, 2, 'IBV_WR_SEND', 3000)], runNs: 20_000,
+      id: 'packets', title: 'Predict: how many packets?', highlight: 'context',
+      text: ['The path MTU of this connection is 1024 bytes. Host A is about to send a 3000-byte message on QP 0x100.'],
+      question: {
+        kind: 'number', prompt: 'How many SEND packets will the 3000-byte message take on the wire?', unit: 'packets',
+        reveal: [send(A, 0x100, 2, 'IBV_WR_SEND', 3000)], runNs: 20_000, tolerance: 0,
+        outcome: (p) => p.since('pkt').filter((e) => e.src === A && e.op.startsWith('SEND')).length,
+        because: '⌈3000 / 1024⌉ = 3 packets (SEND_FIRST, SEND_MIDDLE, SEND_LAST), so next_send_psn moved by 3, and host B\'s next_rcv_psn by the same 3.',
+        wrong: 'A message is cut into packets of the path MTU; only the last may be shorter.',
+      },
     },
     {
-      id: 'initiator', title: 'max_rd_atomic: how many reads I may have out', highlight: 'context',
+      id: 'psn', title: 'Who moves what', highlight: 'context',
       text: [
-        'An RDMA READ or atomic needs state at both ends until its response returns. `max_rd_atomic` is the requester\'s limit, the initiator depth: how many reads/atomics this QP may have outstanding. QP 0x100 has it set to 1.',
-        'The counter `rd_atomic_out` shows the live number. With a limit of 1, four reads go out one at a time: each waits for the previous response.',
+        'Every packet took one PSN: `next_send_psn` advanced by three and, once the ACK came back, `last_acked_psn` caught up. PSNs are 24 bits wide and wrap. `ssn` counts the WQEs the requester started.',
+        'The queue indices are shared: the producer indices (`sq_pi`, `rq_pi`) are advanced by software when it posts and rings the doorbell; the consumer indices (`sq_ci`, `rq_ci`) by the NIC as it takes WQEs. Of the live part of the context, `ibv_query_qp` returns only the state, `sq_psn`, `rq_psn` and `sq_draining`; this page shows the rest because it is a model.',
       ],
-      task: 'Post four 4 KiB RDMA READs on QP 0x100 and watch rd_atomic_out never pass 1.',
-      check: (p) => p.since('cqe').filter((e) => e.host === A && e.qpn === 0x100 && e.status === 'IBV_WC_SUCCESS').length >= 4,
-      solution: reads(A, 0x100, 10), runNs: 40_000,
+      task: 'Post one more 1 KiB SEND on QP 0x100 and watch sq_pi move when you post, then sq_ci when the NIC has taken the WQE.',
+      check: (p) => p.since('cqe').some((e) => e.host === A && e.qpn === 0x100 && e.queue === 'sq' && e.status === 'IBV_WC_SUCCESS'),
+      solution: [send(A, 0x100, 3, 'IBV_WR_SEND', 1024)], runNs: 20_000,
     },
     {
-      id: 'responder', title: 'max_dest_rd_atomic: how many I will serve', highlight: 'log',
+      id: 'initiator', title: 'Predict: four READs, limit one', highlight: 'context', speed: 2000,
       text: [
-        '`max_dest_rd_atomic` is the other limit: the responder resources, how many incoming reads/atomics this QP will hold state for. QP 0x100 serves only 1, but its peer 0x200 was told it may have 4 outstanding.',
-        'The rule that follows: a responder\'s `max_dest_rd_atomic` must be at least its peer\'s `max_rd_atomic`. When it is not, the responder answers the excess request with a NAK (invalid request), the requester\'s WR completes with `IBV_WC_REM_INV_REQ_ERR`, and both QPs end in ERR.',
+        'An RDMA READ or atomic needs state at both ends until its response returns. `max_rd_atomic` is the requester\'s limit, its initiator depth: how many READs and atomics this QP may have outstanding. QP 0x100 has it set to 1; `rd_atomic_out` shows the live number.',
       ],
-      task: 'Post four reads from QP 0x200 on host B and find the REM_INV_REQ_ERR completion.',
-      check: (p) => p.since('cqe').some((e) => e.host === B && e.status === 'IBV_WC_REM_INV_REQ_ERR'),
-      solution: reads(B, 0x200, 20), runNs: 40_000,
+      question: {
+        kind: 'one', prompt: 'Four 4 KiB READs are posted on QP 0x100 at once. How do they leave?',
+        options: [
+          { id: 'all', label: 'All four requests go out back to back', why: 'max_rd_atomic caps what is outstanding: a second READ request waits until the first response is complete.' },
+          { id: 'one', label: 'One at a time: each request waits for the previous response' },
+          { id: 'refused', label: 'The posts beyond the first are refused', why: 'The limit is enforced by the requester holding WQEs back, not by ibv_post_send: the SQ accepts them.' },
+        ],
+        reveal: reads(A, 0x100, 10), runNs: 60_000,
+        outcome: readPattern,
+        because: 'The requester takes one credit per READ and gets it back when the response completes (rxe check_init_depth): with max_rd_atomic = 1 the READs are serialised, each paying a full round trip.',
+      },
+    },
+    {
+      id: 'responder', title: 'Predict: the other limit', highlight: 'log',
+      text: [
+        '`max_dest_rd_atomic` is the other limit: the responder resources, how many incoming READs and atomics a QP will hold state for. QP 0x100 serves only 1, but its peer 0x200 was set up with `max_rd_atomic` = 4.',
+      ],
+      question: {
+        kind: 'one', prompt: 'QP 0x200 on host B posts four READs to QP 0x100. What happens?',
+        options: [
+          { id: 'throttle', label: '0x200 keeps only one READ in flight, because its peer serves one', why: 'max_rd_atomic is not max_dest_rd_atomic: the requester only knows its own limit (4). Nothing in the protocol tells it the peer serves fewer; the application must set the two to agree.' },
+          { id: 'queue', label: '0x100 queues the extra READs and serves them in turn', why: 'A responder holds state for at most max_dest_rd_atomic READs. What it does with one more is not queueing: the standard calls it an invalid request.' },
+          { id: 'nak', label: '0x100 answers the excess READ with a NAK; the WR fails and both QPs end in ERR' },
+        ],
+        reveal: reads(B, 0x200, 20), runNs: 60_000,
+        outcome: (p) => (p.since('cqe').some((e) => e.host === B && e.status === 'IBV_WC_REM_INV_REQ_ERR') ? 'nak' : p.since('cqe').filter((e) => e.host === B && e.queue === 'sq' && e.status === 'IBV_WC_SUCCESS').length >= 4 ? 'queue' : 'throttle'),
+        because: 'The responder NAKs the request beyond its resources (invalid request), 0x200\'s WR completes with IBV_WC_REM_INV_REQ_ERR and the QPs go to ERR. This model follows the IBTA rule as rxe states it for class-C errors; rxe itself recycles its oldest responder resource instead. Either way: a responder\'s max_dest_rd_atomic must be at least its peer\'s max_rd_atomic.',
+      },
     },
   ],
-  sources: [
-    'qp_context.md §1 (max_rd_atomic = initiator depth; max_dest_rd_atomic = responder resources) and §2 (mlx5 QPC, SW vs HW fields)',
-    'semantics.md item 38 (rxe check_init_depth), NOTES.md item 7 (man page wording of max_rd_atomic)',
-  ],
+  sources: ['man-modify-qp: the attributes and who sets them', 'man-query-qp: what ibv_query_qp returns', 'mlx5-ifc: the 232-byte command layout, SW and HW fields', 'rxe-req: initiator depth', 'rxe-resp: responder resources', 'model-transport'],
 };

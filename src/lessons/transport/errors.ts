@@ -1,4 +1,4 @@
-import type { ScenarioInput } from '../../core/index.ts';
+import type { Command, ScenarioInput } from '../../core/index.ts';
 import type { Lesson } from './types.ts';
 import { A, B, bringUpRc, modify, send, load } from './commands.ts';
 
@@ -23,54 +23,83 @@ function scenario(): ScenarioInput {
 const sq = (p: Parameters<NonNullable<Lesson['steps'][number]['check']>>[0]) =>
   p.since('cqe').filter((e) => e.host === A && e.qpn === 0x100 && e.queue === 'sq');
 
+const unsignaled = (host: number, qpn: number, wrId: number): Command => ({ kind: 'postSend', host, qpn, wr: { wrId, opcode: 'IBV_WR_SEND', length: 1024, signaled: false } });
+
 export const errorsLesson: Lesson = {
   id: 'errors',
   topic: 6,
   title: 'When one QP fails',
   summary: 'The failing WR completes with its real status; everything behind it is flushed oldest first; the QP beside it, even on the same CQ, carries on.',
+  why: 'When one connection of a large job breaks, what the application sees is a burst of error completions. Recovery code — and the kernel\'s ib_drain_qp — is correct only if it knows which completions come, in what order, and that none are skipped.',
   lab: 'transport',
   setup: [load(scenario())],
   focus: { host: 0, qpn: 0x100 },
   steps: [
     {
-      id: 'arm', title: 'Arrange a failure', highlight: 'post',
+      id: 'arm', title: 'Arrange a failure', highlight: 'post', speed: 20_000,
       text: [
         'QPs 0x100 and 0x101 on host A share one completion queue. 0x101 carries steady traffic. We will make 0x100\'s next WR fail with "transport retry counter exceeded": its packets are lost until `retry_cnt` (3) retransmissions have been spent.',
       ],
       task: 'In Post & faults, make QP 0x100\'s next WR fail with IBV_WC_RETRY_EXC_ERR.',
+      hints: ['Post & faults is an inspector tab; QP 0x100 must be the selected QP.', 'The fault is called "Next WR fails with…"; choose the status.', 'Pick IBV_WC_RETRY_EXC_ERR and press the fault button.'],
       check: (p) => p.since('fault').some((e) => e.qpn === 0x100),
       solution: [{ kind: 'failNextWr', host: A, qpn: 0x100, status: 'IBV_WC_RETRY_EXC_ERR' }],
     },
     {
-      id: 'flush', title: 'One error, then the flush', highlight: 'rings',
+      id: 'flush', title: 'Predict: the order of the CQEs', highlight: 'rings', speed: 20_000,
       text: [
-        'Post four sends. The first times out again and again (4.096 µs × 2^timeout each time), and after the last retry it completes with `IBV_WC_RETRY_EXC_ERR`. The QP moves to ERR and the NIC flushes everything behind it with `IBV_WC_WR_FLUSH_ERR`, oldest first, one CQE each, signaled or not. Its receive queue is flushed as well.',
-        'Only `wr_id`, `status` and `qp_num` are valid in an error or flush CQE: do not trust opcode or byte_len there. Host A\'s program polls only when you press "Poll CQ", so the entries wait in the ring for you.',
+        'Four sends, wr_id 1 to 4, are about to be posted on QP 0x100. wr_id 1 will time out again and again (4.096 µs × 2^timeout each time) until its retries are spent. Host A\'s program polls only when you press "Poll CQ", so every entry will wait in the ring.',
       ],
-      task: 'Post four sends on QP 0x100 and watch the CQ.',
-      check: (p) => { const c = sq(p); return c.length >= 4 && c[0].status === 'IBV_WC_RETRY_EXC_ERR' && c.slice(1).every((e) => e.status === 'IBV_WC_WR_FLUSH_ERR'); },
-      solution: [1, 2, 3, 4].map((i) => send(A, 0x100, i)), runNs: 300_000,
+      question: {
+        kind: 'order', prompt: 'In what order will the four send CQEs of QP 0x100 appear in the CQ?',
+        options: [
+          { id: '3', label: 'wr_id 3' },
+          { id: '1', label: 'wr_id 1 (the one that fails)', why: 'The failing WR is the oldest: its CQE, with its real status, comes first.' },
+          { id: '4', label: 'wr_id 4', why: 'The flush is oldest first (queue head to tail), not newest first.' },
+          { id: '2', label: 'wr_id 2' },
+        ],
+        reveal: [1, 2, 3, 4].map((i) => send(A, 0x100, i)), runNs: 300_000,
+        outcome: (p) => sq(p).map((e) => String(e.wrId)),
+        because: 'wr_id 1 completes with IBV_WC_RETRY_EXC_ERR, the QP goes to ERR, and the NIC flushes the rest oldest first — wr_id 2, 3, 4 with IBV_WC_WR_FLUSH_ERR — one CQE each. Its receive queue is flushed as well. Only wr_id, status and qp_num are valid in an error or flush CQE.',
+      },
     },
     {
-      id: 'neighbour', title: 'The neighbour is untouched', highlight: 'rings',
-      text: ['QP 0x101 shares the CQ but not the failure: an error belongs to one QP. Its CQEs keep arriving with `IBV_WC_SUCCESS` in the same CQ, between and after the flush entries.'],
-      task: 'Let it run and find new success completions of QP 0x101.',
-      check: (p) => p.since('cqe').some((e) => e.host === A && e.qpn === 0x101 && e.status === 'IBV_WC_SUCCESS'),
-      solution: [], runNs: 20_000,
+      id: 'neighbour', title: 'Predict: the neighbour', highlight: 'rings', speed: 20_000,
+      text: ['QP 0x101 shares the CQ with QP 0x100, which is now in ERR.'],
+      question: {
+        kind: 'one', prompt: 'What happens to QP 0x101\'s traffic from now on?',
+        options: [
+          { id: 'ok', label: 'Its CQEs keep arriving with IBV_WC_SUCCESS in the same CQ' },
+          { id: 'flushed', label: 'It is flushed too: they share the CQ', why: 'An error belongs to one QP. A shared CQ is only where completions are written; it does not carry a QP\'s state.' },
+          { id: 'stalls', label: 'It stalls until the CQ is drained', why: 'Only a full CQ stops completions; the flush entries are few and the ring is deep.' },
+        ],
+        reveal: [], runNs: 20_000,
+        outcome: (p) => (p.since('cqe').some((e) => e.host === A && e.qpn === 0x101 && e.status === 'IBV_WC_SUCCESS') ? 'ok' : p.since('cqe').some((e) => e.qpn === 0x101 && e.status === 'IBV_WC_WR_FLUSH_ERR') ? 'flushed' : 'stalls'),
+        because: 'QP 0x101 never saw the failure: its completions keep landing in the shared CQ, between and after 0x100\'s flush entries.',
+      },
     },
     {
-      id: 'post-in-err', title: 'Posting in ERR', highlight: 'rings',
-      text: ['Posting to a QP in ERR is legal: the WR is accepted and immediately completed with FLUSH_ERR. The kernel\'s `ib_drain_qp` relies on exactly this to know that every earlier completion has been delivered.'],
-      task: 'Post one more send on QP 0x100.',
-      check: (p) => sq(p).some((e) => e.status === 'IBV_WC_WR_FLUSH_ERR'),
-      solution: [send(A, 0x100, 9)], runNs: 2000,
+      id: 'post-in-err', title: 'Predict: posting in ERR', highlight: 'rings',
+      text: ['QP 0x100 is in ERR. Software posts two more sends: wr_id 9 signaled, wr_id 10 unsignaled.'],
+      question: {
+        kind: 'several', prompt: 'Which of the two will produce a CQE?',
+        options: [
+          { id: '9', label: 'wr_id 9 (signaled)', why: 'Posting in ERR is legal: the WR is accepted and completed at once with FLUSH_ERR.' },
+          { id: '10', label: 'wr_id 10 (unsignaled)', why: 'An unsignaled WR does get a CQE when it is flushed: an error completion is written even when the WR asked for none (IBTA 10.7.3.1, as rxe quotes it). libmlx5 can retire several unsignaled WQEs with one error CQE, but a flush in ERR completes each.' },
+        ],
+        reveal: [send(A, 0x100, 9), unsignaled(A, 0x100, 10)], runNs: 4000,
+        outcome: (p) => sq(p).filter((e) => e.wrId === 9 || e.wrId === 10).map((e) => String(e.wrId)),
+        because: 'Both: in ERR every WR is completed with IBV_WC_WR_FLUSH_ERR, signaled or not. ib_drain_qp relies on it — it posts one last WR after ERR and waits for its flush CQE to know every earlier completion has been delivered.',
+      },
     },
     {
       id: 'recover', title: 'Recover through RESET', highlight: 'modify',
       text: [
-        'ERR is left only through RESET. A move to RESET produces no completions at all: whatever is still queued is discarded. Then the QP is installed again: INIT, RTR, RTS. Host B\'s QP never noticed the trouble, so A must resume with the PSN B expects next (its `next_rcv_psn`).',
+        'ERR is left only through RESET. A move to RESET writes no completions: whatever is still queued is discarded (rxe). mlx5 goes further and deletes the CQEs of this QP that are still unpolled in the CQ. Then the QP is installed again: INIT, RTR, RTS.',
+        'Host B\'s QP never noticed the trouble, so A must resume with the PSN B expects next (its `next_rcv_psn`).',
       ],
       task: 'Take QP 0x100 to RESET and back to RTS, then send successfully.',
+      hints: ['The modify_qp tab: first target RESET.', 'Then INIT, RTR, RTS as in topic 4; the peer\'s values are in B·0x200\'s context.', 'sq_psn must be B·0x200\'s next_rcv_psn, rq_psn its next_send_psn.'],
       check: (p) => p.state(A, 0x100) === 'RTS' && sq(p).some((e) => e.status === 'IBV_WC_SUCCESS'),
       solution: (p) => [
         modify(A, 0x100, ['IBV_QP_STATE'], { qp_state: 'RESET' }),
@@ -80,5 +109,5 @@ export const errorsLesson: Lesson = {
       runNs: 30_000,
     },
   ],
-  sources: ['semantics.md §2 items 7–11 (error CQE, flush order, unsignaled WRs, valid fields), §1 item 4 (posting in ERR), §3 item 17 (RESET discards)'],
+  sources: ['rxe-comp: the error CQE, then the flush oldest first, one CQE each', 'ibta-in-code: error completions even when unsignaled; posting in ERR', 'libmlx5-cq: one error CQE may retire earlier unsignaled WQEs', 'man-poll-cq: the valid fields of an error CQE', 'kernel-drain', 'rxe-qp: RESET discards', 'mlx5-qp: RESET removes unpolled CQEs'],
 };

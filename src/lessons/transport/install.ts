@@ -1,6 +1,6 @@
 import type { ScenarioInput } from '../../core/index.ts';
-import type { Lesson } from './types.ts';
-import { A, modify, recv, send, load } from './commands.ts';
+import type { Lesson, Probe } from './types.ts';
+import { A, B, modify, recv, send, load } from './commands.ts';
 
 /** Host B's QP waits in RTR expecting PSN 1000; host A's QP is born in RESET. */
 function scenario(): ScenarioInput {
@@ -17,32 +17,42 @@ function scenario(): ScenarioInput {
   };
 }
 
+const psnOk = (p: Probe) => p.ctx(A, 0x100, 'next_send_psn') === p.ctx(B, 0x200, 'next_rcv_psn');
+
 export const installLesson: Lesson = {
   id: 'install',
   topic: 4,
   title: 'Installing a QP: RESET → INIT → RTR → RTS',
   summary: 'Creating a QP allocates a table entry in RESET; three modify calls bind it to a port and a peer and open its send side.',
+  why: 'Every connection a middleware opens — an MPI rank pair, a NCCL channel, an NVMe-oF queue — goes through these three calls, and most "my QP will not connect" bugs are one wrong attribute here.',
   lab: 'transport',
   setup: [load(scenario())],
   focus: { host: 0, qpn: 0x100 },
   steps: [
     {
-      id: 'reset', title: 'Born in RESET', highlight: 'post',
+      id: 'reset', title: 'Predict: born in RESET', highlight: 'post',
       text: [
-        '`ibv_create_qp` gave QP 0x100 an entry in the NIC\'s QP table and a context, in state RESET. In RESET the NIC ignores the QP: it accepts no work and drops any packet addressed to it.',
-        'Even receive buffers are refused in RESET (rxe cites IBTA C10-97.2.1).',
+        '`ibv_create_qp` gave QP 0x100 an entry in the NIC\'s QP table and a context, in state RESET. In RESET the NIC ignores the QP: it drops any packet addressed to it.',
       ],
-      task: 'Try to post a receive on QP 0x100 and read the refusal.',
-      check: (p) => p.since('post-refused').some((e) => e.host === A && e.queue === 'rq'),
-      solution: [recv(A, 0x100, 1)],
+      question: {
+        kind: 'one', prompt: 'Software posts a receive buffer to QP 0x100 while it is still in RESET. What does ibv_post_recv do?',
+        options: [
+          { id: 'accepted', label: 'Accepts it: buffers can wait in the RQ until the QP is ready', why: 'The RQ exists from creation, but receives are accepted only from INIT on.' },
+          { id: 'refused', label: 'Refuses it (EINVAL)' },
+        ],
+        reveal: [recv(A, 0x100, 1)], runNs: 1000,
+        outcome: (p) => (p.since('post-refused').some((e) => e.host === A && e.queue === 'rq') ? 'refused' : 'accepted'),
+        because: 'Receives are refused in RESET (rxe cites IBTA C10-97.2.1) and accepted from INIT on, so buffers can be in place before the first message arrives.',
+      },
     },
     {
       id: 'init', title: 'RESET → INIT: port, P_Key, access', highlight: 'modify',
       text: [
-        'The first modify binds the QP to a physical port (`port_num`), a partition (`pkey_index` into the port\'s P_Key table) and decides what the peer may do to this host\'s memory (`qp_access_flags`: remote write, read, atomic).',
+        'The first modify binds the QP to a physical port (`port_num`), a partition (`pkey_index`, an index into the port\'s P_Key table) and decides what the peer may do to this host\'s memory (`qp_access_flags`: remote write, read, atomic).',
         'For RC these three attributes are required, and nothing else is allowed in this call.',
       ],
       task: 'Move QP 0x100 to INIT with IBV_QP_STATE | IBV_QP_PKEY_INDEX | IBV_QP_PORT | IBV_QP_ACCESS_FLAGS.',
+      hints: ['The modify_qp tab composes the call; pick the target state first.', 'The table row for RESET → INIT marks three attributes "required".', 'Check PKEY_INDEX = 0, PORT = 1 and ACCESS_FLAGS (remote write, read, atomic), then Submit.'],
       check: (p) => p.state(A, 0x100) === 'INIT',
       solution: [modify(A, 0x100, ['IBV_QP_STATE', 'IBV_QP_PKEY_INDEX', 'IBV_QP_PORT', 'IBV_QP_ACCESS_FLAGS'], { qp_state: 'INIT', pkey_index: 0, port_num: 1, qp_access_flags: 15 })],
     },
@@ -56,10 +66,11 @@ export const installLesson: Lesson = {
     {
       id: 'rtr', title: 'INIT → RTR: who is the peer', highlight: 'modify',
       text: [
-        'Ready To Receive needs the remote end: the address vector (`ah_attr.dlid`, host B is LID 2), the path MTU, the peer\'s QPN (`0x200`), the first PSN to expect from it (`rq_psn`), how many reads it will serve (`max_dest_rd_atomic`) and its RNR timer (`min_rnr_timer`). All six are required for RC.',
-        'Applications exchange QPNs and PSNs out of band, over TCP or the RDMA CM, before this call.',
+        'Ready To Receive needs the remote end: the address vector (`ah_attr`), the path MTU, the peer\'s QPN (`0x200`), the first PSN to expect from it (`rq_psn`), how many READs it will serve (`max_dest_rd_atomic`) and its RNR timer (`min_rnr_timer`). All six are required for RC.',
+        'This port is RoCE, so the address vector is global: `is_global = 1` and a GRH naming host B by its GID (`grh.dgid`, with `sgid_index` choosing this port\'s own GID). On InfiniBand it would name B\'s LID instead. Applications exchange QPNs, PSNs and GIDs out of band — over TCP or the RDMA CM — before this call.',
       ],
       task: 'Move QP 0x100 to RTR with the six required attributes.',
+      hints: ['The modify_qp tab, target RTR.', 'The INIT → RTR row marks six attributes required for RC; the peer\'s values are in its context (select B·0x200).', 'AV = host B, PATH_MTU = 1024, DEST_QPN = 0x200, RQ_PSN = B\'s next_send_psn, MAX_DEST_RD_ATOMIC = 4, MIN_RNR_TIMER = 1.'],
       check: (p) => p.state(A, 0x100) === 'RTR',
       solution: [modify(A, 0x100, ['IBV_QP_STATE', 'IBV_QP_AV', 'IBV_QP_PATH_MTU', 'IBV_QP_DEST_QPN', 'IBV_QP_RQ_PSN', 'IBV_QP_MAX_DEST_RD_ATOMIC', 'IBV_QP_MIN_RNR_TIMER'],
         { qp_state: 'RTR', ah_dlid: 2, path_mtu: 3, dest_qp_num: 0x200, rq_psn: 0, max_dest_rd_atomic: 4, min_rnr_timer: 1 })],
@@ -67,20 +78,30 @@ export const installLesson: Lesson = {
     {
       id: 'rts', title: 'RTR → RTS: open the send side', highlight: 'modify',
       text: [
-        'Ready To Send adds the requester\'s settings: `sq_psn` (host B expects 1000: see its `next_rcv_psn`), the ACK `timeout`, `retry_cnt`, `rnr_retry` and `max_rd_atomic`. If `sq_psn` disagrees with the peer\'s expectation, every packet is out of sequence and the connection fails after its retries.',
+        'Ready To Send adds the requester\'s settings: `sq_psn`, the ACK `timeout`, `retry_cnt`, `rnr_retry` and `max_rd_atomic`. The first PSN you send must be the one host B expects.',
+        'If `sq_psn` is ahead of B\'s expectation, B sees a gap: it answers with a sequence NAK and the sender\'s retries run out. If it is behind (by less than 2^23), B takes the packets for duplicates of ones it already has: it acknowledges them again and drops them, so the sender sees ACKs while nothing lands.',
       ],
-      task: 'Move QP 0x100 to RTS with sq_psn = 1000.',
-      check: (p) => p.state(A, 0x100) === 'RTS',
+      task: 'Move QP 0x100 to RTS with the sq_psn host B expects.',
+      hints: ['What B expects next is in B·0x200\'s context.', 'Look for next_rcv_psn on host B\'s QP 0x200.', 'sq_psn = 1000, timeout = 4, retry_cnt = 3, rnr_retry = 3, max_rd_atomic = 4.'],
+      check: (p) => p.state(A, 0x100) === 'RTS' && psnOk(p),
+      stuck: (p) => (p.state(A, 0x100) === 'RTS' && !psnOk(p)
+        ? `QP 0x100 is in RTS but will send PSN ${p.ctx(A, 0x100, 'next_send_psn')} while host B expects ${p.ctx(B, 0x200, 'next_rcv_psn')}. sq_psn is set only on RTR→RTS, and RTS→RTS does not accept it: go back to this step's start and try again.`
+        : p.state(A, 0x100) === 'ERR' ? 'QP 0x100 is in ERR: only RESET leaves it. Go back to this step\'s start.' : null),
       solution: [modify(A, 0x100, ['IBV_QP_STATE', 'IBV_QP_SQ_PSN', 'IBV_QP_TIMEOUT', 'IBV_QP_RETRY_CNT', 'IBV_QP_RNR_RETRY', 'IBV_QP_MAX_QP_RD_ATOMIC'],
         { qp_state: 'RTS', sq_psn: 1000, timeout: 4, retry_cnt: 3, rnr_retry: 3, max_rd_atomic: 4 })],
     },
     {
-      id: 'first', title: 'The first message', highlight: 'rings',
-      text: ['The QP is installed. A send now travels, host B acknowledges it from RTR (a responder answers from RTR on), and a success CQE appears.'],
-      task: 'Post a send on QP 0x100 and see it complete.',
-      check: (p) => p.since('cqe').some((e) => e.host === A && e.queue === 'sq' && e.status === 'IBV_WC_SUCCESS'),
-      solution: [send(A, 0x100, 3, 'IBV_WR_SEND', 1500)], runNs: 20_000,
+      id: 'first', title: 'Predict: the first message', highlight: 'rings', speed: 2000,
+      text: ['The QP is installed. Host B answers from RTR on (a responder works from RTR), so a send can complete now. QP 0x100 is about to send 1500 bytes with a 1024-byte path MTU.'],
+      question: {
+        kind: 'number', prompt: 'Host B\'s next_rcv_psn is 1000 now. What will it be once the 1500-byte message has arrived?',
+        reveal: [send(A, 0x100, 3, 'IBV_WR_SEND', 1500)], runNs: 20_000, tolerance: 0,
+        outcome: (p) => p.ctx(B, 0x200, 'next_rcv_psn'),
+        because: 'Two packets (1024 + 476 bytes) take PSNs 1000 and 1001, so B expects 1002 next; B acknowledged them and A\'s send completed.',
+        wrong: 'The responder advances its expected PSN by one per packet it accepts, not per message or per byte.',
+      },
+      stuck: (p) => (p.state(A, 0x100) === 'ERR' ? 'QP 0x100 ended in ERR, so this send can never complete. Go back to this step\'s start.' : null),
     },
   ],
-  sources: ['qp_state_table.json (RESET→INIT, INIT→RTR, RTR→RTS required lists; ibv_modify_qp.3 agrees)', 'semantics.md §1 items 1–2, 5'],
+  sources: ['kernel-qp-table: required attributes of RESET→INIT, INIT→RTR, RTR→RTS', 'man-modify-qp', 'man-ah: the address vector on RoCE', 'ibta-in-code: no receives in RESET', 'rxe-resp: duplicates and sequence NAKs'],
 };

@@ -1,55 +1,94 @@
 import { sandboxScenario } from '../../scenario/presets.ts';
-import type { Lesson } from './types.ts';
-import { A, load } from './commands.ts';
+import type { Lesson, Probe } from './types.ts';
+import { A, B, load, send } from './commands.ts';
+
+/** The time of the first event after the step's mark that matches, or Infinity. */
+const firstAt = (p: Probe, kind: Parameters<Probe['since']>[0], pred: (e: never) => boolean) =>
+  p.since(kind).find((e) => pred(e as never))?.t ?? Infinity;
 
 export const intro: Lesson = {
   id: 'intro',
   topic: 0,
   title: 'Welcome: two hosts, four Queue Pairs',
   summary: 'What a Queue Pair is, what travels on the wire, and where a completion comes from.',
+  why: 'Every RDMA program — an MPI library, NCCL, a storage target — talks to its NIC through these queues. Reading a CQE and the packets behind it is how you debug one.',
   lab: 'transport',
   setup: [load(sandboxScenario())],
   focus: { host: 0, qpn: 0x100 },
   steps: [
     {
-      id: 'play', title: 'Press play', highlight: 'wire',
+      id: 'play', title: 'Press play', highlight: 'wire', speed: 1000,
       text: [
-        'Two hosts, A and B, each have an RDMA NIC. Software on each host talks to its NIC through Queue Pairs (QPs): a Send Queue (SQ) for work it asks the NIC to do, and a Receive Queue (RQ) for buffers where incoming messages may land.',
+        'Two hosts, A and B, each have an RDMA NIC. Software on each host talks to its NIC through Queue Pairs (QPs): a send queue (SQ) for work it asks the NIC to do, and a receive queue (RQ) for buffers where incoming messages may land.',
         'Host A\'s QP `0x100` is connected to host B\'s QP `0x200`; `0x101` and `0x201` form a second connection. Three small programs post work on them.',
-        'Time here is simulated nanoseconds. At the default speed, one wall-clock second shows one microsecond of the NIC\'s life; the speed slider goes from a tenth of that to ten milliseconds per second.',
+        'Time here is simulated nanoseconds. At this speed one wall-clock second shows one microsecond of the NIC\'s life; the speed slider goes from a tenth of that to ten milliseconds per second.',
       ],
-      task: 'Press play (or the space bar) and watch packets cross the wire.',
+      task: 'Press Play (or the space bar) and watch packets cross the wire.',
       check: (p) => p.since('pkt').length >= 4,
       solution: [], runNs: 6000,
     },
     {
       id: 'message', title: 'One message, end to end', highlight: 'rings',
       text: [
-        'A send work request (WR) goes into the SQ as a WQE. The NIC reads it, cuts the message into packets of the path MTU, and numbers each packet with a Packet Sequence Number (PSN).',
-        'For a reliable connection (RC) the receiver acknowledges; when the ACK is back, the NIC retires the WQE and writes a Completion Queue Entry (CQE) that the program later polls.',
+        'A send work request (WR) goes into the SQ as a work queue entry (WQE). Software rings the NIC\'s doorbell; the NIC reads the WQE, cuts the message into packets of the path MTU, and numbers each packet with a packet sequence number (PSN).',
+        'On a reliable connection (RC) the receiver acknowledges what arrived. When the acknowledgement (ACK) is back, the NIC retires the WQE and writes a completion queue entry (CQE) that the program later polls.',
       ],
       task: 'Keep playing until QP 0x100 on host A shows a successful send completion in its CQ.',
       check: (p) => p.since('cqe').some((e) => e.host === A && e.qpn === 0x100 && e.queue === 'sq' && e.status === 'IBV_WC_SUCCESS'),
       solution: [], runNs: 12_000,
     },
     {
-      id: 'receiver', title: 'The other end', highlight: 'rings',
-      text: [
-        'The same message consumed a receive WQE on host B and produced a receive completion there (`IBV_WC_RECV`). If B had posted no receive, the NIC could not place the message: on RC it answers "receiver not ready" (RNR NAK) and the sender waits and retries.',
-      ],
-      task: 'Select QP 0x200 on host B and find its receive completion.',
-      check: (p) => p.since('cqe').some((e) => e.host === 1 && e.queue === 'rq' && e.status === 'IBV_WC_SUCCESS'),
-      solution: [], runNs: 6000,
+      id: 'order', title: 'Predict: what happens first?', highlight: 'log',
+      text: ['The model is paused. Host A is about to post one 1 KiB SEND (wr_id 77) on QP 0x100.'],
+      question: {
+        kind: 'order', prompt: 'Put these in the order the model will show them for wr_id 77.',
+        options: [
+          { id: 'ack', label: 'the ACK travels B → A', why: 'The ACK answers the data: it cannot leave B before the SEND has arrived there.' },
+          { id: 'post', label: 'wr_id 77 is posted to A\'s send queue' },
+          { id: 'scqe', label: 'a send CQE for wr_id 77 appears on host A', why: 'On RC the send completes only when the ACK is back: the CQE says "the peer has it", not "it left".' },
+          { id: 'pkt', label: 'the SEND packet leaves host A' },
+          { id: 'rcqe', label: 'a receive CQE appears on host B', why: 'The receive completes when the message has been placed at B, before B\'s ACK gets back to A.' },
+        ],
+        reveal: [send(A, 0x100, 77)], runNs: 20_000,
+        outcome: (p) => {
+          const post = firstAt(p, 'post', (e: { wrId: number }) => e.wrId === 77);
+          const pkt = firstAt(p, 'pkt', (e: { src: number; srcQpn: number; op: string }) => e.src === A && e.srcQpn === 0x100 && e.op.startsWith('SEND'));
+          const rcqe = firstAt(p, 'cqe', (e: { host: number; queue: string; t: number }) => e.host === B && e.queue === 'rq' && e.t >= pkt);
+          const ack = firstAt(p, 'pkt', (e: { src: number; op: string; t: number }) => e.src === B && e.op.startsWith('ACK') && e.t >= pkt);
+          const scqe = firstAt(p, 'cqe', (e: { wrId: number }) => e.wrId === 77);
+          return ([['post', post], ['pkt', pkt], ['rcqe', rcqe], ['ack', ack], ['scqe', scqe]] as const).slice().sort((x, y) => x[1] - y[1]).map(([id]) => id);
+        },
+        because: 'Post, packet, placement at B (its receive CQE), B\'s ACK, and only then A\'s send CQE: a reliable send completes when the peer has acknowledged it.',
+      },
     },
     {
-      id: 'lose', title: 'Lose a packet', highlight: 'log',
+      id: 'receiver', title: 'The other end', highlight: 'rings',
       text: [
-        'Reliable does not mean nothing is lost; it means the NIC notices and resends. The responder expects PSNs in order; a gap makes it answer with a PSN-sequence NAK, and silence makes the sender\'s ACK timer (4.096 µs × 2^timeout) fire.',
+        'The same message consumed a receive WQE on host B and produced a receive completion there (`IBV_WC_RECV`). Had B posted no receive, its NIC could not place the message: on RC it answers "receiver not ready" (an RNR NAK) and the sender waits and retries.',
       ],
-      task: 'Use "Drop next N packets" in Post & faults, then watch the retry in the event log.',
-      check: (p) => p.since('retry').length > 0,
-      solution: [{ kind: 'dropPackets', count: 2, from: A }], runNs: 150_000,
+      task: 'Click QP 0x200 on host B to select it, and find its receive completion in the CQ view.',
+      hints: ['The QPs are the boxes on each host in the wire view.', 'Host B is on the right; its QP 0x200 is the peer of A·0x100.', 'Click the box labelled B·0x200: the queues below then show its CQ.'],
+      check: (p) => p.selected?.host === B && p.selected.qpn === 0x200 && p.since('cqe').some((e) => e.host === B && e.queue === 'rq' && e.status === 'IBV_WC_SUCCESS'),
+      solution: [{ kind: 'select', host: B, qpn: 0x200 }], runNs: 6000,
+    },
+    {
+      id: 'lose', title: 'Predict: a lost packet', highlight: 'log',
+      text: [
+        'Reliable does not mean nothing is lost; it means the NIC notices and resends. The model is paused: the next two packets leaving host A will be lost on the wire ("Drop next packets" in Post & faults).',
+      ],
+      question: {
+        kind: 'one', prompt: 'What makes host A resend first?',
+        options: [
+          { id: 'psn-nak', label: 'B sees a gap in the PSNs and answers with a sequence NAK' },
+          { id: 'timeout', label: 'A hears nothing and its ACK timer fires' },
+          { id: 'error', label: 'Nothing is resent: the WR fails at once', why: 'An RC requester resends up to retry_cnt times before it gives up; one loss is not an error.' },
+        ],
+        reveal: [{ kind: 'dropPackets', count: 2, from: A }], runNs: 150_000,
+        outcome: (p) => p.since('retry')[0]?.reason === 'timeout' ? 'timeout' : p.since('retry')[0] ? 'psn-nak' : 'error',
+        because: 'Which one comes first depends on the traffic behind the lost packets: a later packet that arrives reveals the gap at once (a sequence NAK); if nothing follows, only the ACK timer (4.096 µs × 2^timeout) notices.',
+        wrong: 'Look at the log: the first "retransmit" line says whether a NAK or the ACK timeout started it. A gap is noticed by a NAK only when a later packet of the same connection arrives.',
+      },
     },
   ],
-  sources: ['semantics.md §2 item 7–9 (completions in order), §8 items 34–36 (timeout, retry_cnt, RNR)', 'qp_context.md §1 (struct ibv_qp_attr)'],
+  sources: ['man-poll-cq: completions, their fields', 'rxe-comp: retries after a timeout or a sequence NAK', 'rxe-resp: sequence NAK and RNR NAK', 'model-transport'],
 };

@@ -25,7 +25,8 @@ export const stateMachineLesson: Lesson = {
   id: 'state-machine',
   topic: 5,
   title: 'The state machine the hardware enforces',
-  summary: 'Seven states, the transitions between them, and the exact refusal (EINVAL, which attribute) when a call is wrong.',
+  summary: 'Seven states, the transitions between them, and what a wrong call gets back: EINVAL, and nothing else.',
+  why: 'Drivers, rdma_cm and every recovery path walk this graph. A wrong arrow or one attribute too many is an EINVAL with no further detail, so knowing the table is what saves the hours.',
   lab: 'transport',
   setup: [load(scenario())],
   focus: { host: 0, qpn: 0x100 },
@@ -42,10 +43,21 @@ export const stateMachineLesson: Lesson = {
     },
     {
       id: 'missing', title: 'A required attribute left out', highlight: 'modify',
-      text: ['QP 0x101 waits in INIT. INIT→RTR for RC requires six attributes; the refusal names each one that is missing.'],
-      task: 'Move QP 0x101 to RTR passing only IBV_QP_AV and IBV_QP_PATH_MTU.',
-      check: refused('missing-attributes'),
-      solution: [modify(A, 0x101, ['IBV_QP_STATE', 'IBV_QP_AV', 'IBV_QP_PATH_MTU'], { qp_state: 'RTR', ah_dlid: 2, path_mtu: 3 })],
+      text: ['QP 0x101 waits in INIT. INIT→RTR for RC requires six attributes. The call below passes only two of them.'],
+      question: {
+        kind: 'several', prompt: 'QP 0x101 asks for INIT→RTR with only IBV_QP_AV and IBV_QP_PATH_MTU. Which attributes will the page\'s diagnosis name as missing?',
+        options: [
+          { id: 'IBV_QP_DEST_QPN', label: 'IBV_QP_DEST_QPN', why: 'The peer\'s QPN is required to receive on a connected QP.' },
+          { id: 'IBV_QP_RQ_PSN', label: 'IBV_QP_RQ_PSN', why: 'The responder must know the first PSN to expect.' },
+          { id: 'IBV_QP_SQ_PSN', label: 'IBV_QP_SQ_PSN', why: 'sq_psn belongs to RTR→RTS, the send side: at INIT→RTR it is not even allowed.' },
+          { id: 'IBV_QP_MAX_DEST_RD_ATOMIC', label: 'IBV_QP_MAX_DEST_RD_ATOMIC', why: 'An RC responder must say how many READs it serves: max_dest_rd_atomic is required here (max_rd_atomic comes at RTR→RTS).' },
+          { id: 'IBV_QP_MIN_RNR_TIMER', label: 'IBV_QP_MIN_RNR_TIMER', why: 'An RC responder advertises its RNR timer in RNR NAKs, so it is required for RC (not for UC).' },
+          { id: 'IBV_QP_TIMEOUT', label: 'IBV_QP_TIMEOUT', why: 'The ACK timeout is a requester setting: it comes at RTR→RTS.' },
+        ],
+        reveal: [modify(A, 0x101, ['IBV_QP_STATE', 'IBV_QP_AV', 'IBV_QP_PATH_MTU'], { qp_state: 'RTR', ah_dlid: 2, path_mtu: 3 })],
+        outcome: (p) => p.since('modify-refused').at(-1)?.missing.filter((m) => ['IBV_QP_DEST_QPN', 'IBV_QP_RQ_PSN', 'IBV_QP_SQ_PSN', 'IBV_QP_MAX_DEST_RD_ATOMIC', 'IBV_QP_MIN_RNR_TIMER', 'IBV_QP_TIMEOUT'].includes(m)) ?? [],
+        because: 'INIT→RTR for RC requires AV, PATH_MTU, DEST_QPN, RQ_PSN, MAX_DEST_RD_ATOMIC and MIN_RNR_TIMER: everything the receive side needs. The real call only returns EINVAL; the names are the page\'s diagnosis from the kernel\'s table.',
+      },
     },
     {
       id: 'unexpected', title: 'An attribute that is not allowed', highlight: 'modify',
@@ -80,11 +92,25 @@ export const stateMachineLesson: Lesson = {
     },
     {
       id: 'err-reset', title: 'Only RESET leaves ERR', highlight: 'state',
-      text: ['Any state but RESET can go to ERR, and every state can go to RESET. From ERR the only way out is RESET (then INIT, RTR, RTS again). RESET→ERR itself is not in the table.'],
+      text: ['Every state can go to RESET. From ERR the only way out is RESET (then INIT, RTR, RTS again); ERR→ERR is allowed but stays in ERR.'],
       task: 'Move QP 0x100 to ERR, try ERR→RTS (refused), then go to RESET.',
       check: (p) => p.state(A, 0x100) === 'RESET' && p.since('modify-refused').some((e) => e.from === 'ERR'),
       solution: [modify(A, 0x100, ['IBV_QP_STATE'], { qp_state: 'ERR' }), modify(A, 0x100, ['IBV_QP_STATE'], { qp_state: 'RTS' }), modify(A, 0x100, ['IBV_QP_STATE'], { qp_state: 'RESET' })],
     },
+    {
+      id: 'reset-err', title: 'Predict: RESET → ERR', highlight: 'state',
+      text: ['QP 0x100 is back in RESET. One more arrow to test before installing it again.'],
+      question: {
+        kind: 'one', prompt: 'ibv_modify_qp(RESET → ERR) on QP 0x100: what comes back?',
+        options: [
+          { id: 'ok', label: '0: any state can be moved to ERR', why: 'Every state except RESET can go to ERR. RESET→ERR is missing from the kernel\'s table, so it is refused.' },
+          { id: 'einval', label: 'EINVAL: RESET → ERR is not in the table' },
+        ],
+        reveal: [modify(A, 0x100, ['IBV_QP_STATE'], { qp_state: 'ERR' })],
+        outcome: (p) => (p.since('modify-refused').length > 0 ? 'einval' : 'ok'),
+        because: 'The table has no RESET→ERR cell (a 2023 hns patch says as much): a QP in RESET has nothing to flush, and the way out of RESET is INIT.',
+      },
+    },
   ],
-  sources: ['qp_state_table.json and NOTES.md items 1–4 (invalid cells, modify without IBV_QP_STATE, CUR_STATE)', 'semantics.md §5 items 24–27 (SQD)'],
+  sources: ['kernel-qp-table: valid cells, required and optional attributes, a modify without IBV_QP_STATE', 'man-modify-qp: the errno', 'rxe-qp: SQD while draining', 'mlx5-qp: no RTS→SQD command', 'man-query-qp: sq_draining'],
 };

@@ -15,7 +15,7 @@ export interface Probe {
   since<K extends SimEvent['kind']>(kind: K): Extract<SimEvent, { kind: K }>[];
 }
 
-/** A command, or (as a lesson's setup) a whole scenario to load. */
-export type TransportAction = Command | { kind: 'load'; scenario: ScenarioInput };
+/** A command, a whole scenario to load (a lesson's setup), or selecting a QP as a person clicks it. */
+export type TransportAction = Command | { kind: 'load'; scenario: ScenarioInput } | { kind: 'select'; host: number; qpn: number };
 
 export type Lesson = KitLesson<Probe, TransportAction>;

@@ -121,7 +121,7 @@ export function fieldValueText(name: string, v: number, types: readonly string[]
     case 'rnr_retry': case 'cur_rnr_retry': return retryText(v, true);
     case 'qkey': return hex(v, 8);
     case 'dest_qp_num': return `${hex(v)} (${v})`;
-    case 'ah_dlid': { const h = hostName?.(v); return v === 0 ? '0 (unset)' : h ? `${v} (${h})` : String(v); }
+    case 'ah_dlid': { const h = hostName?.(v); return v === 0 ? '0 (unset)' : h ? `GID ::ffff:10.0.0.${v} (${h})` : String(v); }
     case 'next_send_psn': case 'last_acked_psn': case 'next_rcv_psn': return psnText(v);
     case 'path_mig_state': return MIG_STATES[v] ?? String(v);
     case 'send_cq': case 'recv_cq': return `CQ ${v}`;

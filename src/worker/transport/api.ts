@@ -40,6 +40,7 @@ export function createTransportApi() {
     probe: (mark) => makeProbe(tl.sim, mark, selected),
     apply: (a) => {
       if (a.kind === 'load') return replace(a.scenario);
+      if (a.kind === 'select') { selected = { host: a.host, qpn: a.qpn }; return { ok: true }; }
       const r = act(a);
       return r.ok ? { ok: true } : { ok: false, error: r.detail ?? 'refused' };
     },

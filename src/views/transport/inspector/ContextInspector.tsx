@@ -13,7 +13,7 @@ type Field = ReferenceData['fields'][number];
 const OWNER: Record<Field['owner'], { label: string; cls: string; title: string; heading: string; blurb: string }> = {
   sw: { label: 'SW', cls: 'border-blue-600 bg-blue-50 text-blue-900', title: 'written by software (ibv_create_qp / ibv_modify_qp)', heading: 'Configuration written by software', blurb: 'Set at create or by ibv_modify_qp; the NIC only reads these.' },
   'sw+hw': { label: 'SW+HW', cls: 'border-purple-600 bg-purple-50 text-purple-900', title: 'initialised by software, then advanced by the NIC', heading: 'Written by software, advanced by hardware', blurb: 'Software sets the starting value; the NIC moves it as traffic flows.' },
-  hw: { label: 'HW', cls: 'border-orange-600 bg-orange-50 text-orange-900', title: 'updated by the NIC as traffic flows', heading: 'Updated by hardware', blurb: 'Live counters and indices the NIC keeps; software can only read them (ibv_query_qp).' },
+  hw: { label: 'HW', cls: 'border-orange-600 bg-orange-50 text-orange-900', title: 'updated by the NIC as traffic flows', heading: 'Updated by hardware', blurb: 'Live counters and indices the NIC keeps. Of these, ibv_query_qp returns only the state, sq_psn (next_send_psn), rq_psn (next_rcv_psn) and sq_draining; the page shows the rest because it is a model.' },
 };
 
 const prefersReducedMotion = () => typeof window !== 'undefined' && typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;

@@ -31,7 +31,7 @@ export const ATTR_META: Record<string, AttrMeta> = {
   IBV_QP_PKEY_INDEX: { name: 'IBV_QP_PKEY_INDEX', key: 'pkey_index', cField: 'pkey_index', input: 'number', min: 0, max: 65535, hint: 'index in the port’s P_Key table (64 entries)' },
   IBV_QP_PORT: { name: 'IBV_QP_PORT', key: 'port_num', cField: 'port_num', input: 'number', min: 0, max: 255, hint: 'physical port; this device has port 1' },
   IBV_QP_QKEY: { name: 'IBV_QP_QKEY', key: 'qkey', cField: 'qkey', input: 'hex', min: 0, max: 0xffffffff, hint: 'Q_Key checked on incoming UD datagrams' },
-  IBV_QP_AV: { name: 'IBV_QP_AV', key: 'ah_dlid', cField: 'ah_attr.dlid', input: 'dlid', min: 0, max: 65535, hint: 'address vector: the destination LID (Host A = 1, Host B = 2)' },
+  IBV_QP_AV: { name: 'IBV_QP_AV', key: 'ah_dlid', cField: 'ah_attr.dlid', input: 'dlid', min: 0, max: 65535, hint: 'address vector: on this RoCE port a GRH with the peer\'s GID (Host A = GID index 1, Host B = 2 in this model); on InfiniBand the peer\'s LID' },
   IBV_QP_PATH_MTU: { name: 'IBV_QP_PATH_MTU', key: 'path_mtu', cField: 'path_mtu', input: 'mtu', hint: 'packet payload size on this path' },
   IBV_QP_TIMEOUT: { name: 'IBV_QP_TIMEOUT', key: 'timeout', cField: 'timeout', input: 'number', min: 0, max: 31, hint: 'local ACK timeout 4.096 µs × 2^t (0 = never)' },
   IBV_QP_RETRY_CNT: { name: 'IBV_QP_RETRY_CNT', key: 'retry_cnt', cField: 'retry_cnt', input: 'number', min: 0, max: 7, hint: 'retransmissions after timeout / PSN NAK' },
@@ -147,7 +147,8 @@ export function generateC(attrNames: readonly AttrName[], draft: Draft, qpVar = 
   const w = Math.max(0, ...fields.map(([f]) => (f === 'ah_attr.dlid' ? 'ah_attr'.length : f.length)));
   for (const [f, v] of fields) {
     const key = f === 'ah_attr.dlid' ? 'ah_attr' : f;
-    const val = f === 'ah_attr.dlid' ? `{ .dlid = ${v}, .port_num = 1 }` : v;
+    // RoCE: the AV is global; the peer is named by its GID (this model's GIDs are ::ffff:10.0.0.<host + 1>).
+    const val = f === 'ah_attr.dlid' ? `{ .is_global = 1, .grh = { .dgid = /* ::ffff:10.0.0.${v} */ peer_gid, .sgid_index = 0, .hop_limit = 64 }, .port_num = 1 }` : v;
     const cm = C_COMMENT[f] ? ` /* ${C_COMMENT[f]} */` : '';
     lines.push(`    .${key.padEnd(w)} = ${val},${cm}`);
   }
