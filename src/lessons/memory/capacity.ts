@@ -1,19 +1,37 @@
 import { type Lesson } from './types.ts';
 
+const near = (q: number, target: number) => Math.abs(q - target) <= 0.05 * target;
+
 export const capacityLesson: Lesson = {
   id: 'capacity', lab: 'memory', topic: 11, title: 'Capacity and timing',
   summary: 'How many QPs a chip really holds, and what keeps control-plane writes and per-packet lookups from tearing a context.',
+  why: 'How many connections can a job open before the NIC slows down? An all-to-all of 512 ranks with 8 channels needs 4,088 QPs on every host; the answer decides whether that job runs at line rate.',
   setup: [{ kind: 'preset', preset: 'cx5', qps: 512 }],
-  sources: ['StaR (ICNP 2021): knee ≈ 450 (QUOTE)', 'PipeDevice (SIGCOMM 2022): ≈50% at 4096 (QUOTE)', 'Race cycle counts: MODEL'],
+  sources: ['star: fewer than 450 connections at peak', 'pipedevice: about 50% down at 4096', 'husky: the 60 Mops READ peak', 'nbl-cache: a 512-entry QPC cache', 'model-presets: the CX5-like preset was fitted to these quotes', 'model-cache', 'model-race'],
   steps: [
-    { id: 'fit', title: 'How many QPs fit', highlight: 'capacity',
-      text: ['A CX5-like chip with 128 KiB of context SRAM holds 512 contexts, and 512 active QPs still run near the 60 Mops peak. “Performant QPs” is the most active QPs that stay within 5% of peak: set by the SRAM, and by how well misses overlap.'] },
-    { id: 'half', title: 'Half the throughput at 4096', highlight: 'cliff',
-      text: ['PipeDevice reports commodity RNICs about 50% down with 4096 connections. The CX5-like preset reproduces it: read the live throughput against the 60 Mops peak.'],
-      task: 'Run 4,096 active QPs until the throughput settles near half the peak.',
-      check: (p) => p.config.preset === 'cx5' && p.config.qps === 4096 && p.valid && p.mops < 0.6 * (1000 / 16.7),
-      solution: [{ kind: 'config', patch: { qps: 4096 } }] },
+    { id: 'fit', title: 'Predict: 512 QPs in 512 slots', highlight: 'capacity', speed: 20_000,
+      text: ['A CX5-like chip in this model has 512 context slots (128 KiB at 256 B each: the model\'s assumption, matching the one disclosed cache size, NBL\'s 512). 512 QPs are active, spread uniformly. The peak with no misses is 60 Mops (Husky measured about that for READs on ConnectX-5).'],
+      question: {
+        kind: 'number', prompt: 'What throughput will the live readout settle at, in Mops?', unit: 'Mops',
+        reveal: [], runNs: 200_000, relTolerance: 0.06,
+        outcome: (p) => Math.round(p.mops * 10) / 10,
+        because: 'About 52 Mops, 14% under the peak, although the QPs exactly fill the cache: the cache is banked (8-way sets chosen by low QPN bits), so some sets overflow while others have room. The Capacity tab\'s closed form assumes a fully associative cache and says ~60; it shows both numbers.',
+        wrong: 'N = C fits only in a fully associative cache. With 8-way sets chosen by QPN bits, some sets get more than 8 of the 512 QPs.',
+      } },
+    { id: 'half', title: 'Predict: 4,096 connections', highlight: 'cliff',
+      text: ['PipeDevice reports commodity RNICs about 50% down with 4,096 connections. The CX5-like preset was calibrated to that figure (and to StaR\'s knee near 450), so matching it checks the fit.'],
+      question: {
+        kind: 'number', prompt: 'At 4,096 active QPs, what share of the 60 Mops peak will remain (in %)?', unit: '%',
+        reveal: [{ kind: 'config', patch: { qps: 4096 } }], runNs: 300_000, tolerance: 8,
+        outcome: (p) => Math.round((p.mops / p.peakMops) * 100),
+        because: 'Roughly half: with 4,096 QPs on 512 slots most lookups miss, and even with ~32 misses overlapping each costs ~19 ns of pipeline time against a 16.7 ns hit.',
+      } },
+    { id: 'beyond', title: 'Past the published point', highlight: 'cliff',
+      text: ['Beyond 4,096 nothing is published for this class of NIC; the model keeps falling, more slowly, because each extra QP only adds misses to a cache that already misses most of the time. The check accepts a value within 5% of the one named, and the slider stops exactly on 8,192.'],
+      task: 'Drag the active QPs to 8,192 and run until the throughput settles.',
+      check: (p) => p.config.preset === 'cx5' && near(p.config.qps, 8192) && p.valid && p.mops > 0 && p.mops < 0.6 * p.peakMops,
+      solution: [{ kind: 'config', patch: { qps: 8192 } }] },
     { id: 'race', title: 'Control plane vs data plane', highlight: 'capacity',
-      text: ['modify_qp writes a context word by word through firmware while packets read it at full speed. Unprotected, a packet can see state = RTS with the old PSN. The busy bit stalls the packet, the seqlock retries it, a dual-ported row pays in area instead.'] },
+      text: ['Firmware writes a context word by word while packets read it at full speed. The realistic race is RTS→RTS (say a new timeout or access flags) against incoming traffic, not a bring-up. Unprotected, a packet can read half the old context and half the new. The busy bit stalls the packet, the seqlock retries it, and a dual-ported row gives the reader its own port — which alone does not make a multi-word write atomic. All cycle counts here are the model\'s.'] },
   ],
 };

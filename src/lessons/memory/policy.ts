@@ -1,25 +1,53 @@
 import { cmpReady, type Lesson } from './types.ts';
 
+const cmpWinner = (p: Parameters<NonNullable<Lesson['steps'][number]['check']>>[0], margin: number) => {
+  if (!p.compare) return 'same';
+  const d = p.compare.a.hitRate - p.compare.b.hitRate;
+  return d > margin ? 'a' : d < -margin ? 'b' : 'same';
+};
+
 export const policyLesson: Lesson = {
   id: 'policy', lab: 'memory', topic: 8, title: 'Eviction policy',
   summary: 'Which context leaves the cache, and why the choice matters under skew and scans; dirty victims and pinning.',
+  why: 'Real traffic is skewed: a few hot QPs (a parameter server, a leader) and many cold ones, plus periodic sweeps over all of them. Which context a cache throws out decides whether the hot ones stay on chip.',
   setup: [{ kind: 'preset', preset: 'cx3', qps: 1000 }, { kind: 'compare', a: { policy: 'lru' }, b: { policy: 'fifo' } }],
-  sources: ['2Q: Johnson & Shasha, VLDB 1994', 'No commercial RNIC publishes its policy (qp-cache-numbers.md (b))'],
+  sources: ['2q', 'hangu: a simulator\'s LRU', 'model-cache: policies, dirty victims and pinning are the model\'s; no commercial RNIC publishes its policy'],
   steps: [
-    { id: 'uniform', title: 'Uniform traffic: policy barely matters', highlight: 'compare',
-      text: ['With every QP equally likely any victim is as good as any other: LRU, FIFO and random all converge on a hit rate of about C/N.'] },
+    { id: 'uniform', title: 'Uniform traffic: policy barely matters', highlight: 'compare', speed: 20_000,
+      text: ['With every QP equally likely any victim is as good as any other: LRU, FIFO and random all converge on a hit rate of about C/N. No commercial RNIC publishes its policy; these are the textbook ones.'] },
+    { id: 'fifo', title: 'Predict: FIFO against LRU under skew', highlight: 'compare',
+      text: ['Now the traffic is Zipf: the k-th most popular QP gets a share ∝ 1/k^1.1. A keeps LRU, B keeps FIFO.'],
+      question: {
+        kind: 'one', prompt: 'Under Zipf traffic, which side keeps more hits?',
+        options: [
+          { id: 'a', label: 'A (LRU)' },
+          { id: 'same', label: 'About the same: FIFO and LRU both evict the oldest', why: 'FIFO is not LRU: FIFO evicts whatever entered first, even the hottest QP touched a nanosecond ago; LRU moves a QP to the back on every use, so hot QPs stay.' },
+          { id: 'b', label: 'B (FIFO)', why: 'FIFO ignores use entirely, so it cannot protect the hot QPs that skewed traffic keeps touching.' },
+        ],
+        reveal: [{ kind: 'config', patch: { pattern: 'zipf', skew: 1.1 } }, { kind: 'compare', a: { policy: 'lru' }, b: { policy: 'fifo' } }], runNs: 200_000,
+        outcome: (p) => cmpWinner(p, 0.01),
+        because: 'LRU refreshes a QP on every hit; FIFO throws the hottest QP out as soon as it is the oldest arrival, then misses on it again.',
+      } },
     { id: 'zipf', title: 'Skew: keep the hot QPs', highlight: 'compare',
-      text: ['Under Zipf traffic a few QPs carry most packets. LFU keeps the heavy hitters; random throws them out as often as anything else.'],
-      task: 'Choose Zipf traffic, give A LFU and B Random.',
+      text: ['LFU keeps the heavy hitters; random throws them out as often as anything else.'],
+      task: 'Give A LFU and B Random.',
       check: (p) => p.config.pattern === 'zipf' && cmpReady(p) && p.compare!.a.policy === 'lfu' && p.compare!.b.policy === 'random' && p.compare!.a.hitRate > p.compare!.b.hitRate + 0.03,
       solution: [{ kind: 'config', patch: { pattern: 'zipf', skew: 1.1 } }, { kind: 'compare', a: { policy: 'lfu' }, b: { policy: 'random' } }] },
-    { id: 'scan', title: 'A scan breaks LRU', highlight: 'compare',
-      text: ['Half the packets go to a small hot set; the rest scan every QP in order. Under LRU each scanned QP pushes a hot one out. 2Q admits a QP seen once only to its small A1in queue, so the hot QPs in Am survive.'],
-      task: 'Choose “Scan + hot set” traffic, give A 2Q and B LRU.',
-      check: (p) => p.config.pattern === 'scan' && cmpReady(p) && p.compare!.a.policy === '2q' && p.compare!.b.policy === 'lru' && p.compare!.a.hitRate > p.compare!.b.hitRate + 0.05,
-      solution: [{ kind: 'config', patch: { pattern: 'scan', skew: 0.5 } }, { kind: 'compare', a: { policy: '2q' }, b: { policy: 'lru' } }] },
+    { id: 'scan', title: 'Predict: a scan against LRU', highlight: 'compare',
+      text: ['Half the packets go to a small hot set; the rest scan every QP in order. A runs 2Q, B runs LRU. 2Q admits a QP seen once only to its small A1in queue; a second touch promotes it to the main LRU (Am).'],
+      question: {
+        kind: 'one', prompt: 'Under "Scan + hot set", which side keeps more hits?',
+        options: [
+          { id: 'a', label: 'A (2Q)' },
+          { id: 'b', label: 'B (LRU)', why: 'LRU keeps what was used recently, and a scan makes every QP recently used once: each scanned QP pushes a hot one out.' },
+          { id: 'same', label: 'About the same', why: 'The scan is exactly where the two differ: LRU admits every scanned QP to the main list, 2Q only to its small probation queue.' },
+        ],
+        reveal: [{ kind: 'config', patch: { pattern: 'scan', skew: 0.5 } }, { kind: 'compare', a: { policy: '2q' }, b: { policy: 'lru' } }], runNs: 200_000,
+        outcome: (p) => cmpWinner(p, 0.02),
+        because: 'Scanned QPs pass through 2Q\'s A1in and leave without touching Am, so the hot set survives; under LRU each scanned QP evicts a hot one.',
+      } },
     { id: 'pin', title: 'Dirty victims and pinning', highlight: 'cache',
-      text: ['Every RC packet updates hardware fields (PSNs, counters), so victims are dirty: the purple corners and the ↓ write-backs. A pinned QP is never chosen as a victim; pin a whole set and misses to it bypass the cache.'],
+      text: ['In this model every RC packet updates hardware fields (PSNs, counters), so victims are dirty: the purple corners and the ↓ write-backs. A pinned QP is never chosen as a victim; pin a whole set and misses to it bypass the cache. Both are the model\'s choices — no vendor documents them.'],
       task: 'Select a slot in the Cache tab and pin its QP.',
       check: (p) => p.config.pinned.length > 0,
       solution: [{ kind: 'pin', qpn: 16 }] },

@@ -12,6 +12,14 @@ export interface MemoryProbe {
   engineUtilization: number;
   valid: boolean;
   walkCostNs: number | null;
+  /** PCIe reads one miss costs in the table walk, and the table's host memory now. */
+  hostReads: number | null;
+  tableBytes: number | null;
+  /** The preset's peak (no misses), Mops. */
+  peakMops: number;
+  /** Mean per-packet service (work on the packet, misses included) and queueing, ns. */
+  serviceNs: number;
+  queueNs: number;
   compare: { a: CompareSide & { hitRate: number; mops: number; valid: boolean }; b: CompareSide & { hitRate: number; mops: number; valid: boolean } } | null;
 }
 
@@ -23,5 +31,5 @@ export type MemoryAction =
 
 export type Lesson = KitLesson<MemoryProbe, MemoryAction>;
 
-export const FASST = 'FaSST (Kalia et al., OSDI 2016) rc-swarm raw logs, efficient/rdma_bench (RAW)';
+export const FASST = 'fasst: the raw rc-swarm logs behind the measured points';
 export const cmpReady = (p: MemoryProbe) => p.compare !== null && p.compare.a.valid && p.compare.b.valid;

@@ -65,7 +65,7 @@ export const errorsLesson: Lesson = {
     },
     {
       id: 'neighbour', title: 'Predict: the neighbour', highlight: 'rings', speed: 20_000,
-      text: ['QP 0x101 shares the CQ with QP 0x100, which is now in ERR.'],
+      text: ['QP 0x101 shares the completion queue with QP 0x100, which is now in ERR. 0x101 has its own connection to host B and steady traffic on it.'],
       question: {
         kind: 'one', prompt: 'What happens to QP 0x101\'s traffic from now on?',
         options: [
@@ -80,7 +80,7 @@ export const errorsLesson: Lesson = {
     },
     {
       id: 'post-in-err', title: 'Predict: posting in ERR', highlight: 'rings',
-      text: ['QP 0x100 is in ERR. Software posts two more sends: wr_id 9 signaled, wr_id 10 unsignaled.'],
+      text: ['QP 0x100 is in ERR. Software posts two more sends anyway, as a drain routine would: wr_id 9 signaled, wr_id 10 unsignaled (it asks for no completion on success).'],
       question: {
         kind: 'several', prompt: 'Which of the two will produce a CQE?',
         options: [

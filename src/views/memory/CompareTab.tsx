@@ -61,7 +61,7 @@ function Side({ k, s, grid, flash, onChange }: { k: 'a' | 'b'; s: CompareSideFra
       <div className="flex flex-wrap gap-x-3 whitespace-nowrap">
         <div><span className="block text-[11px] text-slate-600">Hit rate</span><span className="font-mono text-xl font-bold tabular-nums" data-testid={`compare-hit-${k}`} data-value={r.valid ? r.hitRate.toFixed(4) : ''}>{r.valid ? pct(r.hitRate) : '–'}</span></div>
         <div><span className="block text-[11px] text-slate-600">Throughput</span><span className="font-mono text-lg font-bold tabular-nums" data-testid={`compare-throughput-${k}`}>{r.valid ? `${mops(r.mops)} Mops` : '–'}</span></div>
-        <div><span className="block text-[11px] text-slate-600">Latency</span><span className="font-mono text-base font-semibold tabular-nums">{r.valid ? ns(r.latencyNs) : '–'}</span></div>
+        <div><span className="block text-[11px] text-slate-600" title="service + queueing: see the readout above">Latency (svc + queue)</span><span className="font-mono text-base font-semibold tabular-nums">{r.valid ? ns(r.latencyNs) : '–'}</span></div>
       </div>
       <div ref={box} className="min-h-0 flex-1">
         <CacheCanvas grid={grid} flash={flash} width={size.width} height={size.height} label={`NIC ${name} cache: ${int(s.side.entries)} contexts, ${POLICY_LABEL[s.side.policy]}; hit rate ${pct(r.hitRate)}`} testId={`compare-grid-${k}`} />

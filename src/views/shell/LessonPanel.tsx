@@ -1,7 +1,7 @@
 // The guided lesson beside an instrument, the same for every instrument: pick a lesson, read a
 // step, do it (or have it done), and see it ticked off the moment the model shows it happened.
 // The instrument supplies the catalogue, the progress from its frames and the actions.
-import { useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import type { LessonInfo, LessonProgress } from '../../worker/kit/types.ts';
 import type { Answer } from '../../worker/kit/types.ts';
 import { QuestionCard } from './QuestionCard.tsx';
@@ -15,6 +15,10 @@ export interface LessonActions {
   solve(): Promise<unknown>;
   /** The learner's answer to a question step. */
   answer(a: Answer): Promise<unknown>;
+  /** The next rung of the step's hint ladder. */
+  hint?(): Promise<unknown>;
+  /** Back to where the current step began (shown when a step cannot be completed any more). */
+  restore?(): Promise<unknown>;
 }
 
 export interface LessonPanelProps {
@@ -29,16 +33,36 @@ export interface LessonPanelProps {
   /** What free play is called, and what it shows when no lesson runs. */
   freeLabel: string;
   free: { title: string; text: ReactNode };
+  /** Steps done per lesson, as saved in this browser (the table of contents marks them). */
+  saved?: Record<string, boolean[]>;
+  /** Forget the saved progress. */
+  onResetProgress?: () => void;
+  /** A banner above the lesson (e.g. "opened from a link: your own progress is kept"). */
+  banner?: ReactNode;
 }
 
-export function LessonPanel({ lessons, progress, actions, onLook, followHighlight, onClose, freeLabel, free }: LessonPanelProps) {
+const TAG_CLS: Record<string, string> = {
+  documented: 'bg-sky-100 text-sky-900', code: 'bg-emerald-100 text-emerald-900', measured: 'bg-amber-100 text-amber-900', model: 'bg-violet-100 text-violet-900', unresolved: 'bg-slate-100 text-slate-700',
+};
+
+export function LessonPanel({ lessons, progress, actions, onLook, followHighlight, onClose, freeLabel, free, saved = {}, onResetProgress, banner }: LessonPanelProps) {
   const [busy, setBusy] = useState(false);
   const lesson = lessons.find((l) => l.id === progress?.id);
   const pick = (id: string) => actions.pick(id);
-  const go = (i: number) => {
-    const h = lesson?.steps[i]?.highlight;
-    if (followHighlight && h && onLook) onLook(h);
-    return actions.goTo(i);
+  const go = (i: number) => actions.goTo(i);
+  // Whenever the step changes — Next, Back, a step number, a resumed session, a link — its
+  // place comes into view (for instruments whose places are tabs).
+  const at = progress ? `${progress.id}/${progress.step}` : '';
+  const lookRef = useRef(onLook);
+  useEffect(() => { lookRef.current = onLook; });
+  useEffect(() => {
+    const h = lesson?.steps[progress?.step ?? -1]?.highlight;
+    if (followHighlight && h) lookRef.current?.(h);
+  }, [at, followHighlight]); // eslint-disable-line react-hooks/exhaustive-deps
+  const doneOf = (id: string) => {
+    const l = lessons.find((x) => x.id === id);
+    const d = id === progress?.id ? progress.stepsDone.map((x, i) => x || !!saved[id]?.[i]) : saved[id] ?? [];
+    return { n: d.filter(Boolean).length, of: l?.steps.length ?? 0 };
   };
 
   async function run(fn: () => Promise<unknown>) {
@@ -55,14 +79,15 @@ export function LessonPanel({ lessons, progress, actions, onLook, followHighligh
           <label htmlFor="lesson-select" className="block text-xs font-semibold uppercase tracking-wide text-slate-500">Lesson</label>
           {onClose && <button type="button" onClick={onClose} className="rounded px-1 text-xs text-slate-500 hover:bg-slate-100" aria-label="Hide the lesson column">Hide ◂</button>}
         </div>
-        <LessonSelect value={progress?.id ?? ''} onChange={pick} options={[['', freeLabel], ...lessons.map((l) => [l.id, `${l.topic === 0 ? 'Intro' : `Topic ${l.topic}`}: ${l.title}`] as const)]} />
+        <LessonSelect value={progress?.id ?? ''} onChange={pick} options={[['', freeLabel], ...lessons.map((l) => { const d = doneOf(l.id); return [l.id, `${d.n === d.of && d.of > 0 ? '✓ ' : ''}${l.topic === 0 ? 'Intro' : `Topic ${l.topic}`}: ${l.title}`] as const; })]} />
       </div>
-      {!lesson && <FreePlay lessons={lessons} free={free} onPick={(id) => void pick(id)} />}
+      {banner}
+      {!lesson && <FreePlay lessons={lessons} free={free} onPick={(id) => void pick(id)} doneOf={doneOf} onReset={onResetProgress} />}
       {lesson && progress && step && (
         <>
           <header>
             <h2 id="lesson-heading" className="text-base font-semibold text-slate-900">{lesson.title}</h2>
-            <p className="text-slate-600">{lesson.summary}</p>
+            {progress.step === 0 && lesson.why && <p className="mt-1 rounded bg-amber-50 px-2 py-1 text-[12.5px] text-amber-950" data-testid="lesson-why"><b>Why it matters: </b><RichText text={lesson.why} terms={lesson.terms} /></p>}
           </header>
           <ol className="flex flex-wrap gap-1" aria-label="Steps">
             {lesson.steps.map((s, i) => (
@@ -77,30 +102,54 @@ export function LessonPanel({ lessons, progress, actions, onLook, followHighligh
           </ol>
           <article aria-labelledby="step-heading" className="flex flex-col gap-2">
             <h3 id="step-heading" data-testid="step-heading" className="font-semibold text-slate-900">{progress.step + 1}. {step.title}</h3>
-            {step.text.map((p, i) => <p key={i} className="leading-relaxed text-slate-700"><RichText text={p} /></p>)}
-            {step.task && (
-              <div className={`rounded border-l-4 p-2 ${done ? 'border-green-600 bg-green-50' : 'border-blue-600 bg-blue-50'}`} data-testid="lesson-task">
-                <p className="font-semibold">{done ? '✓ Done' : 'Your turn'}</p>
-                <p><RichText text={step.task} /></p>
+            {step.text.map((p, i) => <p key={i} className="leading-relaxed text-slate-700"><RichText text={p} terms={lesson.terms} /></p>)}
+            {progress.hints.length > 0 && (
+              <ol className="flex list-decimal flex-col gap-1 rounded border border-sky-300 bg-sky-50 py-1 pl-6 pr-2 text-[12.5px] text-sky-950" aria-label="Hints" data-testid="hints">
+                {progress.hints.map((h, i) => <li key={i}><RichText text={h} terms={lesson.terms} />{i === step.hints - 1 && <span className="ml-1 text-[11px] font-semibold">(the answer)</span>}</li>)}
+              </ol>
+            )}
+            {progress.stuck && (
+              <div role="alert" className="rounded border border-red-400 bg-red-50 p-2 text-[12.5px] text-red-950" data-testid="lesson-stuck">
+                <p><b>This step cannot be completed from here. </b>{progress.stuck}</p>
+                {actions.restore && <button type="button" className="mt-1 rounded border border-red-700 bg-white px-2 py-0.5 font-semibold text-red-900" data-testid="lesson-restore" onClick={() => void run(() => actions.restore!())}>Back to this step's start</button>}
               </div>
             )}
-            {progress.question && <QuestionCard key={`${progress.id}/${progress.step}`} q={progress.question} onAnswer={(a) => actions.answer(a)} />}
-            <p aria-live="polite" className="sr-only">{done ? `Step ${progress.step + 1} done.` : ''}</p>
-            <div className="flex flex-wrap gap-2">
-              {step.highlight && onLook && <button type="button" className="rounded border border-slate-300 bg-white px-2 py-1" onClick={() => onLook(step.highlight!)}>Show me where</button>}
-              {step.solvable && !done && <button type="button" disabled={busy} data-testid="lesson-solve" className="rounded border border-slate-300 bg-white px-2 py-1" onClick={() => void run(() => actions.solve())}>Do it for me</button>}
-            </div>
           </article>
-          <nav className="mt-auto flex justify-between gap-2" aria-label="Lesson navigation">
-            <button type="button" disabled={progress.step === 0} className="rounded border border-slate-300 bg-white px-3 py-1 disabled:opacity-40" onClick={() => void go(progress.step - 1)}>← Back</button>
-            {progress.step < lesson.steps.length - 1
-              ? <button type="button" className={`rounded px-3 py-1 font-semibold ${done ? 'bg-blue-600 text-white' : 'border border-slate-300 bg-white'}`} onClick={() => void go(progress.step + 1)}>Next →</button>
-              : <span className="self-center text-xs text-slate-600">{progress.done ? 'Lesson complete ✓' : 'Last step'}</span>}
-          </nav>
           <details className="text-xs text-slate-600">
             <summary className="cursor-pointer">Sources</summary>
-            <ul className="mt-1 list-disc pl-4">{lesson.sources.map((s) => <li key={s}>{s}</li>)}</ul>
+            <p className="mt-1">Each source is listed in docs/sources.md of the project under its key, tagged as documented, read in code, measured, or the model's own reasoning.</p>
+            <ul className="mt-1 flex flex-col gap-1">{lesson.sources.map((s) => (
+              <li key={s.key || s.title}>
+                <span className={`mr-1 rounded px-1 text-[10px] font-semibold uppercase ${TAG_CLS[s.tag] ?? TAG_CLS.unresolved}`}>{s.tag === 'code' ? 'read in code' : s.tag}</span>
+                <b>{s.title}</b>{s.note ? ` — ${s.note}` : ''}{s.primary && <span className="block text-slate-500">{s.primary}{s.key && <> [sources.md: <code>{s.key}</code>]</>}</span>}
+              </li>
+            ))}</ul>
           </details>
+          <div className="sticky bottom-0 -mx-3 mt-auto flex flex-col gap-2 border-t border-slate-200 bg-white px-3 pb-1 pt-2" data-testid="lesson-footer">
+              {step.task && (
+                <div className={`rounded border-l-4 p-2 ${done ? 'border-green-600 bg-green-50' : 'border-blue-600 bg-blue-50'}`} data-testid="lesson-task">
+                  <p className="font-semibold">{done ? '✓ Done' : 'Your turn'}</p>
+                  <p><RichText text={step.task} terms={lesson.terms} /></p>
+                </div>
+              )}
+              {progress.question && <QuestionCard key={`${progress.id}/${progress.step}`} q={progress.question} onAnswer={(a) => actions.answer(a)} />}
+              <p aria-live="polite" className="sr-only">{done ? `Step ${progress.step + 1} done.` : ''}</p>
+              <div className="flex flex-wrap gap-2">
+                {step.highlight && onLook && <button type="button" className="rounded border border-slate-300 bg-white px-2 py-1" onClick={() => onLook(step.highlight!)}>Show me where</button>}
+                {step.hints > 0 && !done && actions.hint && progress.hints.length < step.hints && (
+                  <button type="button" disabled={busy} data-testid="lesson-hint" className="rounded border border-sky-600 bg-white px-2 py-1 text-sky-900" onClick={() => void run(() => actions.hint!())}>
+                    {progress.hints.length === 0 ? 'Hint' : progress.hints.length === step.hints - 1 ? 'Show the answer' : 'Another hint'}
+                  </button>
+                )}
+                {step.solvable && !done && <button type="button" disabled={busy} data-testid="lesson-solve" className="rounded border border-slate-300 bg-white px-2 py-1" onClick={() => void run(() => actions.solve())}>Do it for me</button>}
+              </div>
+            <nav className="mt-auto flex justify-between gap-2" aria-label="Lesson navigation">
+              <button type="button" disabled={progress.step === 0} className="rounded border border-slate-300 bg-white px-3 py-1 disabled:opacity-40" onClick={() => void go(progress.step - 1)}>← Back</button>
+              {progress.step < lesson.steps.length - 1
+                ? <button type="button" className={`rounded px-3 py-1 font-semibold ${done ? 'bg-blue-600 text-white' : 'border border-slate-300 bg-white'}`} onClick={() => void go(progress.step + 1)}>Next →</button>
+                : <span className="self-center text-xs text-slate-600">{progress.done ? 'Lesson complete ✓' : 'Last step'}</span>}
+            </nav>
+          </div>
         </>
       )}
     </section>
@@ -116,7 +165,7 @@ function LessonSelect({ value, onChange, options }: { value: string; onChange(v:
   );
 }
 
-function FreePlay({ lessons, free, onPick }: { lessons: LessonInfo[]; free: LessonPanelProps['free']; onPick: (id: string) => void }) {
+function FreePlay({ lessons, free, onPick, doneOf, onReset }: { lessons: LessonInfo[]; free: LessonPanelProps['free']; onPick: (id: string) => void; doneOf: (id: string) => { n: number; of: number }; onReset?: () => void }) {
   return (
     <div className="flex flex-col gap-2 text-slate-700">
       <h2 id="lesson-heading" className="text-base font-semibold text-slate-900">{free.title}</h2>
@@ -126,12 +175,16 @@ function FreePlay({ lessons, free, onPick }: { lessons: LessonInfo[]; free: Less
         {lessons.map((l) => (
           <li key={l.id}>
             <button type="button" onClick={() => onPick(l.id)} className="w-full rounded border border-slate-200 bg-slate-50 px-2 py-1.5 text-left hover:border-blue-400 hover:bg-blue-50">
-              <span className="block text-[11px] font-semibold uppercase text-slate-500">{l.topic === 0 ? 'Start here' : `Topic ${l.topic}`}</span>
+              <span className="flex justify-between text-[11px] font-semibold uppercase text-slate-500">
+                <span>{l.topic === 0 ? 'Start here' : `Topic ${l.topic}`}</span>
+                {(() => { const d = doneOf(l.id); return d.n > 0 ? <span className={d.n === d.of ? 'text-green-700' : ''} data-testid={`toc-done-${l.id}`}>{d.n === d.of ? '✓ done' : `${d.n}/${d.of} steps`}</span> : null; })()}
+              </span>
               <span className="block font-medium text-slate-900">{l.title}</span>
             </button>
           </li>
         ))}
       </ul>
+      {onReset && <button type="button" className="self-start text-[11px] text-slate-600 underline" data-testid="progress-reset" onClick={onReset}>Reset my progress</button>}
     </div>
   );
 }

@@ -20,7 +20,7 @@ describe('value formatting', () => {
     expect(fieldValueText('timeout', 0)).toMatch(/forever/);
     expect(fieldValueText('rnr_retry', 7)).toBe('7 (infinite)');
     expect(fieldValueText('dest_qp_num', 0x200)).toBe('0x200 (512)');
-    expect(fieldValueText('ah_dlid', 2, undefined, (l) => (l === 2 ? 'Host B' : undefined))).toBe('2 (Host B)');
+    expect(fieldValueText('ah_dlid', 2, undefined, (l) => (l === 2 ? 'Host B' : undefined))).toBe('GID ::ffff:10.0.0.2 (Host B)');
     expect(timeoutText(4)).toBe('4 (65.5 µs)');
   });
 

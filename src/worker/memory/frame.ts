@@ -1,7 +1,7 @@
 // The memory lab's frame: plain data the views render (the cache grid only when it changed, the
 // accesses since the last frame, the sweep, the walk, the compare pair), and the probe a lesson
 // step's check reads. Nothing here changes the model.
-import { patternText } from '../../core/memory/index.ts';
+import { patternText, sweepSpecFor } from '../../core/memory/index.ts';
 import type { MemoryProbe } from '../../lessons/memory/index.ts';
 import type { LessonProgress } from '../kit/types.ts';
 import { buildGrid } from './grid.ts';
@@ -21,6 +21,10 @@ export function walkFrame(lab: MemoryLab): WalkFrame | null {
   return { walk, geometry: g, memory, costNs: walk.hostReads * lab.cfg.fetchNs, following, hostBytes: memory.totalBytes - onChipBytes, onChipBytes };
 }
 
+function tHitOf(lab: MemoryLab): number {
+  return sweepSpecFor(lab.cfg, lab.cfg.qps).timing.tHitNs;
+}
+
 export function probeOf(lab: MemoryLab): MemoryProbe {
   const l = lab.ensureLive();
   const r = l.readout();
@@ -33,6 +37,8 @@ export function probeOf(lab: MemoryLab): MemoryProbe {
   return {
     config: lab.cfg, hitRate: r.hitRate, mops: r.mops, engineUtilization: r.engineUtilization, valid: r.valid,
     walkCostNs: walk ? walk.costNs : null, compare: cmp && cmp.ready ? { a: side('a'), b: side('b') } : null,
+    hostReads: walk ? walk.walk.hostReads : null, tableBytes: walk ? walk.hostBytes : null, peakMops: 1000 / tHitOf(lab),
+    serviceNs: r.serviceNs ?? 0, queueNs: r.queueNs ?? 0,
   };
 }
 

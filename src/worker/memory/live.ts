@@ -189,8 +189,11 @@ export class LiveRunner {
       pk += n; span += dt; hits += p.hitRate * n; lat += p.latencyNs * n; wait += p.engineWaitNs * n;
       ev += p.evictionsPerOp * n; wb += p.writebacksPerOp * n; util += u[i] * dt;
     }
+    const latencyNs = pk > 0 ? lat / pk : 0;
+    const queueNs = (pk > 0 ? wait / pk : 0) + (this.spec.timing.overlap - 1) * this.tHit;
     return {
-      hitRate: pk > 0 ? hits / pk : 0, mops: span > 0 ? (pk * 1000) / span : 0, latencyNs: pk > 0 ? lat / pk : 0,
+      hitRate: pk > 0 ? hits / pk : 0, mops: span > 0 ? (pk * 1000) / span : 0, latencyNs,
+      queueNs, serviceNs: Math.max(0, latencyNs - queueNs),
       engineWaitNs: pk > 0 ? wait / pk : 0, engineUtilization: span > 0 ? Math.min(1, util / span) : 0,
       evictionsPerOp: pk > 0 ? ev / pk : 0, writebacksPerOp: pk > 0 ? wb / pk : 0, valid: true,
     };

@@ -82,7 +82,19 @@ export interface LiveReadout {
   /** Over the last few windows (steady state, not the cold start). */
   hitRate: number;
   mops: number;
+  /** Mean time a packet spends in the NIC = serviceNs + queueNs. */
   latencyNs: number;
+  /**
+   * Service: the work done on the packet itself — one pipeline slot (t_hit) plus, on a miss,
+   * the eviction decision, the PCIe read(s) and any write-back stall.
+   */
+  serviceNs?: number;
+  /**
+   * Queueing: waiting that is not work on this packet — for a busy eviction engine, and behind
+   * the K − 1 other packets in process (the model keeps the pipeline full, so a packet stays
+   * K × t_hit even on a hit: Little's law, not work).
+   */
+  queueNs?: number;
   engineWaitNs: number;
   engineUtilization: number;
   evictionsPerOp: number;

@@ -24,6 +24,7 @@ export function ModifyPanel({ qp }: { qp: QpView }) {
   const ref = useTransport((s) => s.reference);
   const allQps = useTransport((s) => s.frame?.world.qps);
   const hosts = useTransport((s) => s.frame?.world.hosts);
+  const inLesson = useTransport((s) => s.frame?.lesson != null);
   const key = qpKey(qp.host, qp.qpn);
   const stored = useTransport((s) => s.drafts[key]);
   const reply = useTransport((s) => (s.modifyReply?.key === key ? s.modifyReply : null));
@@ -88,10 +89,15 @@ export function ModifyPanel({ qp }: { qp: QpView }) {
         </select>
         <span className="text-slate-600">transport <span className="rounded bg-slate-100 px-1 font-mono font-semibold text-slate-900">{qp.type}</span></span>
         <div className="ml-auto flex gap-1.5">
-          <button type="button" data-testid="modify-fill" onClick={() => setDraft(fillRequired(draft, c, qp, allQps, hostLid))}
-            className="rounded-md border border-blue-700 bg-white px-2 py-0.5 text-xs font-semibold text-blue-800 hover:bg-blue-50">
-            Fill required
-          </button>
+          {inLesson
+            ? <span className="self-center text-[11px] text-slate-600" data-testid="modify-fill-lesson" title="Inside a lesson the values are what you are learning to find: the lesson's Hint button leads you there, one step at a time.">Stuck? Use the lesson's Hint.</span>
+            : (
+              <button type="button" data-testid="modify-fill" onClick={() => setDraft(fillRequired(draft, c, qp, allQps, hostLid))}
+                title="Check only the attributes this transition requires, with values taken from the peer; optional ones are left out"
+                className="rounded-md border border-blue-700 bg-white px-2 py-0.5 text-xs font-semibold text-blue-800 hover:bg-blue-50">
+                Fill required
+              </button>
+            )}
           <button type="button" data-testid="modify-clear" onClick={() => setDraft({ ...draft, checked: draft.target === NO_STATE_CHANGE ? [] : ['IBV_QP_STATE'] })}
             className="rounded-md border border-slate-400 bg-white px-2 py-0.5 text-xs font-medium text-slate-700 hover:bg-slate-100">
             Uncheck all

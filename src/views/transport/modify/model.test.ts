@@ -80,7 +80,7 @@ describe('generateC', () => {
     expect(c).toMatch(/\.qp_state\s+= IBV_QPS_RTR,/);
     expect(c).toMatch(/\.path_mtu\s+= IBV_MTU_1024,/);
     expect(c).toMatch(/\.dest_qp_num\s+= 0x200,/);
-    expect(c).toMatch(/\.ah_attr\s+= \{ \.dlid = 2, \.port_num = 1 \},/);
+    expect(c).toMatch(/\.ah_attr\s+= \{ \.is_global = 1, \.grh = \{ \.dgid = \/\* ::ffff:10\.0\.0\.2 \*\/ peer_gid, \.sgid_index = 0, \.hop_limit = 64 \}, \.port_num = 1 \},/);
     expect(c).toContain('ibv_modify_qp(qp, &attr,');
     expect(c.replace(/\s+/g, ' ')).toContain('IBV_QP_STATE | IBV_QP_AV | IBV_QP_PATH_MTU | IBV_QP_DEST_QPN);');
     // Struct order: qp_state before path_mtu before dest_qp_num before ah_attr.

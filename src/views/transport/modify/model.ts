@@ -233,7 +233,9 @@ export function fillRequired(draft: Draft, c: Classified, qp: QpView, all: reado
       default: break;
     }
   }
-  const checked = Array.from(new Set([...draft.checked.filter((a) => c.cls[a] !== 'not-allowed'), ...need]));
+  // Only the transition's required attributes: optional bits from an earlier call are not
+  // carried into the mask (nor into the C), so what is shown is exactly what the table demands.
+  const checked = need.includes('IBV_QP_STATE') || c.cls.IBV_QP_STATE !== 'required' ? need : ['IBV_QP_STATE', ...need];
   return { ...draft, checked, values: v };
 }
 

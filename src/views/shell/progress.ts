@@ -1,0 +1,75 @@
+// Progress kept in the browser (localStorage), per instrument: where the person was (the moment
+// as a link hash, the lesson and step), which steps of which lessons are done, and the last
+// answer to each question. A page opened from someone else's link is a visit: it may add steps
+// done, but never overwrites the person's own position or answers.
+import type { Answer } from '../../worker/kit/types.ts';
+
+const KEY = 'qp-scope.progress.v1';
+
+export interface SavedAnswer { answer: Answer; correct: boolean; feedback: string[]; expected: Answer; attempts: number }
+export interface LessonRecord { done: boolean[]; answers: Record<number, SavedAnswer> }
+export interface LabProgress {
+  /** Where the person was: the instrument's link hash (without '#'), its lesson and step. */
+  at: { hash: string; lesson: string | null; step: number } | null;
+  lessons: Record<string, LessonRecord>;
+}
+export interface Progress { v: 1; labs: Record<string, LabProgress> }
+
+const empty = (): Progress => ({ v: 1, labs: {} });
+
+function storage(): Storage | null {
+  try { return typeof localStorage === 'undefined' ? null : localStorage; } catch { return null; }
+}
+
+/** Read the saved progress; anything malformed counts as none (never throws). */
+export function loadProgress(): Progress {
+  const s = storage();
+  try {
+    const raw = s?.getItem(KEY);
+    if (!raw) return empty();
+    const p = JSON.parse(raw) as Progress;
+    if (!p || p.v !== 1 || typeof p.labs !== 'object' || p.labs === null) return empty();
+    return p;
+  } catch { return empty(); }
+}
+
+export function saveProgress(p: Progress): void {
+  try { storage()?.setItem(KEY, JSON.stringify(p)); } catch { /* storage full or disabled: progress is only lost, nothing breaks */ }
+}
+
+export function resetProgress(): void {
+  try { storage()?.removeItem(KEY); } catch { /* nothing saved */ }
+}
+
+export function labProgress(p: Progress, lab: string): LabProgress {
+  return p.labs[lab] ?? { at: null, lessons: {} };
+}
+
+/** A lesson's steps done, merged (a done step stays done). */
+export function mergeDone(prev: boolean[] | undefined, next: boolean[]): boolean[] {
+  return next.map((d, i) => d || !!prev?.[i]);
+}
+
+/** Fold one frame's lesson progress into the saved record (visit: only steps done are added). */
+export function recordLesson(
+  p: Progress, lab: string,
+  lesson: { id: string; step: number; stepsDone: boolean[]; question: { graded: Omit<SavedAnswer, 'attempts'> | null; attempts: number } | null },
+  at: { hash: string } | null, visiting: boolean,
+): Progress {
+  const lp = labProgress(p, lab);
+  const rec = lp.lessons[lesson.id] ?? { done: [], answers: {} };
+  const answers = { ...rec.answers };
+  const g = lesson.question?.graded;
+  if (g && !visiting) answers[lesson.step] = { ...g, attempts: lesson.question!.attempts };
+  const next: LabProgress = {
+    at: visiting || !at ? lp.at : { hash: at.hash, lesson: lesson.id, step: lesson.step },
+    lessons: { ...lp.lessons, [lesson.id]: { done: mergeDone(rec.done, lesson.stepsDone), answers } },
+  };
+  return { ...p, labs: { ...p.labs, [lab]: next } };
+}
+
+/** Free play: remember the moment, no lesson. */
+export function recordFree(p: Progress, lab: string, hash: string): Progress {
+  const lp = labProgress(p, lab);
+  return { ...p, labs: { ...p.labs, [lab]: { ...lp, at: { hash, lesson: null, step: 0 } } } };
+}
