@@ -5,7 +5,11 @@ import { Suspense, lazy, useEffect, useState } from 'react';
 import { TransportLab } from '../views/transport/TransportLab.tsx';
 import { openLocation, type Lab } from './links.ts';
 import { memoryLink, playMemory } from './memory.ts';
-import { transportLink } from './transport.ts';
+import { challengeLink, transportLink } from './transport.ts';
+import { forgetProgress } from './progress.ts';
+import { exampleChallenge } from '../scenario/challenge.ts';
+
+const challengeKit = { example: exampleChallenge(), build: challengeLink };
 
 const MemoryLab = lazy(() => import('../views/memory/MemoryLab.tsx'));
 
@@ -30,8 +34,8 @@ export function Root() {
     return () => window.removeEventListener('hashchange', open);
   }, []);
   if (lab === 'memory') {
-    return <Suspense fallback={<p className="p-4">Loading the NIC memory lab…</p>}><MemoryLab buildLink={memoryLink} /></Suspense>;
+    return <Suspense fallback={<p className="p-4">Loading the NIC memory lab…</p>}><MemoryLab buildLink={memoryLink} onResetProgress={forgetProgress} /></Suspense>;
   }
-  if (lab === 'transport') return <TransportLab buildLink={transportLink} />;
+  if (lab === 'transport') return <TransportLab buildLink={transportLink} onResetProgress={forgetProgress} challengeKit={challengeKit} />;
   return <main className="flex h-full items-center justify-center text-sm text-slate-600" aria-busy="true">Starting…</main>;
 }

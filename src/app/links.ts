@@ -5,11 +5,18 @@ import { memoryStore } from '../store/memory.ts';
 import { transportStore } from '../store/transport.ts';
 import { openMemory, startMemory } from './memory.ts';
 import { openTransport, startTransport } from './transport.ts';
+import { lastLab, savedLab, setVisiting } from './progress.ts';
+import { memory, transport } from '../bridge/labs.ts';
 
 export type Lab = 'transport' | 'memory';
 
 /** Read `hash` and open what it names. Returns the instrument to show. */
 export async function openLocation(hash: string, current: Lab | null): Promise<Lab> {
+  // A bare address (first load, no link) resumes where the person was.
+  if (current === null && hash.replace(/^#/, '') === '') {
+    const resumed = await resume();
+    if (resumed) return resumed;
+  }
   const d = readLink(hash);
   if (!d.ok) {
     // A refused link that names an instrument opens that instrument as it is (or with its defaults).
@@ -20,10 +27,35 @@ export async function openLocation(hash: string, current: Lab | null): Promise<L
   }
   await start(d.lab);
   if (d.value === null) return d.lab;
+  // Someone else's link with a lesson: a visit, the person's own progress is kept.
+  setVisiting(d.value.lesson !== undefined);
   const error = d.lab === 'transport' ? await openTransport(d.value) : await openMemory(d.value);
   if (error) notify(d.lab, 'error', `This link could not be opened: ${error}. ${d.lab === 'memory' ? 'The current settings are' : 'The current scenario is'} kept.`);
-  else notify(d.lab, 'info', d.lab === 'memory' ? 'Opened the shared lab settings.' : 'Opened the shared moment.');
+  else notify(d.lab, 'info', `${d.lab === 'memory' ? 'Opened the shared lab settings.' : 'Opened the shared moment.'}${d.value.lesson ? ' Your own lesson progress is kept as it was.' : ''}`);
   return d.lab;
+}
+
+/** Open the saved moment of the instrument used last, and its lesson state. */
+async function resume(): Promise<Lab | null> {
+  const lab = lastLab();
+  if (lab !== 'transport' && lab !== 'memory') return null;
+  const at = savedLab(lab).at;
+  if (!at) return null;
+  const d = readLink(`#${at.hash}`);
+  if (!d.ok || d.value === null || d.lab !== lab) return null;
+  await start(lab);
+  const error = d.lab === 'transport' ? await openTransport(d.value) : await openMemory(d.value);
+  if (error) return null;
+  if (at.lesson) {
+    const rec = savedLab(lab).lessons[at.lesson];
+    const ans = rec?.answers[at.step];
+    const client = lab === 'transport' ? transport() : memory();
+    await (client as { call(n: 'resumeLesson', ...a: unknown[]): Promise<unknown> }).call('resumeLesson', at.lesson, at.step, {
+      done: rec?.done ?? [], graded: ans ? { answer: ans.answer, correct: ans.correct, feedback: ans.feedback, expected: ans.expected } : undefined, attempts: ans?.attempts,
+    });
+  }
+  notify(lab, 'info', at.lesson ? 'Welcome back: the lesson resumes where you were.' : 'Welcome back: the page resumes where you were.');
+  return lab;
 }
 
 function start(lab: Lab): Promise<void> {

@@ -4,6 +4,7 @@
 import { memory } from '../bridge/labs.ts';
 import { writeLink, type MemoryPayload } from '../scenario/link/index.ts';
 import { memoryStore } from '../store/memory.ts';
+import { savedDone, trackProgress } from './progress.ts';
 
 let started: Promise<void> | null = null;
 
@@ -14,7 +15,9 @@ export function startMemory(): Promise<void> {
     c.onError((m) => memoryStore.getState().showNotice('error', `The NIC-memory model stopped: ${m}`));
     started = (async () => {
       memoryStore.getState().setLessons(await c.call('lessons'));
+      memoryStore.getState().setSaved(savedDone('memory'));
       await c.call('frame');
+      trackProgress('memory', memoryStore as never, memoryHash, (d) => memoryStore.getState().setSaved(d));
     })();
   }
   return started;
@@ -33,6 +36,11 @@ export async function openMemory(p: MemoryPayload): Promise<string | null> {
 }
 
 export async function memoryLink(): Promise<string> {
+  return `${location.origin}${location.pathname}#${await memoryHash()}`;
+}
+
+/** The link's hash (without '#') for the lab as it stands. */
+export async function memoryHash(): Promise<string> {
   const c = memory();
   const s = await c.call('linkState');
   const st = memoryStore.getState();
@@ -42,7 +50,7 @@ export async function memoryLink(): Promise<string> {
   if (cap) payload.capacity = { ...cap, table: { levels: cap.table.levels, entryBytes: cap.table.entryBytes, pageBytes: cap.table.pageBytes, onChipLevels: cap.table.onChipLevels }, engine: typeof cap.engine === 'string' ? cap.engine : undefined };
   if (st.frame) payload.speed = st.frame.speed;
   if (st.frame?.lesson) payload.lesson = { id: st.frame.lesson.id, step: st.frame.lesson.step };
-  return `${location.origin}${location.pathname}#${writeLink('memory', payload)}`;
+  return writeLink('memory', payload);
 }
 
 export function playMemory(on: boolean): void {

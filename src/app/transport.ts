@@ -3,6 +3,8 @@
 import { transport } from '../bridge/labs.ts';
 import { writeLink, type TransportPayload } from '../scenario/link/index.ts';
 import { transportStore } from '../store/transport.ts';
+import { savedDone, trackProgress } from './progress.ts';
+import { parseChallenge } from '../scenario/challenge.ts';
 
 let started: Promise<void> | null = null;
 
@@ -16,7 +18,10 @@ export function startTransport(): Promise<void> {
       const st = transportStore.getState();
       st.setReference(await c.call('reference'));
       st.setLessons(await c.call('lessons'));
+      st.setSaved(savedDone('transport'));
       await c.call('frame');
+      trackProgress('transport', transportStore as never, transportHash, (d) => transportStore.getState().setSaved(d));
+      syncSelection();
     })();
   }
   return started;
@@ -34,7 +39,8 @@ export async function openTransport(p: TransportPayload): Promise<string | null>
   return null;
 }
 
-export async function transportLink(): Promise<string> {
+/** The link's hash (without '#') for the moment on screen. */
+export async function transportHash(extra: Partial<TransportPayload> = {}): Promise<string> {
   const c = transport();
   const { scenario, t } = await c.call('exportScenario');
   const st = transportStore.getState();
@@ -43,5 +49,42 @@ export async function transportLink(): Promise<string> {
   if (st.selected) payload.sel = st.selected;
   if (f) payload.speed = f.speed;
   if (f?.lesson) payload.lesson = { id: f.lesson.id, step: f.lesson.step };
-  return `${location.origin}${location.pathname}#${writeLink('transport', payload)}`;
+  return writeLink('transport', { ...payload, ...extra });
+}
+
+export async function transportLink(): Promise<string> {
+  return `${location.origin}${location.pathname}#${await transportHash()}`;
+}
+
+/**
+ * The selection lives in the store (views) and in the worker (lesson checks read it): a click
+ * is sent to the worker; a selection made by the worker (a lesson's "do it for me") is shown.
+ */
+function syncSelection(): void {
+  let sent: string | null = null;
+  transportStore.subscribe((s, prev) => {
+    const sel = s.selected;
+    const key = sel ? `${sel.host}/${sel.qpn}` : '';
+    const fromWorker = s.frame?.selected;
+    const workerKey = fromWorker ? `${fromWorker.host}/${fromWorker.qpn}` : '';
+    if (s.frame !== prev.frame && fromWorker && workerKey !== (prev.frame?.selected ? `${prev.frame.selected.host}/${prev.frame.selected.qpn}` : '') && workerKey !== key) {
+      sent = workerKey;
+      s.select(fromWorker);
+      return;
+    }
+    if (key !== sent && sel) {
+      sent = key;
+      void transport().call('select', sel.host, sel.qpn);
+    }
+  });
+  const sel = transportStore.getState().selected;
+  if (sel) { sent = `${sel.host}/${sel.qpn}`; void transport().call('select', sel.host, sel.qpn); }
+}
+
+/** A challenge link: the scenario and moment on screen, the instructor's text and goal (validated, the bad field named). */
+export async function challengeLink(c: unknown): Promise<string> {
+  const r = parseChallenge(c);
+  if (!r.ok) throw new Error(r.error);
+  const hash = await transportHash({ challenge: r.value, lesson: undefined });
+  return `${location.origin}${location.pathname}#${hash}`;
 }

@@ -21,6 +21,9 @@ export interface KitState<F extends KitFrame> {
   share: ShareState;
   lessons: LessonInfo[];
   lessonOpen: boolean;
+  /** Steps done per lesson, as saved in this browser (the table of contents). */
+  saved: Record<string, boolean[]>;
+  setSaved(s: Record<string, boolean[]>): void;
   applyFrame(f: F): void;
   showNotice(kind: Notice['kind'], text: string, where?: string): void;
   clearNotice(): void;
@@ -53,6 +56,8 @@ export function createLabStore<F extends KitFrame, X extends object>(
       share: { open: false, url: '', copied: false },
       lessons: [],
       lessonOpen: opts.lessonOpen ?? true,
+      saved: {},
+      setSaved: (saved) => set({ saved } as Partial<S>),
       applyFrame: (f) => set({ frame: f, ...onFrame(get(), f) } as Partial<S>),
       showNotice: (kind, text, where) => set({ notice: { kind, text, id: ++noticeSeq, where } } as Partial<S>),
       clearNotice: () => set({ notice: null } as Partial<S>),

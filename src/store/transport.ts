@@ -33,8 +33,15 @@ export interface ModifyReply {
   seq: number;
 }
 
+/** A causal chain being shown: its events (absolute trace indices), root last, and what they touch. */
+export interface WhyView { chain: Array<{ i: number; e: SimEvent }>; qps: string[]; packets: number[] }
+
 export interface TransportSlice {
   log: SimEvent[];
+  /** Absolute trace index of log[0]. */
+  logFrom: number;
+  why: WhyView | null;
+  setWhy(w: Array<{ i: number; e: SimEvent }> | null): void;
   /** Counts log resets (a new scenario, a seek back, a fork): views show a reset log at once. */
   logEpoch: number;
   reference: ReferenceData | null;
@@ -81,6 +88,9 @@ function appendCapped(log: SimEvent[], add: SimEvent[]): SimEvent[] {
 export const transportStore = createLabStore<Frame, TransportSlice>(
   (set) => ({
     log: [],
+    logFrom: 0,
+    why: null,
+    setWhy: (chain) => set({ why: chain ? whyView(chain) : null }),
     logEpoch: 0,
     reference: null,
     selected: null,
@@ -101,13 +111,27 @@ export const transportStore = createLabStore<Frame, TransportSlice>(
   (s, f) => {
     // A new scenario, a seek backwards or a fork replaces the log; otherwise new events are appended.
     const log = f.resetLog ? f.events.slice(-LOG_CAP) : appendCapped(s.log, f.events);
+    const logFrom = (f.eventsFrom ?? 0) + f.events.length - log.length;
     const changed = f.resetLog ? {} : { ...s.changed, ...diffContexts(s.frame, f) };
     const sel = s.selected;
     const first = f.world.qps[0];
     const selected = sel && f.world.qps.some((q) => q.host === sel.host && q.qpn === sel.qpn) ? sel : first ? { host: first.host, qpn: first.qpn } : null;
-    return { log, changed, selected, logEpoch: f.resetLog ? s.logEpoch + 1 : s.logEpoch };
+    // A chain shown for a past that was rewound away no longer describes the trace.
+    const why = f.resetLog && s.why && s.why.chain[0] && s.why.chain[0].i >= (f.eventsFrom ?? 0) + f.events.length ? null : s.why;
+    return { log, logFrom, changed, selected, why, logEpoch: f.resetLog ? s.logEpoch + 1 : s.logEpoch };
   },
 );
+
+function whyView(chain: Array<{ i: number; e: SimEvent }>): WhyView {
+  const qps = new Set<string>();
+  const packets: number[] = [];
+  for (const { e } of chain) {
+    const r = e as { host?: number; qpn?: number };
+    if (e.kind === 'pkt') { packets.push(e.id); qps.add(qpKey(e.src, e.srcQpn)); }
+    else if (typeof r.host === 'number' && typeof r.qpn === 'number') qps.add(qpKey(r.host, r.qpn));
+  }
+  return { chain, qps: [...qps], packets };
+}
 
 export function useTransport<T>(selector: (s: TransportState) => T): T {
   return useStore(transportStore, selector);

@@ -37,6 +37,8 @@ const lessonActions: LessonActions = {
   },
   goTo: (step) => memory().act('lessonStep', step),
   answer: (a) => memory().act('answer', a),
+  hint: () => memory().act('hint'),
+  restore: () => memory().act('restoreStep'),
   async solve() {
     const c = memory();
     const r = await c.act('solveStep');
@@ -47,9 +49,11 @@ const lessonActions: LessonActions = {
 
 export interface MemoryLabProps {
   buildLink(): Promise<string>;
+  onResetProgress?(): void;
 }
 
-export default function MemoryLab({ buildLink }: MemoryLabProps) {
+export default function MemoryLab({ buildLink, onResetProgress }: MemoryLabProps) {
+  const saved = useMemory((s) => s.saved);
   const tab = useMemory((s) => s.tab);
   const ready = useMemory((s) => s.frame !== null);
   const help = useMemory((s) => s.helpOpen);
@@ -113,6 +117,7 @@ export default function MemoryLab({ buildLink }: MemoryLabProps) {
           <aside className="flex w-[300px] shrink-0 flex-col border-l border-slate-300 bg-white" aria-label="Guided lesson" data-testid="tour">
             <LessonPanel lessons={lessons} progress={progress} actions={lessonActions} followHighlight onLook={(p) => st.setTab(p as MemoryTab)}
               onClose={() => st.setLessonOpen(false)} freeLabel="Free play"
+              saved={saved} onResetProgress={onResetProgress ? () => { onResetProgress(); st.setSaved({}); } : undefined}
               free={{ title: 'Free play', text: <p>Change any setting in the left column and watch the cache, the table walk and the cliff follow. The lessons walk through topics 2, 3, 8, 9 and 11.</p> }} />
           </aside>
         )}

@@ -25,7 +25,7 @@ function withTerms(text: string, terms: readonly Term[], seen: Set<string>, key:
     );
     last = m.index + m[1].length;
   }
-  if (last < text.length) out.push(<span key={`${key}-${i++}`}>{text.slice(last)}</span>);
+  if (last < text.length) out.push(<span key={`${key}-${i}`}>{text.slice(last)}</span>);
   return out;
 }
 

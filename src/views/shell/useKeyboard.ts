@@ -1,4 +1,4 @@
-// Global keys: Space play/pause, → step, ? help. Keys typed into fields stay with the field;
+// Global keys: Space play/pause, → step, ← step back, ? help. Keys typed into fields stay with the field;
 // a button reached with Tab keeps its own Space; after a mouse click the focused button does
 // not swallow Space (it toggles play, as a student expects).
 import { useEffect, useRef } from 'react';
@@ -43,6 +43,8 @@ export interface LabKeys {
   toggle(): void;
   /** →. */
   step(): void;
+  /** ←: step back (instruments with time travel). */
+  back?(): void;
   /** ?. */
   help(): void;
   /** While true (a dialog or help is open, nothing loaded), the keys do nothing. */
@@ -71,6 +73,10 @@ export function useLabKeyboard(keys: LabKeys): void {
         if (ownsArrows(target)) return;
         e.preventDefault();
         k.step();
+      } else if (e.key === 'ArrowLeft' && k.back) {
+        if (ownsArrows(target)) return;
+        e.preventDefault();
+        k.back();
       } else if (e.key === '?') {
         if (isTyping(target)) return;
         e.preventDefault();

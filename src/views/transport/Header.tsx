@@ -70,7 +70,7 @@ export function Header({ onShare }: HeaderProps) {
           t = {usText(scrub ?? t)}
         </span>
         <input
-          type="range" data-testid="scrubber" min={0} max={Math.max(1, maxT)} step={Math.max(1, Math.round(maxT / 400))} value={Math.min(scrub ?? t, Math.max(1, maxT))}
+          type="range" data-testid="scrubber" min={0} max={Math.max(1, maxT)} step={1} value={Math.min(scrub ?? t, Math.max(1, maxT))}
           aria-label="Simulated time scrubber (seek)" aria-valuetext={`${usText(scrub ?? t)} of ${usText(maxT)} simulated so far`}
           disabled={!ready}
           onChange={(e) => { const v = Number(e.target.value); setScrub(v); sendSeek(v); }}

@@ -16,10 +16,17 @@ import { Rings } from './rings/Rings.tsx';
 import { EventLog } from './log/EventLog.tsx';
 import { Inspector } from './inspector/Inspector.tsx';
 import { stateAnnouncements } from './announce.ts';
+import { TimeTools, importScenario } from './tools/TimeTools.tsx';
+import type { ChallengeKit } from './tools/ChallengeEditor.tsx';
+import { WhyPanel } from './tools/WhyPanel.tsx';
 
 export interface TransportLabProps {
   /** Builds the share link for the current moment. */
   buildLink(): Promise<string>;
+  /** Forget the progress saved in this browser. */
+  onResetProgress?(): void;
+  /** The instructor's challenge editor: an example, and the link for the current scenario. */
+  challengeKit?: ChallengeKit;
 }
 
 const LOOK_TAB: Record<string, InspectorTab> = { state: 'state', modify: 'modify', context: 'context', post: 'post' };
@@ -50,7 +57,15 @@ const lessonActions: LessonActions = {
   goTo: (step) => transport().act('lessonStep', step),
   answer: (a) => transport().act('answer', a),
   solve: () => transport().act('solveStep'),
+  hint: () => transport().act('hint'),
+  restore: () => transport().act('restoreStep'),
 };
+
+/** A step's place: inspector tabs switch when the step changes; panels only when asked. */
+function follow(where: string): void {
+  const tab = LOOK_TAB[where];
+  if (tab) transportStore.getState().setTab(tab);
+}
 
 function useStateAnnouncements(): string {
   const [text, setText] = useState('');
@@ -62,10 +77,11 @@ function useStateAnnouncements(): string {
   return text;
 }
 
-export function TransportLab({ buildLink }: TransportLabProps) {
+export function TransportLab({ buildLink, onResetProgress, challengeKit }: TransportLabProps) {
   useLabKeyboard({
     toggle: () => void transport().toggle(),
     step: () => void transport().act('step'),
+    back: () => void transport().act('stepBack'),
     help: () => transportStore.getState().setHelp(true),
     blocked: () => transportStore.getState().helpOpen || transportStore.getState().frame === null,
   });
@@ -75,25 +91,31 @@ export function TransportLab({ buildLink }: TransportLabProps) {
   const progress = useTransport((s) => s.frame?.lesson ?? null);
   const share = useTransport((s) => s.share);
   const notice = useTransport((s) => s.notice);
+  const saved = useTransport((s) => s.saved);
   const announce = useStateAnnouncements();
   const st = transportStore.getState();
 
   return (
-    <div className="flex h-full min-h-[600px] min-w-[1024px] flex-col bg-slate-100 text-slate-900" data-testid="transport-lab">
+    <div className="flex h-full min-h-[600px] min-w-[1024px] flex-col bg-slate-100 text-slate-900" data-testid="transport-lab"
+      onDragOver={(e) => { if (e.dataTransfer.types.includes('Files')) e.preventDefault(); }}
+      onDrop={(e) => { const f = e.dataTransfer.files?.[0]; if (!f) return; e.preventDefault(); void importScenario(f); }}>
       <a href="#inspector-title" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-2 focus:py-1">Skip to the inspector</a>
       <Header onShare={() => void openShare(buildLink, st.setShare)} />
+      {ready && <TimeTools challengeKit={challengeKit} />}
       {ready ? (
         <main className={`grid min-h-0 flex-1 gap-2 p-2 ${lessonOpen ? 'grid-cols-[272px_minmax(0,1.25fr)_minmax(0,1fr)]' : 'grid-cols-[minmax(0,1.3fr)_minmax(0,1fr)]'}`}>
           {lessonOpen && (
             <aside className="min-h-0 overflow-hidden rounded-lg border border-slate-300 bg-white shadow-sm" aria-label="Guided lesson">
-              <LessonPanel lessons={lessons} progress={progress} actions={lessonActions} onLook={look} onClose={() => st.setLessonOpen(false)}
+              <LessonPanel lessons={lessons} progress={progress} actions={lessonActions} followHighlight onLook={(w) => { follow(w); look(w); }} onClose={() => st.setLessonOpen(false)}
+                saved={saved} onResetProgress={onResetProgress ? () => { onResetProgress(); st.setSaved({}); } : undefined}
                 freeLabel="Sandbox (free play)"
                 free={{ title: 'Sandbox', text: <p>Two hosts, two RC connections sharing completion queues, three programs posting work. Press play, click a QP to inspect it, and use <em>Post &amp; faults</em> to break things.</p> }} />
             </aside>
           )}
-          <div className="grid min-h-0 min-w-0 grid-rows-[minmax(215px,1.45fr)_auto_minmax(110px,1fr)] gap-2">
+          <div className="grid min-h-0 min-w-0 grid-rows-[minmax(215px,1.45fr)_auto_auto_minmax(110px,1fr)] gap-2">
             <WireView />
             <Rings />
+            <WhyPanel />
             <EventLog />
           </div>
           <Inspector />

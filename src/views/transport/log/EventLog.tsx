@@ -7,6 +7,7 @@ import type { SimEvent } from '../../../core/model/events.ts';
 import { hostLetter, qpnHex } from '../format.ts';
 import { useThrottled } from '../../kit/useThrottled.ts';
 import { GROUP_LABEL, GROUP_TITLE, describe, eventConcerns, groupOf, type EventLine } from './eventText.ts';
+import { askWhy, hasWhy } from '../tools/why.ts';
 
 export const MAX_LINES = 150;
 
@@ -27,7 +28,7 @@ const TONE: Record<EventLine['tone'], string> = {
   muted: 'text-slate-600',
 };
 
-type Line = { t: number; key: number; l: EventLine };
+type Line = { t: number; key: number; l: EventLine; i: number; e: SimEvent };
 
 export function EventLog() {
   const epoch = useTransport((s) => s.logEpoch);
@@ -35,6 +36,9 @@ export function EventLog() {
   const selected = useTransport((s) => s.selected);
   const groups = useTransport((s) => s.logGroups);
   const selectedOnly = useTransport((s) => s.logSelectedOnly);
+  const logFrom = useTransport((s) => s.logFrom);
+  const why = useTransport((s) => s.why);
+  const chain = useMemo(() => new Set(why?.chain.map((c) => c.i) ?? []), [why]);
   const box = useRef<HTMLDivElement | null>(null);
   // While the person reads older lines the log holds still; it follows again at the bottom.
   const [held, setFrozen] = useState<{ lines: Line[]; total: number; epoch: number } | null>(null);
@@ -42,18 +46,20 @@ export function EventLog() {
   const frozen = held && held.epoch === epoch ? held : null;
 
   const { lines, total } = useMemo(() => {
-    const shown: SimEvent[] = [];
+    const shown: Array<[SimEvent, number]> = [];
     let matched = 0;
     for (let i = log.length - 1; i >= 0; i--) {
       const e = log[i];
       if (!groups[groupOf(e)]) continue;
       if (selectedOnly && selected && !eventConcerns(e, selected.host, selected.qpn)) continue;
       matched++;
-      if (shown.length < MAX_LINES) shown.push(e);
+      if (shown.length < MAX_LINES) shown.push([e, i]);
     }
-    // Only the lines actually rendered get their text built.
-    return { lines: shown.reverse().map((e) => ({ t: e.t, ...lineOf(e) })), total: matched };
-  }, [log, groups, selectedOnly, selected]);
+    // Only the lines actually rendered get their text built. The log may be throttled behind the
+    // store, so a line's absolute index counts back from the end of the store's log.
+    const end = logFrom + log.length;
+    return { lines: shown.reverse().map(([e, i]) => ({ t: e.t, e, i: end - (log.length - i), ...lineOf(e) })), total: matched };
+  }, [log, groups, selectedOnly, selected, logFrom]);
 
   // The scroller is flex-direction: column-reverse, so the browser keeps it pinned to the newest
   // line without reading layout from script (scrollTop is 0 at the bottom, negative above).
@@ -90,7 +96,7 @@ export function EventLog() {
           className="flex min-h-0 flex-1 flex-col-reverse overflow-y-auto px-1 py-0.5 [contain:strict] font-mono text-[11px] leading-[1.45]">
           <ol className="m-0 list-none p-0">
             {shown.lines.length === 0 && <li className="px-2 py-1 font-sans text-slate-500">No events match the filters yet. Press Play or Step.</li>}
-            {shown.lines.map(({ t, l, key }) => <LogRow key={key} t={t} l={l} />)}
+            {shown.lines.map(({ t, l, key, i, e }) => <LogRow key={key} t={t} l={l} i={i} asks={hasWhy(e)} mark={chain.has(i)} />)}
           </ol>
         </div>
         {frozen && (
@@ -104,15 +110,16 @@ export function EventLog() {
   );
 }
 
-const LogRow = memo(function LogRow({ t, l }: { t: number; l: EventLine }) {
+const LogRow = memo(function LogRow({ t, l, i, asks, mark }: { t: number; l: EventLine; i: number; asks: boolean; mark: boolean }) {
   return (
-    <li className="grid grid-cols-[5.2rem_4.6rem_1fr] gap-x-1.5 rounded px-1 hover:bg-slate-50" data-group={l.group} data-t={t}>
+    <li className={`grid grid-cols-[5.2rem_4.6rem_1fr_auto] gap-x-1.5 rounded px-1 ${mark ? 'bg-fuchsia-100' : 'hover:bg-slate-50'}`} data-group={l.group} data-t={t} data-i={i} data-why={mark || undefined}>
       <span className="text-right tabular-nums text-slate-500">{(t / 1000).toFixed(3)}µs</span>
       <span className="truncate text-slate-700">{l.host !== undefined ? `${hostLetter(l.host)}${l.qpn !== undefined ? `·${qpnHex(l.qpn)}` : ''}` : '—'}</span>
       <span className={`min-w-0 ${TONE[l.tone]}`}>
         <span className="font-sans">{l.text}</span>
         {l.raw && <span className="ml-1.5 text-[10px] text-slate-500">{l.raw}</span>}
       </span>
+      {asks ? <button type="button" className="self-start rounded border border-fuchsia-500 px-1 font-sans text-[10px] text-fuchsia-900 hover:bg-fuchsia-50" data-testid="why" aria-label={`Why? The chain of causes of: ${l.text}`} onClick={() => void askWhy(i)}>why?</button> : <span />}
     </li>
   );
 });

@@ -155,6 +155,7 @@ function Legend() {
 
 function HostPanel({ host, view, qps, selected, side }: { host: number; view: HostView; qps: QpView[]; selected: { host: number; qpn: number } | null; side: 'left' | 'right' }) {
   const select = useTransport((s) => s.select);
+  const whyQps = useTransport((s) => s.why?.qps);
   const cq = view.cqs[0];
   return (
     <div className={`flex min-h-0 flex-col gap-1 rounded-md border border-slate-300 bg-slate-50 p-1.5 ${side === 'left' ? 'mr-1' : 'ml-1'}`} aria-label={`${view.name}, GID ::ffff:10.0.0.${view.lid}`} role="group">
@@ -172,7 +173,8 @@ function HostPanel({ host, view, qps, selected, side }: { host: number; view: Ho
                 type="button" data-testid={`qp-${host}-${qpnHex(q.qpn)}`} aria-pressed={on} data-state={q.state}
                 aria-label={`QP ${qpnHex(q.qpn)}, ${q.type}, state ${q.state}${q.peer ? `, connected to ${hostLetter(q.peer.host)} ${qpnHex(q.peer.qpn)}` : ''}${on ? ', selected' : ''}`}
                 onClick={() => select({ host: q.host, qpn: q.qpn })}
-                className={`w-full rounded-md border-2 bg-white px-1.5 py-1 text-left transition-colors hover:bg-slate-100 ${on ? 'border-slate-900 shadow' : 'border-slate-200'}`}
+                data-why={whyQps?.includes(`${q.host}/${q.qpn}`) || undefined}
+                className={`w-full rounded-md border-2 bg-white px-1.5 py-1 text-left transition-colors hover:bg-slate-100 ${on ? 'border-slate-900 shadow' : 'border-slate-200'} ${whyQps?.includes(`${q.host}/${q.qpn}`) ? 'outline outline-2 outline-offset-1 outline-fuchsia-600' : ''}`}
               >
                 <span className="flex flex-wrap items-center justify-between gap-x-1">
                   <span className="whitespace-nowrap font-mono text-[12.5px] font-bold text-slate-900">QP {qpnHex(q.qpn)}</span>
