@@ -109,9 +109,10 @@ export function createMemoryApi(opts: MemoryApiOptions = {}) {
       lab.sides = s.compare ? { a: { ...s.compare.a }, b: { ...s.compare.b } } : defaultSides(r.config);
       lab.compare = null;
       lab.apply(r.config);
-      if (s.speed !== undefined) lab.speed = Math.max(SPEED_MIN, Math.min(SPEED_MAX, s.speed));
       lessons.stop();
       if (s.lesson) lessons.start(s.lesson.id, s.lesson.step, true);
+      // The link's speed wins over the step's own.
+      if (s.speed !== undefined) lab.speed = Math.max(SPEED_MIN, Math.min(SPEED_MAX, s.speed));
       return reply({ ok: true });
     },
 

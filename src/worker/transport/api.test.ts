@@ -74,10 +74,10 @@ describe('lessons in the worker', () => {
     const api = createTransportApi();
     const r = api.startLesson('install');
     expect(r.ok).toBe(true);
-    expect(r.frame!.lesson).toMatchObject({ id: 'install', step: 0, done: false, question: null, hints: [], stuck: null });
-    const refused = api.command({ kind: 'postRecv', host: 0, qpn: 0x100, wr: { wrId: 1, length: 64 } });
-    expect(refused.frame.lesson!.stepsDone[0]).toBe(true);
+    expect(r.frame!.lesson).toMatchObject({ id: 'install', step: 0, done: false, hints: [], stuck: null, question: { kind: 'one', revealed: false } });
     api.lessonStep(1);
+    const refused = api.command({ kind: 'modifyQp', host: 0, qpn: 0x100, mask: ['IBV_QP_STATE'], attrs: { qp_state: 'INIT' } });
+    expect(refused.frame.lesson!.stepsDone[1]).toBe(false);
     const solved = api.solveStep();
     expect(solved.frame.lesson!.stepsDone[1]).toBe(true);
     expect(solved.frame.world.qps[0].state).toBe('INIT');

@@ -248,8 +248,9 @@ export function createTransportApi() {
       resetLog = true;
       sentCount = 0;
       if (p.sel) selected = { ...p.sel };
-      if (p.speed !== undefined) speed = Math.min(SPEED_MAX, Math.max(SPEED_MIN, p.speed));
       if (p.lesson) lessons.start(p.lesson.id, p.lesson.step, true);
+      // The link's speed wins over the step's own (the link reproduces what its author saw).
+      if (p.speed !== undefined) speed = Math.min(SPEED_MAX, Math.max(SPEED_MIN, p.speed));
       return reply({ ok: true });
     },
 
