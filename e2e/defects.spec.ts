@@ -86,7 +86,8 @@ test('5. links keep every input: the capacity panel, the race, the speed, the le
   await expect(other.getByTestId('speed-value')).toHaveText(speed);
   await expect(other.getByRole('button', { name: /^Step 2:/ })).toHaveAttribute('aria-current', 'step');
 
-  await open(page);
+  // A bare address now resumes where the person was (the memory lesson above): name the instrument.
+  await open(page, '#lab=transport');
   await page.getByTestId('tab-context').click();
   await page.getByTestId('share').click();
   const t = await page.getByTestId('share-url').inputValue();

@@ -184,6 +184,10 @@ export class Simulation {
       return { ok: false, detail: `command${path ? `.${path}` : ''}: ${i.message}` };
     }
     const w = this.w;
+    // A replay runs a command due at t after every item due at or before t: so must the live
+    // path, or a command issued before the clock has run the items already due (a fresh
+    // scenario at t = 0) would act first live and second on replay.
+    this.runUntil(w.now);
     w.commands.length = w.cmdIndex;
     w.commands.push({ t: w.now, cmd: parsed.output });
     w.cmdIndex++;

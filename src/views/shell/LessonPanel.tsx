@@ -50,14 +50,19 @@ export function LessonPanel({ lessons, progress, actions, onLook, followHighligh
   const lesson = lessons.find((l) => l.id === progress?.id);
   const pick = (id: string) => actions.pick(id);
   const go = (i: number) => actions.goTo(i);
-  // Whenever the step changes — Next, Back, a step number, a resumed session, a link — its
-  // place comes into view (for instruments whose places are tabs).
+  // Whenever the step changes within a lesson — Next, Back, a step number — its place comes
+  // into view (for instruments whose places are tabs).
   const at = progress ? `${progress.id}/${progress.step}` : '';
   const lookRef = useRef(onLook);
   useEffect(() => { lookRef.current = onLook; });
+  // Only a move within the lesson follows: a link or a resumed session brings its own tab.
+  const prevAt = useRef(at);
   useEffect(() => {
+    const before = prevAt.current;
+    prevAt.current = at;
+    const sameLesson = before !== '' && before.split('/')[0] === at.split('/')[0] && before !== at;
     const h = lesson?.steps[progress?.step ?? -1]?.highlight;
-    if (followHighlight && h) lookRef.current?.(h);
+    if (followHighlight && h && sameLesson) lookRef.current?.(h);
   }, [at, followHighlight]); // eslint-disable-line react-hooks/exhaustive-deps
   const doneOf = (id: string) => {
     const l = lessons.find((x) => x.id === id);

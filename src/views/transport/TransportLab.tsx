@@ -51,8 +51,10 @@ const lessonActions: LessonActions = {
     const r = id === '' ? await c.act('loadSandbox') : await c.act('startLesson', id, 0, false);
     const st = transportStore.getState();
     if (r && !r.ok) st.showNotice('error', `The lesson could not start: ${r.error}`);
-    const focus = st.lessons.find((l) => l.id === id)?.focus;
-    if (focus) st.select(focus);
+    const info = st.lessons.find((l) => l.id === id);
+    if (info?.focus) st.select(info.focus);
+    const first = info?.steps[0]?.highlight;
+    if (first) follow(first);
   },
   goTo: (step) => transport().act('lessonStep', step),
   answer: (a) => transport().act('answer', a),
@@ -112,11 +114,13 @@ export function TransportLab({ buildLink, onResetProgress, challengeKit }: Trans
                 free={{ title: 'Sandbox', text: <p>Two hosts, two RC connections sharing completion queues, three programs posting work. Press play, click a QP to inspect it, and use <em>Post &amp; faults</em> to break things.</p> }} />
             </aside>
           )}
-          <div className="grid min-h-0 min-w-0 grid-rows-[minmax(215px,1.45fr)_auto_auto_minmax(110px,1fr)] gap-2">
+          <div className="grid min-h-0 min-w-0 grid-rows-[minmax(215px,1.45fr)_auto_minmax(110px,1fr)] gap-2">
             <WireView />
             <Rings />
-            <WhyPanel />
-            <EventLog />
+            <div className="flex min-h-0 min-w-0 flex-col gap-2">
+              <WhyPanel />
+              <div className="grid min-h-0 flex-1"><EventLog /></div>
+            </div>
           </div>
           <Inspector />
         </main>

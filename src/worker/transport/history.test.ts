@@ -113,3 +113,16 @@ describe('acting in the past', () => {
     expect(api.seek(30_000).traceHash).toBe(end.traceHash);
   });
 });
+
+describe('live commands and replay agree', () => {
+  it('a command issued at t = 0, before the clock ran, replays to the same trace', () => {
+    const a = createTransportApi();
+    a.load(sandboxScenario());
+    a.command({ kind: 'qpFatal', host: 0, qpn: 0x101 });
+    for (let i = 0; i < 4; i++) a.step();
+    const at = a.frame();
+    const b = createTransportApi();
+    b.load(JSON.parse(JSON.stringify(a.exportScenario().scenario)), at.t);
+    expect(b.frame().traceHash).toBe(at.traceHash);
+  });
+});

@@ -1,0 +1,147 @@
+// Issue 8 in a real browser: a question answered wrong then right, progress that survives a
+// reload, three steps back equal to a fresh run, an exported scenario imported into a fresh page,
+// a challenge link completed, and the "why?" chain. Every wait is on state, never on time.
+import { writeFileSync } from 'node:fs';
+import { encodeLink } from '../src/scenario/link/envelope.ts';
+import { expect, open, shot, test, type Page } from './fixtures.ts';
+
+type Hook = { transport(): { call(name: string, ...args: unknown[]): Promise<unknown> } };
+const call = (page: Page, name: string, ...args: unknown[]) =>
+  page.evaluate(([n, a]) => (window as unknown as { qpScope: Hook }).qpScope.transport().call(n as string, ...(a as unknown[])), [name, args] as const);
+const hashOf = async (page: Page) => ((await call(page, 'frame')) as { traceHash: string; t: number });
+
+async function startLesson(page: Page, id: string) {
+  await page.getByTestId('lesson-panel').locator('#lesson-select').selectOption(id);
+  await expect(page.getByTestId('step-heading')).toHaveText(/^1\./);
+}
+
+test('a question answered wrong, then right: the model runs once, the feedback names the misconception', async ({ app: page }) => {
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await open(page);
+  await startLesson(page, 'install');
+  const q = page.getByTestId('question');
+  await expect(q).toContainText('Predict first');
+  await q.getByTestId('answer-accepted').check();
+  await q.getByTestId('answer-submit').click();
+  await expect(page.getByTestId('answer-feedback').locator('[data-correct]')).toHaveAttribute('data-correct', 'false');
+  await expect(page.getByTestId('answer-feedback')).toContainText('only from INIT on');
+  await q.getByTestId('answer-refused').check();
+  await q.getByTestId('answer-submit').click();
+  await expect(page.getByTestId('answer-feedback').locator('[data-correct]')).toHaveAttribute('data-correct', 'true');
+  await expect(q).toContainText('2 attempts');
+  // The task and Next stay in view at 1280×720.
+  await expect(page.getByRole('button', { name: 'Next →' })).toBeInViewport();
+  await shot(page, 'question-right');
+});
+
+test('progress is saved: a reload resumes the lesson at its step with the steps done', async ({ app: page }) => {
+  await open(page);
+  await startLesson(page, 'install');
+  await page.getByTestId('answer-refused').check();
+  await page.getByTestId('answer-submit').click();
+  await expect(page.getByTestId('answer-feedback').locator('[data-correct]')).toHaveAttribute('data-correct', 'true');
+  await page.getByRole('button', { name: 'Next →' }).click();
+  await expect(page.getByTestId('step-heading')).toHaveText(/^2\./);
+  // Saved once the worker built the moment's link.
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('qp-scope.progress.v1') ?? '')).toContain('"step":1');
+  await page.reload();
+  await expect(page.getByTestId('step-heading')).toHaveText(/^2\./);
+  await expect(page.getByRole('button', { name: /Step 1: .*\(done\)/ })).toBeVisible();
+  await expect(page.getByTestId('toast')).toContainText('resumes where you were');
+  await shot(page, 'resumed');
+});
+
+test('three steps back equal a fresh run to that instant (same trace hash)', async ({ app: page, context }) => {
+  await open(page);
+  for (let i = 0; i < 8; i++) await page.getByTestId('step').click();
+  const before = await hashOf(page);
+  for (let i = 0; i < 3; i++) {
+    const t0 = (await hashOf(page)).t;
+    await page.keyboard.press('ArrowLeft');
+    await expect.poll(async () => (await hashOf(page)).t).toBeLessThan(t0);
+  }
+  const back = await hashOf(page);
+  expect(back.t).toBeLessThan(before.t);
+  const { scenario } = (await call(page, 'exportScenario')) as { scenario: unknown };
+  const fresh = await context.newPage();
+  await open(fresh);
+  const r = (await call(fresh, 'load', scenario, back.t)) as { ok: boolean; frame: { traceHash: string } };
+  expect(r.ok).toBe(true);
+  expect(r.frame.traceHash).toBe(back.traceHash);
+  await expect(page.getByTestId('scrubber')).toHaveValue(String(back.t));
+});
+
+test('export a scenario and import it into a fresh page: the same trace hash at the same instant', async ({ app: page, context }, info) => {
+  await open(page);
+  await page.getByTestId('qp-0-0x101').click();
+  await page.getByTestId('tab-post').click();
+  await page.getByTestId('qp-fatal').click();
+  for (let i = 0; i < 4; i++) await page.getByTestId('step').click();
+  const [dl] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-scenario').click()]);
+  const file = info.outputPath('exported.json');
+  await dl.saveAs(file);
+  const at = await hashOf(page);
+  const fresh = await context.newPage();
+  await open(fresh);
+  await fresh.getByTestId('import-file').setInputFiles(file);
+  await expect(fresh.getByTestId('toast')).toContainText('Imported');
+  expect((await call(fresh, 'exportScenario') as { scenario: unknown }).scenario).toEqual((await call(page, 'exportScenario') as { scenario: unknown }).scenario);
+  // Run the imported scenario up to the same instant (fast), then compare the traces there.
+  await call(fresh, 'setSpeed', 1e7);
+  await call(fresh, 'play');
+  await expect.poll(async () => (await hashOf(fresh)).t, { timeout: 20_000 }).toBeGreaterThanOrEqual(at.t);
+  await call(fresh, 'pause');
+  const r = (await call(fresh, 'seek', at.t)) as { traceHash: string };
+  const s = (await call(page, 'seek', at.t)) as { traceHash: string };
+  expect(r.traceHash).toBe(s.traceHash);
+  // A bad file is named by its field, and the scenario in place is kept.
+  const bad = info.outputPath('bad.json');
+  writeFileSync(bad, JSON.stringify({ version: 1, seed: 1, config: { hosts: [{ name: 'A' }], qps: [{ host: 5, type: 'RC' }] } }));
+  await fresh.getByTestId('import-file').setInputFiles(bad);
+  await expect(fresh.getByTestId('toast')).toContainText('config.qps[0].host');
+  await expect(fresh.getByTestId('qp-0-0x101')).toHaveAttribute('data-state', 'ERR');
+});
+
+test('a challenge link opens, is graded live, and shows the attempt\'s trace hash', async ({ app: page }) => {
+  const scenario = {
+    version: 1, seed: 4, title: 'Challenge: bring up QP 0x100',
+    config: { durationNs: 2_000_000, hosts: [{ name: 'Host A' }, { name: 'Host B' }], qps: [{ host: 0, type: 'RC', bringUp: 'RESET' }, { host: 1, type: 'RC', peer: 0, bringUp: 'RTR', recvs: 8, refill: true, attrs: { rq_psn: 1000 } }] },
+    commands: [],
+  };
+  const challenge = {
+    title: 'QP 0x100 to RTS', text: 'Bring QP 0x100 to RTS with the fewest attributes.',
+    goal: { all: [{ state: { host: 0, qpn: 256, is: 'RTS' } }] },
+    score: { label: 'attributes passed', kind: 'modify', field: 'mask', where: { host: 0, qpn: 256 } },
+  };
+  await open(page, `#${encodeLink('transport', 2, { scenario, t: 0, challenge })}`);
+  await expect(page.getByTestId('challenge-status')).toHaveText('Not yet');
+  const mod = (mask: string[], attrs: Record<string, unknown>) => call(page, 'command', { kind: 'modifyQp', host: 0, qpn: 0x100, mask, attrs });
+  await mod(['IBV_QP_STATE', 'IBV_QP_PKEY_INDEX', 'IBV_QP_PORT', 'IBV_QP_ACCESS_FLAGS'], { qp_state: 'INIT', pkey_index: 0, port_num: 1, qp_access_flags: 0 });
+  await mod(['IBV_QP_STATE', 'IBV_QP_AV', 'IBV_QP_PATH_MTU', 'IBV_QP_DEST_QPN', 'IBV_QP_RQ_PSN', 'IBV_QP_MAX_DEST_RD_ATOMIC', 'IBV_QP_MIN_RNR_TIMER'], { qp_state: 'RTR', ah_dlid: 2, path_mtu: 3, dest_qp_num: 0x200, rq_psn: 0, max_dest_rd_atomic: 1, min_rnr_timer: 1 });
+  await mod(['IBV_QP_STATE', 'IBV_QP_SQ_PSN', 'IBV_QP_TIMEOUT', 'IBV_QP_RETRY_CNT', 'IBV_QP_RNR_RETRY', 'IBV_QP_MAX_QP_RD_ATOMIC'], { qp_state: 'RTS', sq_psn: 1000, timeout: 14, retry_cnt: 7, rnr_retry: 7, max_rd_atomic: 1 });
+  await expect(page.getByTestId('challenge-status')).toContainText('Goal met');
+  await expect(page.getByTestId('challenge-score')).toHaveText('17');
+  const f = await hashOf(page);
+  await expect(page.getByTestId('challenge-hash')).toHaveText(f.traceHash);
+  await shot(page, 'challenge-met');
+});
+
+test('why? walks a flush completion back to its root, highlighted in the log and the wire view', async ({ app: page }) => {
+  await open(page);
+  await startLesson(page, 'errors');
+  await page.getByTestId('lesson-solve').click();
+  await expect(page.getByRole('button', { name: /Step 1: .*\(done\)/ })).toBeVisible();
+  await page.getByRole('button', { name: 'Next →' }).click();
+  await page.getByTestId('question').locator('[data-testid^="order-"]').first().waitFor();
+  await page.getByTestId('answer-submit').click();
+  await expect(page.getByTestId('answer-feedback').locator('[data-correct]')).toHaveAttribute('data-correct', /true|false/);
+  await page.getByTestId('full-log-open').click();
+  await page.getByTestId('full-log-search').fill('FLUSH_ERR');
+  await expect(page.getByTestId('full-log-count')).toContainText(/^[1-9]/);
+  await page.getByTestId('full-log-rows').getByRole('button', { name: 'why?' }).first().click();
+  await page.getByTestId('full-log-close').click();
+  await expect(page.getByTestId('why-panel')).toContainText('root');
+  await expect(page.getByTestId('why-panel')).toContainText('failed with');
+  await expect(page.getByTestId('qp-0-0x100')).toHaveAttribute('data-why', 'true');
+  await shot(page, 'why-chain');
+});

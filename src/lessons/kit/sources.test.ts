@@ -1,0 +1,36 @@
+// Citations resolve inside the project: every lesson source is a bibliography key, docs/sources.md
+// is the bibliography as generated, and no lesson text or catalogue points at files a learner
+// does not have (the reference folder the project was built from).
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { MEMORY_LESSONS, TRANSPORT_LESSONS, lessonInfo } from '../index.ts';
+import { SOURCES } from './sources.ts';
+import { sourcesMarkdown } from './sourcesDoc.ts';
+import { GLOSSARY } from './glossary.ts';
+
+const lessons = [...TRANSPORT_LESSONS.map(lessonInfo), ...MEMORY_LESSONS.map(lessonInfo)];
+
+describe('sources', () => {
+  it('docs/sources.md is the generated bibliography', () => {
+    expect(readFileSync(new URL('../../../docs/sources.md', import.meta.url), 'utf8')).toBe(sourcesMarkdown());
+  });
+  it.each(lessons.map((l) => [l.id, l] as const))('%s cites only bibliography keys', (_id, l) => {
+    for (const s of l.sources) expect(SOURCES[s.key], s.title).toBeDefined();
+  });
+  it('no lesson text names a file outside the project', () => {
+    const text = JSON.stringify(lessons);
+    expect(text).not.toMatch(/semantics\.md|qp_context\.md|qp-cache-numbers\.md|NOTES\.md|faults-at-scale\.md|qp_state_table\.json/);
+  });
+});
+
+describe('glossary', () => {
+  it('defines every term the issue lists as jargon', () => {
+    const wanted = ['WQE', 'path MTU', 'NAK', 'timeout', 'QPN', 'RTR', 'RTS', 'ERR', 'requester', 'responder', 'producer index', 'consumer index', 'doorbell', 'SSN', 'MSN', 'P_Key', 'LID', 'GID', 'address vector', 'Q_Key', 'APM', 'signaled', 'wr_id', 'ICM', 'QPC', 'SRAM', 'K', 'Mops', 'knee', 'set', 'way', 'bank', 'LRU', 'FIFO', 'LFU', '2Q', 'Zipf', 'write-back', 'seqlock', 'FaSST', 'StaR', 'PipeDevice', 'SRNIC', 'PSN', 'CQE', 'RNR', 'EQ'];
+    for (const w of wanted) expect(GLOSSARY[w], w).toBeDefined();
+  });
+  it.each(lessons.map((l) => [l.id, l] as const))('%s carries the definitions of the terms it uses', (_id, l) => {
+    const info = l;
+    expect(info.terms.length).toBeGreaterThan(1);
+    expect(info.terms.every((t) => t.def.length > 20 && t.spellings.includes(t.term))).toBe(true);
+  });
+});
