@@ -125,10 +125,25 @@ test('a faults link reopens the same storm, tab and reset view; a bad one is nam
 
 test('every Faults tab passes axe', async ({ app: page }) => {
   await openFaults(page);
-  for (const tab of ['storm', 'policies', 'compare', 'reset']) {
+  for (const tab of ['storm', 'policies', 'compare', 'explorer', 'reset']) {
     await page.getByTestId(`tab-${tab}`).click();
     await expect(page.getByTestId(`${tab}-tab`)).toBeVisible();
     const r = await new AxeBuilder({ page }).analyze();
     expect(r.violations.map((v) => `${tab}: ${v.id} (${v.nodes.length})`)).toEqual([]);
   }
+});
+
+test('the interleaving explorer: every order of simultaneous faults, grouped by what software sees; one stepped through', async ({ app: page }) => {
+  await openFaults(page);
+  await page.getByTestId('tab-explorer').click();
+  const groups = page.getByTestId('explorer-groups').locator('li');
+  await expect(page.getByTestId('explorer-tab')).toContainText('24 detection orders');
+  const counts = await groups.evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-count'))));
+  expect(counts.reduce((a, b) => a + b, 0)).toBe(24);
+  await groups.last().getByRole('button', { name: 'step through one' }).click();
+  await expect(page.getByTestId('explorer-steps')).toContainText('reported to the application');
+  await page.getByTestId('explorer-policy').selectOption('priority');
+  await expect(page.getByTestId('explorer-policy')).toHaveValue('priority');
+  await expect(page.getByTestId('explorer-tab')).toContainText('24 detection orders');
+  await shot(page, 'explorer');
 });

@@ -22,7 +22,7 @@ export function startFaults(): Promise<void> {
 
 export async function openFaults(p: FaultsPayload): Promise<string | null> {
   await startFaults();
-  const r = await faults().call('applyLink', { settings: p.settings, reset: p.reset, compare: p.compare, speed: p.speed, lesson: p.lesson });
+  const r = await faults().call('applyLink', { settings: p.settings, reset: p.reset, explorer: p.explorer, compare: p.compare, speed: p.speed, lesson: p.lesson });
   if (!r.ok) return r.error ?? 'it was refused';
   const st = faultsStore.getState();
   st.setTab(p.tab ?? 'storm');
@@ -35,6 +35,7 @@ export async function faultsLink(): Promise<string> {
   const st = faultsStore.getState();
   const payload: FaultsPayload = { settings: s.settings, tab: st.tab, speed: s.speed };
   if (s.reset) payload.reset = s.reset;
+  if (s.explorer) payload.explorer = s.explorer;
   if (s.compare) payload.compare = s.compare;
   if (st.frame?.lesson) payload.lesson = { id: st.frame.lesson.id, step: st.frame.lesson.step };
   return `${location.origin}${location.pathname}#${writeLink('faults', payload)}`;

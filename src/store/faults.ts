@@ -5,7 +5,7 @@ import { useStore } from 'zustand';
 import type { FaultsFrame, GridStatic } from '../worker/faults/types.ts';
 import { createLabStore, type KitState } from './kit.ts';
 
-export type FaultsTab = 'storm' | 'policies' | 'compare' | 'reset';
+export type FaultsTab = 'storm' | 'policies' | 'compare' | 'explorer' | 'reset';
 
 export interface FaultsSlice {
   grid: GridStatic | null;

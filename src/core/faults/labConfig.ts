@@ -96,3 +96,22 @@ export function resetConfigOf(s: ResetSettings): ResetLabConfig {
     reuse: s.reuse ? { policy: 'lowest-free', quarantineNs: s.quarantine ? 1_000_000 : 0, psn: s.randomPsn ? 'random' : 'zero' } : undefined,
   };
 }
+
+/** The interleaving explorer's settings: up to 6 QPs failing in the same instant, the channel they share. */
+export const ExplorerSettingsSchema = v.strictObject({
+  faults: v.pipe(v.array(v.strictObject({ cls: int(0, 7), miss: v.boolean('must be true or false') }), 'must be a list of faults'), v.minLength(2, 'needs at least 2 faults'), v.maxLength(6, 'has at most 6 faults')),
+  policy: oneOf(POLICIES),
+  eqSize: int(1, 1 << 16),
+  budget: int(1, 1 << 16),
+  preset: oneOf(CHANNEL_PRESETS),
+});
+export type ExplorerSettings = v.InferOutput<typeof ExplorerSettingsSchema>;
+
+export function defaultExplorerSettings(): ExplorerSettings {
+  return { faults: [{ cls: 0, miss: false }, { cls: 1, miss: true }, { cls: 1, miss: false }, { cls: 2, miss: false }], policy: 'fifo', eqSize: 2, budget: 1, preset: 'mlx4' };
+}
+
+export function parseExplorerSettings(x: unknown): { ok: true; value: ExplorerSettings } | { ok: false; error: string } {
+  const r = v.safeParse(ExplorerSettingsSchema, x);
+  return r.success ? { ok: true, value: r.output } : { ok: false, error: issue(r.issues[0]) };
+}

@@ -11,6 +11,7 @@ import { ShareDialog, openShare } from '../shell/ShareDialog.tsx';
 import { useLabKeyboard } from '../shell/useKeyboard.ts';
 import { CompareTab } from './CompareTab.tsx';
 import { Controls } from './Controls.tsx';
+import { ExplorerTab } from './ExplorerTab.tsx';
 import { Header } from './Header.tsx';
 import { HelpBody } from './Help.tsx';
 import { PoliciesTab } from './PoliciesTab.tsx';
@@ -18,7 +19,7 @@ import { Readouts } from './Readouts.tsx';
 import { ResetTab } from './ResetTab.tsx';
 import { StormTab } from './StormTab.tsx';
 
-const TABS: Array<[FaultsTab, string]> = [['storm', 'Storm'], ['policies', 'Policies'], ['compare', 'Compare'], ['reset', 'Reset mid-transfer']];
+const TABS: Array<[FaultsTab, string]> = [['storm', 'Storm'], ['policies', 'Policies'], ['compare', 'Compare'], ['explorer', 'Interleavings'], ['reset', 'Reset mid-transfer']];
 
 const lessonActions: LessonActions = {
   async pick(id) {
@@ -84,7 +85,7 @@ export default function FaultsLab({ buildLink }: FaultsLabProps) {
           </div>
           <div id="faults-panel" role="tabpanel" aria-labelledby={`faults-tab-${tab}`} className="min-h-0 flex-1 [contain:layout_paint]">
             {!ready ? <p className="p-4 text-sm text-slate-500" aria-busy="true">Starting the storm model…</p>
-              : tab === 'storm' ? <StormTab /> : tab === 'policies' ? <PoliciesTab /> : tab === 'compare' ? <CompareTab /> : <ResetTab />}
+              : tab === 'storm' ? <StormTab /> : tab === 'policies' ? <PoliciesTab /> : tab === 'compare' ? <CompareTab /> : tab === 'explorer' ? <ExplorerTab /> : <ResetTab />}
           </div>
         </main>
         {lessonOpen && (

@@ -2,13 +2,13 @@
 // (LabApi), the storm's settings, policy and compare, the reset view, the claims, and the state a
 // share link carries. A plain module (no worker globals); faults.worker.ts only exposes it.
 import { FAULT_CLAIMS, LC_NAMES, POLICIES, RESET_CLAIMS, type PolicyName } from '../../core/index.ts';
-import { parseResetSettings, parseStormSettings, defaultResetSettings, type ResetSettings, type StormSettings } from '../../core/faults/labConfig.ts';
+import { parseExplorerSettings, parseResetSettings, parseStormSettings, defaultExplorerSettings, defaultResetSettings, type ExplorerSettings, type ResetSettings, type StormSettings } from '../../core/faults/labConfig.ts';
 import { FAULTS_LESSONS, type FaultsAction, type FaultsProbe } from '../../lessons/faults/index.ts';
 import { LessonHost } from '../kit/lessonHost.ts';
 import type { LabApi, LessonInfo, Reply } from '../kit/types.ts';
 import { buildFrame } from './frame.ts';
 import { FaultsLab, SPEED_MAX, SPEED_MIN, type FaultsOptions } from './lab.ts';
-import type { ClaimsInfo, FaultsFrame } from './types.ts';
+import type { ClaimsInfo, FaultsFrame, QpDetail } from './types.ts';
 
 type Outcome = { ok: boolean; error?: string };
 const ok: Outcome = { ok: true };
@@ -100,16 +100,33 @@ export function createFaultsApi(opts: FaultsOptions = {}) {
     showReset(): FaultsFrame { lab.ensureReset(); return frame(); },
     claims(): ClaimsInfo { return { faults: FAULT_CLAIMS, reset: RESET_CLAIMS }; },
 
+    /** The interleaving explorer: every order of up to 6 simultaneous faults; `pick` steps through one. */
+    explore(s: unknown, pick: number[] | null = null): Reply<FaultsFrame> {
+      const r = parseExplorerSettings(s ?? defaultExplorerSettings());
+      if (!r.ok) return reply(r);
+      lab.setExplorer(r.value, Array.isArray(pick) ? pick.filter((x) => Number.isInteger(x)) : null);
+      return reply(ok);
+    },
+
+    /** One QP of the live storm in numbers (index in the grid). */
+    qp(i: number): QpDetail | null {
+      const g = lab.storm.grid();
+      if (!Number.isInteger(i) || i < 0 || i >= g.qpn.length) return null;
+      return { qpn: g.qpn[i], host: g.host[i], cls: g.cls[i], state: LC_NAMES[g.lc[i]], phase: g.phase[i], detectNs: g.detectNs[i], reportNs: g.reportNs[i], lastFlushNs: g.lastFlushNs[i] };
+    },
+
     /** What a share link carries of the model (the tab and lesson travel with it from the main thread). */
-    linkState(): { settings: StormSettings; reset: ResetSettings | null; compare: PolicyName | null; speed: number } {
-      return { settings: { ...lab.settings }, reset: lab.resetSettings, compare: lab.twin ? lab.comparePolicies[1] : null, speed: lab.speed };
+    linkState(): { settings: StormSettings; reset: ResetSettings | null; explorer: ExplorerSettings | null; compare: PolicyName | null; speed: number } {
+      return { settings: { ...lab.settings }, reset: lab.resetSettings, explorer: lab.explorer?.settings ?? null, compare: lab.twin ? lab.comparePolicies[1] : null, speed: lab.speed };
     },
     /** Open a link's state: everything checked before anything changes. */
-    applyLink(s: { settings: unknown; reset?: unknown; compare?: PolicyName | null; speed?: number; lesson?: { id: string; step: number } }): Reply<FaultsFrame> {
+    applyLink(s: { settings: unknown; reset?: unknown; explorer?: unknown; compare?: PolicyName | null; speed?: number; lesson?: { id: string; step: number } }): Reply<FaultsFrame> {
       const st = parseStormSettings(s.settings);
       if (!st.ok) return reply({ ok: false, error: `its storm settings are impossible: ${st.error}` });
       const rs = s.reset === undefined || s.reset === null ? null : parseResetSettings(s.reset);
       if (rs && !rs.ok) return reply({ ok: false, error: `its reset settings are impossible: ${rs.error}` });
+      const ex = s.explorer === undefined || s.explorer === null ? null : parseExplorerSettings(s.explorer);
+      if (ex && !ex.ok) return reply({ ok: false, error: `its explorer settings are impossible: ${ex.error}` });
       if (s.compare !== undefined && s.compare !== null && !POLICIES.includes(s.compare)) return reply({ ok: false, error: `its compare policy must be one of ${POLICIES.join(', ')}` });
       const lesson = s.lesson ? FAULTS_LESSONS.find((l) => l.id === s.lesson!.id) : undefined;
       if (s.lesson && !lesson) return reply({ ok: false, error: `it opens a lesson this page does not have ("${s.lesson.id.slice(0, 40)}")` });
@@ -117,6 +134,7 @@ export function createFaultsApi(opts: FaultsOptions = {}) {
       lab.playing = false;
       lab.apply(st.value);
       if (rs?.ok) lab.setReset(rs.value);
+      if (ex?.ok) lab.setExplorer(ex.value);
       if (s.compare) { lab.showCompare(true); lab.setComparePolicy(s.compare); }
       if (s.speed !== undefined) lab.speed = Math.max(SPEED_MIN, Math.min(SPEED_MAX, s.speed));
       lessons.stop();

@@ -28,6 +28,7 @@ export function buildFrame(lab: FaultsLab, lesson: LessonProgress | null): Fault
     live: {
       t: st.now, summary: st.summary(), phase: st.grid().phase, drained: st.drained(),
       eq: { t: eq.t, used: eq.used, size: eq.size, now: eq.used.length ? eq.used[eq.used.length - 1] : 0 },
+      cache: cacheOf(lab), perCq: st.perCq().slice(0, 16),
     },
     policies: lab.job.frame(),
     compare: twin ? {
@@ -37,6 +38,7 @@ export function buildFrame(lab: FaultsLab, lesson: LessonProgress | null): Fault
     } : null,
     comparePolicies: [...lab.comparePolicies],
     reset: lab.reset,
+    explorer: lab.explorer,
   };
 }
 
@@ -46,4 +48,10 @@ function channelInfo(lab: FaultsLab): FaultsFrame['channel'] {
     eqSize: eqSlots(lab.settings.eqDepth, p.spare, p.pow2), spare: p.spare, pow2: p.pow2,
     budget: Number.isFinite(p.budget) ? p.budget : 0, overrun: p.overrun, source: p.source,
   };
+}
+
+function cacheOf(lab: FaultsLab): FaultsFrame['live']['cache'] {
+  const c = lab.storm.sim.world.hosts[0].cache;
+  const v = c.view();
+  return { hits: c.stats.hits, misses: c.stats.misses, evictions: c.stats.evictions, writebacks: c.stats.writebacks, entries: v.entries };
 }

@@ -4,7 +4,9 @@
 import { Storm, resetLab, type PolicyName } from '../../core/index.ts';
 import { defaultResetSettings, defaultStormSettings, resetConfigOf, stormConfigOf, type ResetSettings, type StormSettings } from '../../core/faults/labConfig.ts';
 import { PolicyJob, settingsKey } from './policyJob.ts';
-import type { ResetFrame } from './types.ts';
+import type { ExplorerSettings } from '../../core/faults/labConfig.ts';
+import { explore } from './explore.ts';
+import type { ExplorerFrame, ResetFrame } from './types.ts';
 
 /** Simulated ns per wall second: 10 µs/s to 1 s/s; a port-down storm's retries take ~270 ms. */
 export const SPEED_MIN = 10_000;
@@ -25,6 +27,7 @@ export class FaultsLab {
   job: PolicyJob;
   resetSettings: ResetSettings | null = null;
   reset: ResetFrame | null = null;
+  explorer: ExplorerFrame | null = null;
   playing = false;
   speed = 50_000_000;
   seq = 0;
@@ -107,6 +110,10 @@ export class FaultsLab {
     const r = resetLab(resetConfigOf(s));
     const { events: _e, scenario: _s, claims: _c, ...result } = r;
     this.reset = { key: JSON.stringify(s), settings: s, result };
+  }
+
+  setExplorer(s: ExplorerSettings, pick: number[] | null = null): void {
+    this.explorer = explore(s, pick);
   }
 
   ensureReset(): void {

@@ -1,10 +1,10 @@
 // Plain-data frames the Faults worker sends (structured-clone friendly: numbers, strings, typed
 // arrays). Views render these; they never compute the model.
-import type { Claim, PolicyName, ResetLabResult, StormSummary } from '../../core/index.ts';
-import type { ResetSettings, StormSettings } from '../../core/faults/labConfig.ts';
+import type { Claim, ExplorerStep, Outcome, OutcomeGroup, PolicyName, ResetLabResult, StormSummary } from '../../core/index.ts';
+import type { ExplorerSettings, ResetSettings, StormSettings } from '../../core/faults/labConfig.ts';
 import type { KitFrame } from '../kit/types.ts';
 
-export type { ResetSettings, StormSettings };
+export type { ExplorerSettings, ResetSettings, StormSettings };
 
 /** Per-QP facts that change only with the settings (sent when `key` changes). */
 export interface GridStatic {
@@ -25,7 +25,24 @@ export interface LiveStorm {
   /** Async-EQ occupancy on the faulted host: samples up to now, the slots it has. */
   eq: { t: Float64Array; used: Float64Array; size: number; now: number };
   drained: boolean;
+  /** The faulted host's context cache during the storm: reports and flushes fetch contexts too. */
+  cache: { hits: number; misses: number; evictions: number; writebacks: number; entries: number };
+  /** Flush CQEs written into each CQ, and their rate. */
+  perCq: { host: number; cq: number; flushCqes: number; perUs: number }[];
 }
+
+/** The interleaving explorer: every detection order, grouped by what software sees; one stepped through. */
+export interface ExplorerFrame {
+  settings: ExplorerSettings;
+  orders: number;
+  groups: OutcomeGroup[];
+  order: number[];
+  steps: ExplorerStep[];
+  outcome: Outcome;
+}
+
+/** One QP of the storm, in numbers (ns after the fault; −1: has not happened). */
+export interface QpDetail { qpn: number; host: number; cls: number; state: string; phase: number; detectNs: number; reportNs: number; lastFlushNs: number }
 
 /** One policy's run of the same storm to the end. */
 export interface PolicyResult {
@@ -76,6 +93,7 @@ export interface FaultsFrame extends KitFrame {
   compare: CompareFrame | null;
   comparePolicies: [PolicyName, PolicyName];
   reset: ResetFrame | null;
+  explorer: ExplorerFrame | null;
 }
 
 
