@@ -4,7 +4,7 @@
 // visit: its steps done are added to the table of contents, but the person's own position and
 // answers are never overwritten.
 import type { StoreApi } from 'zustand';
-import { labProgress, loadProgress, recordFree, recordLesson, resetProgress, saveProgress, type LabProgress } from '../views/shell/progress.ts';
+import { labProgress, loadProgress, recordLesson, resetProgress, saveProgress, type LabProgress } from '../views/shell/progress.ts';
 import type { KitFrame } from '../worker/kit/types.ts';
 
 type LabStore = StoreApi<{ frame: KitFrame | null; setSaved?: (s: Record<string, boolean[]>) => void }>;
@@ -14,10 +14,6 @@ let visiting = false;
 /** The page was opened from a link with a lesson in it: do not overwrite the person's own place. */
 export function setVisiting(v: boolean): void {
   visiting = v;
-}
-
-export function isVisiting(): boolean {
-  return visiting;
 }
 
 /** Steps done per lesson, as saved, for the table of contents. */
@@ -68,11 +64,4 @@ export function trackProgress(lab: string, store: LabStore, hashOf: () => Promis
       onSaved(Object.fromEntries(Object.entries(labProgress(p, lab).lessons).map(([id, r]) => [id, r.done])));
     }).catch(() => undefined).finally(() => { pending = false; });
   });
-}
-
-/** Remember a free-play moment (no lesson): the place to come back to. */
-export function saveFreeMoment(lab: string, hash: string): void {
-  if (visiting) return;
-  saveProgress(recordFree(loadProgress(), lab, hash));
-  try { localStorage.setItem('qp-scope.last-lab', lab); } catch { /* not kept */ }
 }

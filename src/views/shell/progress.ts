@@ -67,9 +67,3 @@ export function recordLesson(
   };
   return { ...p, labs: { ...p.labs, [lab]: next } };
 }
-
-/** Free play: remember the moment, no lesson. */
-export function recordFree(p: Progress, lab: string, hash: string): Progress {
-  const lp = labProgress(p, lab);
-  return { ...p, labs: { ...p.labs, [lab]: { ...lp, at: { hash, lesson: null, step: 0 } } } };
-}

@@ -1,10 +1,10 @@
 // What every instrument's worker speaks: frames with a sequence number and the shared fields
 // (playback, busy, lesson), replies that carry a frame, and the calls every instrument answers.
 // Plain, structured-clone data only.
-import type { Answer, LabId, LessonInfo, LessonProgress, QuestionView, SourceRef, Term } from '../../lessons/kit/index.ts';
+import type { Answer, LabId, LessonInfo, LessonProgress, QuestionView, Term } from '../../lessons/kit/index.ts';
 import type { ResumeState } from './lessonHost.ts';
 
-export type { Answer, LabId, LessonInfo, LessonProgress, QuestionView, ResumeState, SourceRef, Term };
+export type { Answer, LabId, LessonInfo, LessonProgress, QuestionView, ResumeState, Term };
 
 export interface KitFrame {
   /** Increases with every frame a worker sends; a client drops a frame older than one it showed. */
