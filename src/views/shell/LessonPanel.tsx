@@ -130,7 +130,7 @@ export function LessonPanel({ lessons, progress, actions, onLook, followHighligh
               </li>
             ))}</ul>
           </details>
-          <div className="sticky bottom-0 -mx-3 mt-auto flex flex-col gap-2 border-t border-slate-200 bg-white px-3 pb-1 pt-2" data-testid="lesson-footer">
+          <div className="sticky bottom-0 -mx-3 mt-auto flex max-h-[62%] flex-col gap-2 overflow-y-auto border-t border-slate-200 bg-white px-3 pb-1 pt-2" data-testid="lesson-footer">
               {step.task && (
                 <div className={`rounded border-l-4 p-2 ${done ? 'border-green-600 bg-green-50' : 'border-blue-600 bg-blue-50'}`} data-testid="lesson-task">
                   <p className="font-semibold">{done ? '✓ Done' : 'Your turn'}</p>

@@ -161,7 +161,7 @@ function HostPanel({ host, view, qps, selected, side }: { host: number; view: Ho
     <div className={`flex min-h-0 flex-col gap-1 rounded-md border border-slate-300 bg-slate-50 p-1.5 ${side === 'left' ? 'mr-1' : 'ml-1'}`} aria-label={`${view.name}, GID ::ffff:10.0.0.${view.lid}`} role="group">
       <div className="flex items-baseline justify-between">
         <h3 className="text-[13px] font-bold text-slate-900">{view.name}</h3>
-        <span className="font-mono text-[10.5px] text-slate-600" title="RoCE: the peer is addressed by its GID (a GRH in the address vector); the model numbers hosts 1, 2">GID ::ffff:10.0.0.{view.lid}</span>
+        <span className="font-mono text-[10.5px] text-slate-600" title={`RoCE: the peer is addressed by its GID ::ffff:10.0.0.${view.lid} (a GRH in the address vector)`}>GID …{view.lid}</span>
       </div>
       <ul className="flex min-h-0 flex-col gap-1 overflow-y-auto" aria-label={`QPs on ${view.name}`}>
         {qps.map((q) => {
