@@ -130,7 +130,8 @@ export function LessonPanel({ lessons, progress, actions, onLook, followHighligh
               </li>
             ))}</ul>
           </details>
-          <div className="sticky bottom-0 -mx-3 mt-auto flex max-h-[62%] flex-col gap-2 overflow-y-auto border-t border-slate-200 bg-white px-3 pb-1 pt-2" data-testid="lesson-footer">
+          <div className="sticky bottom-0 -mx-3 mt-auto flex max-h-[64%] flex-col gap-2 border-t border-slate-200 bg-white px-3 pb-1 pt-2" data-testid="lesson-footer">
+            <div className="flex min-h-0 flex-col gap-2 overflow-y-auto">
               {step.task && (
                 <div className={`rounded border-l-4 p-2 ${done ? 'border-green-600 bg-green-50' : 'border-blue-600 bg-blue-50'}`} data-testid="lesson-task">
                   <p className="font-semibold">{done ? '✓ Done' : 'Your turn'}</p>
@@ -148,7 +149,8 @@ export function LessonPanel({ lessons, progress, actions, onLook, followHighligh
                 )}
                 {step.solvable && !done && <button type="button" disabled={busy} data-testid="lesson-solve" className="rounded border border-slate-300 bg-white px-2 py-1" onClick={() => void run(() => actions.solve())}>Do it for me</button>}
               </div>
-            <nav className="mt-auto flex justify-between gap-2" aria-label="Lesson navigation">
+            </div>
+            <nav className="flex shrink-0 justify-between gap-2" aria-label="Lesson navigation">
               <button type="button" disabled={progress.step === 0} className="rounded border border-slate-300 bg-white px-3 py-1 disabled:opacity-40" onClick={() => void go(progress.step - 1)}>← Back</button>
               {progress.step < lesson.steps.length - 1
                 ? <button type="button" className={`rounded px-3 py-1 font-semibold ${done ? 'bg-blue-600 text-white' : 'border border-slate-300 bg-white'}`} onClick={() => void go(progress.step + 1)}>Next →</button>
