@@ -48,7 +48,9 @@ function ackOrNak(w: World, slot: number, p: Packet): void {
       ackUpTo(w, slot, before);
       const rt = runtime(w, slot);
       rx(w, p, 'nak', p.syndrome);
-      if (rt.sq[0]) failWqe(w, slot, rt.sq[0], NAK_STATUS[p.syndrome ?? ''] ?? 'IBV_WC_REM_OP_ERR', 'send-error');
+      // The NAK names the PSN of the request it refuses: that WQE completes with the error.
+      const e = rt.sq.find((x) => x.psn0 >= 0 && psnDiff(p.psn, x.psn0) >= 0 && psnDiff(p.psn, x.psn0) < Math.max(1, x.npsn)) ?? rt.sq[0];
+      if (e) failWqe(w, slot, e, NAK_STATUS[p.syndrome ?? ''] ?? 'IBV_WC_REM_OP_ERR', 'send-error');
     }
   }
 }

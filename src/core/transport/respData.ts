@@ -183,6 +183,7 @@ export function buildResponse(w: World, slot: number): Packet | null {
     if (why) {
       // The READ request this response answers, as answer() replies to it.
       const req: Packet = { id: newPacketId(w), src: r.dst, dst: host, srcQpn: r.dstQpn, dstQpn: q.qpn[slot], tt: RC, op: 'RDMA_READ_REQUEST', psn: psnAdd(r.psn, k), payload: 0, bytes: 0, ackReq: false };
+      rt.reads = [];
       responderError(w, slot, req, 'NAK_REM_ACCESS', `READ response ${k + 1} of ${r.n}: rkey check failed: ${why}`);
       return null;
     }

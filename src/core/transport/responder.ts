@@ -10,7 +10,7 @@ import { emit, runtime, type Packet, type Syndrome, type World } from '../world/
 import { completeRecv } from './cq.ts';
 import { newPacketId, toWire } from './nic.ts';
 import { hwEvent, qpAsync } from './qpState.ts';
-import { readOrAtomic, sendPacket, udReceive, writePacket } from './respData.ts';
+import { buildResponse, readOrAtomic, sendPacket, udReceive, writePacket } from './respData.ts';
 import { srqOf, takeSrqWqe } from './srq.ts';
 import { duplicateReadOrAtomic } from './respResources.ts';
 import { AETH_BYTES, HDR_BYTES, isFirst, isLast, psnAdd, psnDiff } from './wire.ts';
@@ -42,6 +42,15 @@ export function answer(w: World, slot: number, req: Packet, syndrome: Syndrome, 
  */
 export function responderError(w: World, slot: number, req: Packet, nak: Syndrome, detail: string, recvStatus?: WcStatus): void {
   const rt = runtime(w, slot);
+  // Responses owed for requests accepted before this one go out first: a responder answers in
+  // PSN order, so an earlier READ completes before the NAK of a later request (rxe finishes
+  // read_reply before it looks at the next request). MODEL (claim responses-before-nak): they
+  // leave at once, without the transmit engine's pipeline time.
+  while (rt.reads.length > 0 && w.qps.type[slot] === RC) {
+    const pkt = buildResponse(w, slot);
+    if (!pkt) break;
+    toWire(w, pkt, w.now);
+  }
   if (w.qps.type[slot] === RC) answer(w, slot, req, nak, req.psn);
   if (recvStatus && rt.rq.length > 0) completeRecv(w, slot, recvStatus);
   if (w.profile.responderEvents) qpAsync(w, slot, nak === 'NAK_REM_ACCESS' ? 'IBV_EVENT_QP_ACCESS_ERR' : 'IBV_EVENT_QP_REQ_ERR');
