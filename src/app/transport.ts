@@ -43,5 +43,6 @@ export async function transportLink(): Promise<string> {
   if (st.selected) payload.sel = st.selected;
   if (f) payload.speed = f.speed;
   if (f?.lesson) payload.lesson = { id: f.lesson.id, step: f.lesson.step };
+  if (f?.compare) payload.compare = f.compare.right;
   return `${location.origin}${location.pathname}#${writeLink('transport', payload)}`;
 }

@@ -1,7 +1,7 @@
 // The transport instrument's worker API: one Simulation on a Timeline, playback, the event log
 // sent in frames, and the shared lesson host. A plain module (no worker globals) so tests drive
 // it directly in Node; transport.worker.ts only exposes it.
-import { MAX_NS, Simulation, ScenarioError, type CommandInput, type Scenario, type Summary } from '../../core/index.ts';
+import { MAX_NS, PROFILE_IDS, Simulation, ScenarioError, type CommandInput, type ProfileId, type Scenario, type Summary } from '../../core/index.ts';
 import { TRANSPORT_LESSONS, makeProbe, type Probe, type TransportAction } from '../../lessons/transport/index.ts';
 import { sandboxScenario } from '../../scenario/presets.ts';
 import type { TransportPayload } from '../../scenario/link/index.ts';
@@ -10,6 +10,7 @@ import type { LabApi, LessonInfo, Reply } from '../kit/types.ts';
 import { project } from './projection.ts';
 import { referenceData } from './reference.ts';
 import { Timeline } from './timeline.ts';
+import { ProfileCompare } from './compare.ts';
 import type { CommandReply, Frame, ReferenceData } from './types.ts';
 
 const LOG_TAIL = 3000;
@@ -27,6 +28,14 @@ export function createTransportApi() {
   let sentCount = 0;
   let resetLog = true;
   let seq = 0;
+  /** Compare mode: the same scenario under a second profile, in lockstep (null when off). */
+  let compare: ProfileCompare | null = null;
+
+  /** The scenario as recorded so far: config and every command. */
+  const recorded = (): Scenario => ({ ...tl.sim.scenario, commands: tl.sim.commands.map((c) => ({ t: c.t, cmd: c.cmd })) });
+  const twin = (profile: ProfileId | null): void => { compare = profile ? new ProfileCompare(recorded(), profile, tl.now) : null; };
+  /** After the run moved: the twin follows it to the same instant. */
+  const follow = (): void => { compare?.follow(tl.now); };
 
   const lessons = new LessonHost<Probe, TransportAction>(TRANSPORT_LESSONS, {
     mark: () => tl.sim.world.trace.count,
@@ -36,7 +45,7 @@ export function createTransportApi() {
       const r = act(a);
       return r.ok ? { ok: true } : { ok: false, error: r.detail ?? 'refused' };
     },
-    settle: (ns) => tl.advance(tl.now + ns),
+    settle: (ns) => { tl.advance(tl.now + ns); follow(); },
     pause: () => { playing = false; },
   });
 
@@ -54,6 +63,7 @@ export function createTransportApi() {
     resetLog = true;
     sentCount = 0;
     if (at > 0) tl.advance(Math.min(at, MAX_NS));
+    twin(compare?.profile ?? null);
     return { ok: true };
   }
 
@@ -61,6 +71,7 @@ export function createTransportApi() {
     if (tl.fork()) resetLog = true;
     const r = tl.sim.issue(cmd);
     tl.afterAction();
+    compare?.act(cmd, tl.now);
     return r;
   }
 
@@ -83,6 +94,7 @@ export function createTransportApi() {
       seq: ++seq, lab: 'transport', playing, busy: false, speed, lesson: lessons.progress(),
       t: s.now, maxT: tl.maxT, durationNs: tl.end, events, resetLog,
       world: project(s, speed * PACKET_LINGER_WALL_S), scenarioTitle: s.scenario.title,
+      profile: s.world.profile.id, compare: compare ? compare.view(s, s.world.profile.id) : null,
     };
     sentCount = tr.count;
     resetLog = false;
@@ -110,7 +122,7 @@ export function createTransportApi() {
 
     /** Called once per animation frame while playing: advance by wall time × speed. */
     tick(wallMs: number): Frame {
-      if (playing) tl.advance(tl.now + Math.max(1, Math.round((Math.min(Math.max(0, wallMs || 0), 100) * speed) / 1000)));
+      if (playing) { tl.advance(tl.now + Math.max(1, Math.round((Math.min(Math.max(0, wallMs || 0), 100) * speed) / 1000))); follow(); }
       return frame();
     },
 
@@ -119,12 +131,14 @@ export function createTransportApi() {
       playing = false;
       const due = tl.sim.nextDue();
       tl.advance(Number.isFinite(due) ? Math.max(due, tl.now + 1) : tl.now + 1000);
+      follow();
       return frame();
     },
 
     /** Jump to `t`: restore the last checkpoint at or before it and replay. */
     seek(t: number): Frame {
       if (Number.isFinite(t) && tl.seek(t)) resetLog = true;
+      compare?.seek(tl.now);
       return frame();
     },
 
@@ -160,13 +174,29 @@ export function createTransportApi() {
       sentCount = 0;
       if (p.speed !== undefined) speed = Math.min(SPEED_MAX, Math.max(SPEED_MIN, p.speed));
       if (p.lesson) lessons.start(p.lesson.id, p.lesson.step, true);
+      twin(p.compare ?? null);
       return reply({ ok: true });
+    },
+
+    /**
+     * Run the same scenario (config and every command so far) under another driver profile, to
+     * the instant on screen. The choice is part of the scenario, so a link carries it.
+     */
+    setProfile(profile: ProfileId): Reply<Frame> {
+      if (!PROFILE_IDS.includes(profile)) return reply({ ok: false, error: `there is no driver profile "${String(profile).slice(0, 20)}"` });
+      const s = recorded();
+      return reply(replace({ ...s, config: { ...s.config, profile } }, tl.now));
+    },
+
+    /** Compare mode on (with the profile to compare against) or off (null). */
+    setCompare(profile: ProfileId | null): Frame {
+      twin(profile && PROFILE_IDS.includes(profile) ? profile : null);
+      return frame();
     },
 
     /** The scenario as recorded so far (config + every command), for the share link. */
     exportScenario(): { scenario: Scenario; t: number } {
-      const s = tl.sim;
-      return { scenario: { ...s.scenario, commands: s.commands.map((c) => ({ t: c.t, cmd: c.cmd })) }, t: s.now };
+      return { scenario: recorded(), t: tl.sim.now };
     },
 
     summary(): Summary { return tl.sim.summary(); },

@@ -1,6 +1,6 @@
 // What crosses the worker boundary: plain, structured-clone data only. Views render these;
 // they never compute model state themselves.
-import type { AttrName, FieldName, SimEvent, Summary, WcStatus } from '../../core/index.ts';
+import type { AttrName, FieldName, ProfileId, ProfileRow, SimEvent, Summary, WcStatus } from '../../core/index.ts';
 import type { KitFrame, Reply } from '../kit/types.ts';
 
 export interface WqeView {
@@ -16,7 +16,26 @@ export interface WqeView {
   err?: WcStatus;
 }
 
-export interface RecvView { wr: number; wrId: number; length: number }
+export interface RecvView { wr: number; wrId: number; length: number; lkey?: number }
+
+/** A memory region and the bytes of it the model keeps (its first 128, as 8-byte words). */
+export interface MrView { host: number; lkey: number; rkey: number; addr: number; length: number; access: string[]; valid: boolean; deregAt: number; words: number[] }
+
+export interface SrqView { srq: number; host: number; depth: number; waiting: number; limit: number; qpns: number[] }
+
+/** Compare mode: the run on screen (left) and the same scenario under another profile (right). */
+export interface CompareView {
+  left: ProfileId;
+  right: ProfileId;
+  /** Both runs are compared up to this instant. */
+  t: number;
+  /** The first event where the traces differ, or null while they agree. */
+  firstDiff: { index: number; t: number } | null;
+  /** Events side by side around the first difference (or the latest equal ones). */
+  rows: { i: number; left?: SimEvent; right?: SimEvent; first: boolean }[];
+  leftStates: string[];
+  rightStates: string[];
+}
 
 export interface QpView {
   host: number;
@@ -34,6 +53,8 @@ export interface QpView {
   stalled?: string;
   fault?: string;
   peer?: { host: number; qpn: number };
+  /** The SRQ it takes receives from (index), if any. */
+  srq?: number;
 }
 
 export interface CqeView { wr: number; wrId: number; qpn: number; status: WcStatus; queue: 'sq' | 'rq'; opcode?: string; byteLen?: number; t: number }
@@ -74,6 +95,8 @@ export interface WorldView {
   workloads: { id: string; qp: number; host: number; qpn: number; on: boolean; posted: number; opcode: string; length: number; intervalNs: number }[];
   link: { latencyNs: number; gbps: number };
   summary: Omit<Summary, 'traceHash' | 'qps'>;
+  mrs: MrView[];
+  srqs: SrqView[];
 }
 
 export interface Frame extends KitFrame {
@@ -86,6 +109,10 @@ export interface Frame extends KitFrame {
   resetLog: boolean;
   world: WorldView;
   scenarioTitle?: string;
+  /** Whose documented behaviour the model follows (the scenario's driver profile). */
+  profile: ProfileId;
+  /** Compare mode, when on. */
+  compare: CompareView | null;
 }
 
 /** A command's answer: refused commands carry the errno and, for modify_qp, the attributes named. */
@@ -110,4 +137,8 @@ export interface ReferenceData {
   /** Moves the NIC makes on its own, derived from the QP machine's lifecycle tables. */
   hwTransitions: { type: string; from: string; to: string; event: 'SEND_ERROR' | 'FATAL' | 'DRAINED'; label: string }[];
   device: { maxRdAtom: number; pkeyTableLen: number; ports: number };
+  profiles: { id: ProfileId; label: string }[];
+  /** Every difference between providers the model knows, with its sources. */
+  profileTable: readonly ProfileRow[];
+  access: readonly string[];
 }
