@@ -21,6 +21,7 @@ export function sandboxScenario(): ScenarioInput {
         { host: 0, length: 16384, access: ['IBV_ACCESS_LOCAL_WRITE'], fill: 0xa5, name: 'A send buffer' },
         { host: 1, length: 65536, access: [...ALL], fill: 0xb0, name: 'B data' },
         { host: 1, length: 16384, access: ['IBV_ACCESS_LOCAL_WRITE'], fill: 0xb5, name: 'B send buffer' },
+        { host: 0, length: 16384, access: ['IBV_ACCESS_LOCAL_WRITE'], fill: 0xa9, name: 'A read buffer' },
       ],
       qps: [
         { host: 0, type: 'RC', peer: 1, recvs: 8, refill: true, recvMr: 0, maxInlineData: 64, attrs: { timeout: 4 } },
@@ -31,7 +32,7 @@ export function sandboxScenario(): ScenarioInput {
       workloads: [
         { id: 'A→B send', qp: 0, opcode: 'IBV_WR_SEND', length: 2048, intervalNs: 1500, local: 1 },
         { id: 'B→A write', qp: 1, opcode: 'IBV_WR_RDMA_WRITE', length: 4096, intervalNs: 2500, startNs: 700, local: 3, remote: 0 },
-        { id: 'A→B read (neighbour)', qp: 2, opcode: 'IBV_WR_RDMA_READ', length: 1024, intervalNs: 3000, startNs: 300, local: 0, remote: 2 },
+        { id: 'A→B read (neighbour)', qp: 2, opcode: 'IBV_WR_RDMA_READ', length: 1024, intervalNs: 3000, startNs: 300, local: 4, remote: 2 },
       ],
     },
     commands: [],

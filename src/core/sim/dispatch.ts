@@ -121,7 +121,7 @@ export function runCommand(w: World, c: Command): CommandResult {
       // ibv_reg_mr.3: REMOTE_WRITE or REMOTE_ATOMIC without LOCAL_WRITE is EINVAL.
       if (access & (2 | 8) && !(access & 1)) return { ok: false, errno: 'EINVAL', detail: 'IBV_ACCESS_REMOTE_WRITE and IBV_ACCESS_REMOTE_ATOMIC need IBV_ACCESS_LOCAL_WRITE too (ibv_reg_mr.3)' };
       const mr = registerMr(w, c.host, c.length, access, c.addr, c.fill);
-      return { ok: true, lkey: mr.key, rkey: mr.key, detail: `lkey ${hex(mr.key)}, rkey ${hex(mr.key)}, at ${hex(mr.addr)}` };
+      return { ok: true, lkey: mr.key, rkey: mr.key, addr: mr.addr, detail: `lkey ${hex(mr.key)}, rkey ${hex(mr.key)}, at ${hex(mr.addr)}` };
     }
     case 'deregMr': return deregisterMr(w, c.host, c.lkey) ? { ok: true } : { ok: false, errno: 'EINVAL', detail: `host ${c.host} has no registered MR with lkey ${hex(c.lkey)}` };
     case 'postSrqRecv': {

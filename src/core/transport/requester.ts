@@ -154,6 +154,7 @@ export function buildRequest(w: World, slot: number): Built | null {
 export function failWqe(w: World, slot: number, e: SendWqe, status: WcStatus, cause: 'send-error' | 'retry-exceeded', check?: string): void {
   e.err = status;
   e.check = check;
+  runtime(w, slot).why = `wr_id ${e.wrId} completed with ${status}${check ? `: ${check}` : cause === 'retry-exceeded' ? ': no ACK after retry_cnt retransmissions' : ''}`;
   emit(w, { t: w.now, kind: 'wr-error', host: w.qps.host[slot], qpn: w.qps.qpn[slot], wr: e.wr, wrId: e.wrId, status, cause, check });
   hwEvent(w, slot, w.profile.unreliableSendError === 'ERR' ? EV_FATAL : EV_SEND_ERROR, cause);
 }

@@ -50,7 +50,7 @@ function ackOrNak(w: World, slot: number, p: Packet): void {
       rx(w, p, 'nak', p.syndrome);
       // The NAK names the PSN of the request it refuses: that WQE completes with the error.
       const e = rt.sq.find((x) => x.psn0 >= 0 && psnDiff(p.psn, x.psn0) >= 0 && psnDiff(p.psn, x.psn0) < Math.max(1, x.npsn)) ?? rt.sq[0];
-      if (e) failWqe(w, slot, e, NAK_STATUS[p.syndrome ?? ''] ?? 'IBV_WC_REM_OP_ERR', 'send-error');
+      if (e) failWqe(w, slot, e, NAK_STATUS[p.syndrome ?? ''] ?? 'IBV_WC_REM_OP_ERR', 'send-error', p.why ? `the responder (host ${String.fromCharCode(65 + p.src)}, QP 0x${p.srcQpn.toString(16)}) NAKed it: ${p.why}` : undefined);
     }
   }
 }

@@ -25,11 +25,11 @@ export function outcome(w: World, slot: number, p: Packet, o: RxOutcome, detail?
 }
 
 /** ACK or NAK back to the requester, straight onto the port (not through the send engine). */
-export function answer(w: World, slot: number, req: Packet, syndrome: Syndrome, psn: number, rnrCode?: number): void {
+export function answer(w: World, slot: number, req: Packet, syndrome: Syndrome, psn: number, rnrCode?: number, why?: string): void {
   const q = w.qps;
   const p: Packet = {
     id: newPacketId(w), src: req.dst, dst: req.src, srcQpn: q.qpn[slot], dstQpn: req.srcQpn, tt: q.type[slot],
-    op: 'ACKNOWLEDGE', psn, payload: 0, bytes: HDR_BYTES + AETH_BYTES, ackReq: false, syndrome, rnrCode, msn: q.f.msn[slot],
+    op: 'ACKNOWLEDGE', psn, payload: 0, bytes: HDR_BYTES + AETH_BYTES, ackReq: false, syndrome, rnrCode, msn: q.f.msn[slot], why,
   };
   toWire(w, p, w.now);
 }
@@ -51,10 +51,11 @@ export function responderError(w: World, slot: number, req: Packet, nak: Syndrom
     if (!pkt) break;
     toWire(w, pkt, w.now);
   }
-  if (w.qps.type[slot] === RC) answer(w, slot, req, nak, req.psn);
+  if (w.qps.type[slot] === RC) answer(w, slot, req, nak, req.psn, undefined, detail);
   if (recvStatus && rt.rq.length > 0) completeRecv(w, slot, recvStatus);
   if (w.profile.responderEvents) qpAsync(w, slot, nak === 'NAK_REM_ACCESS' ? 'IBV_EVENT_QP_ACCESS_ERR' : 'IBV_EVENT_QP_REQ_ERR');
   outcome(w, slot, req, 'nak', detail);
+  rt.why = `as responder, it refused ${req.op} PSN ${req.psn}: ${detail}`;
   rt.recvActive = false;
   rt.writeActive = false;
   rt.wKeyed = false;

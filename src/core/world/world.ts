@@ -66,6 +66,11 @@ export interface Packet {
   readonly swap?: number;
   /** The modelled bytes this packet carries, as 8-byte words (the first packet of a keyed transfer). */
   readonly words?: readonly number[];
+  /**
+   * A NAK's reason as the responder found it. The wire carries only the NAK code: this is the
+   * model's view across both hosts, so the requester's "why?" can name the check that failed.
+   */
+  readonly why?: string;
   /** A remote error the requester's injected fault asks the responder to raise. */
   readonly inject?: WcStatus;
   /** ATOMIC_ACKNOWLEDGE: the original value of the target word the atomic returned. */
@@ -150,6 +155,8 @@ export interface QpRuntime {
   lastWqe: boolean;
   /** A draining ibv_destroy_qp in progress (its generation; 0 = none). */
   destroyGen: number;
+  /** Why the QP stopped, in words: the failing WR's status and the check behind it (shown as "why?"). */
+  why?: string;
   reads: ReadResp[];
   /** Saved READ/ATOMIC resources for duplicates (RESET clears them). */
   res: RespResource[];
@@ -302,4 +309,4 @@ export function runtime(w: World, slot: number): QpRuntime {
 }
 
 /** What a command answers: done (with a detail, or the QPN a create gave), or refused with the errno and, for modify_qp, the attributes named. */
-export type CommandResult = { ok: true; detail?: string; qpn?: number; lkey?: number; rkey?: number } | { ok: false; detail: string; errno?: string; reason?: string; missing?: string[]; unexpected?: string[] };
+export type CommandResult = { ok: true; detail?: string; qpn?: number; lkey?: number; rkey?: number; addr?: number } | { ok: false; detail: string; errno?: string; reason?: string; missing?: string[]; unexpected?: string[] };

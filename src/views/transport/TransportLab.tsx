@@ -15,6 +15,8 @@ import { WireView } from './wire/WireView.tsx';
 import { Rings } from './rings/Rings.tsx';
 import { EventLog } from './log/EventLog.tsx';
 import { Inspector } from './inspector/Inspector.tsx';
+import { ProfileBar } from './profiles/ProfileBar.tsx';
+import { CompareLog } from './profiles/CompareLog.tsx';
 import { stateAnnouncements } from './announce.ts';
 
 export interface TransportLabProps {
@@ -75,6 +77,7 @@ export function TransportLab({ buildLink }: TransportLabProps) {
   const progress = useTransport((s) => s.frame?.lesson ?? null);
   const share = useTransport((s) => s.share);
   const notice = useTransport((s) => s.notice);
+  const comparing = useTransport((s) => s.frame?.compare != null);
   const announce = useStateAnnouncements();
   const st = transportStore.getState();
 
@@ -91,10 +94,11 @@ export function TransportLab({ buildLink }: TransportLabProps) {
                 free={{ title: 'Sandbox', text: <p>Two hosts, two RC connections sharing completion queues, three programs posting work. Press play, click a QP to inspect it, and use <em>Post &amp; faults</em> to break things.</p> }} />
             </aside>
           )}
-          <div className="grid min-h-0 min-w-0 grid-rows-[minmax(215px,1.45fr)_auto_minmax(110px,1fr)] gap-2">
+          <div className="grid min-h-0 min-w-0 grid-rows-[minmax(215px,1.45fr)_auto_auto_minmax(110px,1fr)] gap-2">
             <WireView />
             <Rings />
-            <EventLog />
+            <ProfileBar />
+            {comparing ? <CompareLog /> : <EventLog />}
           </div>
           <Inspector />
         </main>

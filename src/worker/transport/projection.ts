@@ -57,6 +57,7 @@ function qpView(sim: Simulation, s: number): QpView {
   for (const d of CONTEXT_FIELDS) ctx[d.name] = q.f[d.name][s];
   const sq: WqeView[] = (rt?.sq ?? []).map((e, i) => ({
     wr: e.wr, wrId: e.wrId, opcode: e.opcode, length: e.length, signaled: e.signaled, psn0: e.psn0, npsn: e.npsn, err: e.err,
+    lkey: e.sgl?.[0]?.lkey, rkey: e.rdma?.rkey, inline: e.inline || undefined,
     phase: e.err ? 'failed' : e.psn0 < 0 ? 'queued' : i < (rt?.txIdx ?? 0) ? 'sent' : 'sending',
   }));
   const type = QP_TYPES[q.type[s]];
@@ -70,6 +71,7 @@ function qpView(sim: Simulation, s: number): QpView {
     fault: rt?.failNext ? `next WR fails with ${rt.failNext}` : rt?.blackhole ? 'path lost (injected)' : undefined,
     peer: type !== 'UD' && peerHost >= 0 && lc >= LC.RTR ? { host: peerHost, qpn: q.f.dest_qp_num[s] } : undefined,
     srq: q.f.srqn[s] > 0 ? q.f.srqn[s] - 1 : undefined,
+    why: lc === LC.ERR || lc === LC.SQE ? rt?.why : undefined,
   };
 }
 

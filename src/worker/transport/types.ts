@@ -14,6 +14,10 @@ export interface WqeView {
   psn0: number;
   npsn: number;
   err?: WcStatus;
+  /** Keyed WRs: the lkey of the first SGE, the rkey; inline. */
+  lkey?: number;
+  rkey?: number;
+  inline?: boolean;
 }
 
 export interface RecvView { wr: number; wrId: number; length: number; lkey?: number }
@@ -55,6 +59,8 @@ export interface QpView {
   peer?: { host: number; qpn: number };
   /** The SRQ it takes receives from (index), if any. */
   srq?: number;
+  /** Why it stopped (ERR/SQE): the failing WR's status and the check behind it. */
+  why?: string;
 }
 
 export interface CqeView { wr: number; wrId: number; qpn: number; status: WcStatus; queue: 'sq' | 'rq'; opcode?: string; byteLen?: number; t: number }
@@ -118,6 +124,10 @@ export interface Frame extends KitFrame {
 /** A command's answer: refused commands carry the errno and, for modify_qp, the attributes named. */
 export interface CommandReply extends Reply<Frame> {
   detail?: string;
+  /** ibv_reg_mr: the keys and address the MR got. */
+  lkey?: number;
+  rkey?: number;
+  addr?: number;
   errno?: string;
   reason?: string;
   missing?: string[];

@@ -9,6 +9,8 @@ import type { CommandInput, SendOpcode, WcStatus } from '../../../core/index.ts'
 import type { QpView } from '../../../worker/transport/types.ts';
 import { durationText, hex, hostLetter, qpnHex } from '../format.ts';
 import { WorkerSwitch } from '../../kit/controls.tsx';
+import { KeysPanel } from './KeysPanel.tsx';
+import { SrqDestroyPanel } from './SrqDestroyPanel.tsx';
 
 let nextWrId = 1;
 
@@ -139,6 +141,9 @@ export function PostFaults({ qp }: { qp: QpView }) {
           </button>
         </div>
       </Box>
+
+      <KeysPanel qp={qp} />
+      <SrqDestroyPanel qp={qp} />
 
       <Box title="Workloads (the application's traffic)" id="pf-work">
         <ul className="space-y-1">

@@ -180,7 +180,7 @@ export function describe(e: SimEvent): EventLine {
     case 'reset':
       return {
         group, host: e.host, qpn: e.qpn, tone: 'warn', raw: 'IBV_QPS_RESET',
-        text: `reset from ${e.from}: ${e.sq} send and ${e.rq} receive WRs discarded${e.partial ? `, a half-arrived ${e.partial.op} (${e.partial.bytes} B placed) abandoned` : ''}${e.unackedPsns ? `, ${e.unackedPsns} unacknowledged PSNs forgotten` : ''}`,
+        text: `reset from ${e.from}: ${e.sq} send and ${e.rq} receive WRs discarded${e.partial ? `, a half-arrived ${e.partial.op} (${e.partial.bytes} B placed) abandoned` : ''}${e.unackedPsns ? `, ${e.unackedPsns} unacknowledged PSNs forgotten` : ''}${e.srqLeak ? `; ${e.srqLeak} WQE(s) taken from the SRQ leak (reset before IBV_EVENT_QP_LAST_WQE_REACHED)` : ''}`,
       };
     case 'storm':
       return { group, host: e.host, qpn: e.qpn, text: `${e.what}${e.detail ? `: ${e.detail}` : ''}`, raw: e.what, tone: 'warn' };
