@@ -26,7 +26,7 @@ function builtFiles(dir = 'dist'): string[] {
   return out.filter((f) => f !== 'sw.js' && !/^workbox-.*\.js$/.test(f));
 }
 
-test('the service worker precaches every built file: entry, lazy lab chunk, both worker chunks, icons', async ({ app: page }) => {
+test('the service worker precaches every built file: entry, lazy lab chunks, every worker chunk, icons', async ({ app: page }) => {
   await open(page);
   await untilControlled(page);
   const cached = await page.evaluate(async () => {
@@ -37,8 +37,9 @@ test('the service worker precaches every built file: entry, lazy lab chunk, both
     return paths;
   });
   const files = builtFiles();
-  expect(files.filter((f) => /^assets\/.*worker.*\.js$/.test(f))).toHaveLength(2);
+  expect(files.filter((f) => /^assets\/.*worker.*\.js$/.test(f))).toHaveLength(3);
   expect(files.some((f) => /^assets\/MemoryLab-.*\.js$/.test(f))).toBe(true);
+  expect(files.some((f) => /^assets\/FaultsLab-.*\.js$/.test(f))).toBe(true);
   expect(files.filter((f) => !cached.includes(f))).toEqual([]);
 });
 

@@ -2,11 +2,13 @@
 // is named in the instrument on screen (a role="alert" notice) and nothing from it is used.
 import { namedLab, readLink } from '../scenario/link/index.ts';
 import { memoryStore } from '../store/memory.ts';
+import { faultsStore } from '../store/faults.ts';
+import { openFaults, startFaults } from './faults.ts';
 import { transportStore } from '../store/transport.ts';
 import { openMemory, startMemory } from './memory.ts';
 import { openTransport, startTransport } from './transport.ts';
 
-export type Lab = 'transport' | 'memory';
+export type Lab = 'transport' | 'memory' | 'faults';
 
 /** Read `hash` and open what it names. Returns the instrument to show. */
 export async function openLocation(hash: string, current: Lab | null): Promise<Lab> {
@@ -15,21 +17,22 @@ export async function openLocation(hash: string, current: Lab | null): Promise<L
     // A refused link that names an instrument opens that instrument as it is (or with its defaults).
     const lab = namedLab(hash) ?? current ?? 'transport';
     await start(lab);
-    notify(lab, 'error', `This link could not be opened: ${d.error}. ${lab === 'memory' ? 'The current settings are' : 'The current scenario is'} kept.`);
+    notify(lab, 'error', `This link could not be opened: ${d.error}. ${lab === 'transport' ? 'The current scenario is' : 'The current settings are'} kept.`);
     return lab;
   }
   await start(d.lab);
   if (d.value === null) return d.lab;
-  const error = d.lab === 'transport' ? await openTransport(d.value) : await openMemory(d.value);
-  if (error) notify(d.lab, 'error', `This link could not be opened: ${error}. ${d.lab === 'memory' ? 'The current settings are' : 'The current scenario is'} kept.`);
-  else notify(d.lab, 'info', d.lab === 'memory' ? 'Opened the shared lab settings.' : 'Opened the shared moment.');
+  const error = d.lab === 'transport' ? await openTransport(d.value) : d.lab === 'memory' ? await openMemory(d.value) : await openFaults(d.value);
+  if (error) notify(d.lab, 'error', `This link could not be opened: ${error}. ${d.lab === 'transport' ? 'The current scenario is' : 'The current settings are'} kept.`);
+  else notify(d.lab, 'info', d.lab === 'transport' ? 'Opened the shared moment.' : 'Opened the shared lab settings.');
   return d.lab;
 }
 
 function start(lab: Lab): Promise<void> {
-  return lab === 'transport' ? startTransport() : startMemory();
+  return lab === 'transport' ? startTransport() : lab === 'memory' ? startMemory() : startFaults();
 }
 
 function notify(lab: Lab, kind: 'error' | 'info', text: string): void {
-  (lab === 'transport' ? transportStore : memoryStore).getState().showNotice(kind, text);
+  const store = lab === 'transport' ? transportStore : lab === 'memory' ? memoryStore : faultsStore;
+  store.getState().showNotice(kind, text);
 }

@@ -3,16 +3,18 @@
 import { lessonInfo, type LabId, type LessonInfo } from './kit/index.ts';
 import { MEMORY_LESSONS } from './memory/index.ts';
 import { TRANSPORT_LESSONS } from './transport/index.ts';
+import { FAULTS_LESSONS } from './faults/index.ts';
 
 /** The catalogue of one instrument's lessons, without functions (plain data). */
 export function lessonCatalogue(lab: LabId): LessonInfo[] {
   switch (lab) {
     case 'transport': return TRANSPORT_LESSONS.map(lessonInfo);
     case 'memory': return MEMORY_LESSONS.map(lessonInfo);
-    case 'faults': return [];
+    case 'faults': return FAULTS_LESSONS.map(lessonInfo);
   }
 }
 
 export * from './kit/index.ts';
 export * from './transport/index.ts';
 export * from './memory/index.ts';
+export * from './faults/index.ts';

@@ -4,7 +4,8 @@
 import { describe, expect, it } from 'vitest';
 import { createTransportApi } from '../worker/transport/api.ts';
 import { createMemoryApi, type MemoryApi } from '../worker/memory/api.ts';
-import { MEMORY_LESSONS, TRANSPORT_LESSONS, lessonCatalogue, type Answer, type QuestionView } from './index.ts';
+import { createFaultsApi } from '../worker/faults/api.ts';
+import { FAULTS_LESSONS, MEMORY_LESSONS, TRANSPORT_LESSONS, lessonCatalogue, type Answer, type QuestionView } from './index.ts';
 
 /** An answer the model's outcome certainly refutes. */
 function wrongAnswer(q: QuestionView, expected: Answer): Answer {
@@ -93,8 +94,14 @@ describe.each(MEMORY_LESSONS.map((l) => [l.id, l] as const))('memory lesson %s',
   }, 120_000);
 });
 
+describe.each(FAULTS_LESSONS.map((l) => [l.id, l] as const))('faults lesson %s', (id, lesson) => {
+  it('is solvable step by step; no task is done before its solution; questions graded both ways', () => {
+    replay(() => createFaultsApi(), id, lesson.steps);
+  }, 120_000);
+});
+
 describe('every lesson', () => {
-  it.each([...TRANSPORT_LESSONS, ...MEMORY_LESSONS].map((l) => [l.id, l] as const))('%s has text, a task and a solution for every checked step, and named sources', (_id, lesson) => {
+  it.each([...TRANSPORT_LESSONS, ...MEMORY_LESSONS, ...FAULTS_LESSONS].map((l) => [l.id, l] as const))('%s has text, a task and a solution for every checked step, and named sources', (_id, lesson) => {
     expect(lesson.steps.length).toBeGreaterThan(1);
     for (const s of lesson.steps) {
       expect(s.text.join(' ').length).toBeGreaterThan(60);

@@ -116,3 +116,18 @@ describe('destroy and QPN reuse are part of the fold', () => {
     expect(created.map((e) => (e as { reused?: boolean }).reused ?? false)).toEqual([false, false, true]);
   });
 });
+
+describe('late packets are judged by when the far NIC processes them', () => {
+  it('a packet already on B\'s NIC but not yet processed when B is reset counts as late, and is dropped', () => {
+    // The SEND's packets reach B's port near 6.0 µs and are processed ~0.6 µs later (receive
+    // pipeline and the context fetch): a reset at 6.5 µs falls between the two.
+    const r = resetLab({ situation: 'send-half-arrived', resetAtNs: 6_500 });
+    const sends = r.late.filter((p) => p.op.startsWith('SEND'));
+    expect(sends.length).toBeGreaterThan(0);
+    for (const p of sends) {
+      expect(p.arrive).toBeLessThan(6_500);
+      expect(p.rxAt!).toBeGreaterThan(6_500);
+      expect(p.outcome).toBe('dropped-not-ready');
+    }
+  });
+});

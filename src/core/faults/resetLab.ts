@@ -33,7 +33,8 @@ export interface ResetLabConfig {
 }
 
 type Ev<K extends SimEvent['kind']> = Extract<SimEvent, { kind: K }>;
-export interface LanePacket { id: number; op: string; psn: number; src: number; start: number; arrive: number; drop?: string; outcome?: string; detail?: string; stale: boolean }
+/** One packet: when it left, when it reached the far NIC (`arrive`), when that NIC processed it (`rxAt`, after its receive pipeline and any context fetch), and what it did. */
+export interface LanePacket { id: number; op: string; psn: number; src: number; start: number; arrive: number; rxAt?: number; drop?: string; outcome?: string; detail?: string; stale: boolean }
 export interface ResetLabResult {
   scenario: ScenarioInput;
   resetAt: number;
@@ -144,7 +145,7 @@ function extract(sim: Simulation, scenario: ScenarioInput, cfg: ResetLabConfig, 
   const rx = new Map(of('rx').map((e) => [e.id, e]));
   const packets: LanePacket[] = of('pkt').map((p) => {
     const r = rx.get(p.id);
-    return { id: p.id, op: p.op, psn: p.psn, src: p.src, start: p.start, arrive: p.arrive, drop: p.drop, outcome: r?.outcome, detail: r?.detail, stale: p.t < at };
+    return { id: p.id, op: p.op, psn: p.psn, src: p.src, start: p.start, arrive: p.arrive, rxAt: r?.t, drop: p.drop, outcome: r?.outcome, detail: r?.detail, stale: p.t < at };
   });
   const payload = (p: LanePacket, bytes: number) => bytes - HDR_BYTES - (/^RDMA_WRITE_(FIRST|ONLY)/.test(p.op) ? RETH_BYTES : 0) - (p.op.endsWith('IMMEDIATE') ? 4 : 0);
   const bytesOf = new Map(of('pkt').map((p) => [p.id, p.bytes]));
@@ -177,9 +178,11 @@ function extract(sim: Simulation, scenario: ScenarioInput, cfg: ResetLabConfig, 
   }
   const resets = of('reset');
   const firstReset = resets.length ? resets[0].t : at;
-  const late = packets.filter((p) => p.arrive > firstReset && p.start < firstReset);
+  // Late: sent before the reset and processed by the far NIC after it (a packet already on the
+  // NIC, waiting in its receive pipeline, counts: what decides its fate is when it is processed).
+  const late = packets.filter((p) => (p.rxAt ?? p.arrive) > firstReset && p.start < firstReset);
   const destroyedAt = of('qp-destroyed')[0]?.t;
-  const staleAccepted = destroyedAt !== undefined && packets.some((p) => p.start < destroyedAt && p.arrive > destroyedAt && p.outcome === 'accepted');
+  const staleAccepted = destroyedAt !== undefined && packets.some((p) => p.start < destroyedAt && (p.rxAt ?? p.arrive) > destroyedAt && p.outcome === 'accepted');
   const discarded = new Set(of('discard').map((e) => e.wr));
   const completed = events.filter((e) => (e.kind === 'cqe' || e.kind === 'cqe-lost' || e.kind === 'complete-silent') && discarded.has(e.wr)).map((e) => (e as Ev<'cqe'>).wr);
   return {

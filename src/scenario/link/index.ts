@@ -2,15 +2,17 @@
 import { decodeLink, encodeLink, type Decoded, type LinkSpec } from './envelope.ts';
 import { MEMORY_LINK, type MemoryPayload } from './memory.ts';
 import { TRANSPORT_LINK, type TransportPayload } from './transport.ts';
+import { FAULTS_LINK, type FaultsPayload } from './faults.ts';
 
-export type LinkLab = 'transport' | 'memory';
-export type LinkPayload = { transport: TransportPayload; memory: MemoryPayload };
+export type LinkLab = 'transport' | 'memory' | 'faults';
+export type LinkPayload = { transport: TransportPayload; memory: MemoryPayload; faults: FaultsPayload };
 
-const SPECS: { [L in LinkLab]: LinkSpec<LinkPayload[L]> } = { transport: TRANSPORT_LINK, memory: MEMORY_LINK };
+const SPECS: { [L in LinkLab]: LinkSpec<LinkPayload[L]> } = { transport: TRANSPORT_LINK, memory: MEMORY_LINK, faults: FAULTS_LINK };
 
 export type OpenedLink =
   | { ok: true; lab: 'transport'; value: TransportPayload | null }
   | { ok: true; lab: 'memory'; value: MemoryPayload | null }
+  | { ok: true; lab: 'faults'; value: FaultsPayload | null }
   | { ok: false; error: string };
 
 /** Read a location hash; an empty one opens the transport instrument with its defaults. */
@@ -32,3 +34,4 @@ export function writeLink<L extends LinkLab>(lab: L, payload: LinkPayload[L]): s
 export { MAX_LINK_CHARS } from './envelope.ts';
 export type { TransportPayload } from './transport.ts';
 export type { MemoryPayload } from './memory.ts';
+export type { FaultsPayload } from './faults.ts';

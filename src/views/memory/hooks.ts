@@ -1,29 +1,9 @@
-// Small hooks of the lab's views: element size, and "latest wins" commands to the worker.
-import { useCallback, useRef, useState } from 'react';
+// Small hooks of the lab's views: "latest wins" commands to the worker, refusals shown where the person acted.
 import { memory } from '../../bridge/labs.ts';
 import { memoryStore } from '../../store/memory.ts';
 import type { LabConfig, Reply } from '../../worker/memory/types.ts';
 
-/** The content-box size of an element, kept current with a ResizeObserver. Returns a callback
- *  ref, so an element that mounts later (after an early return) is still observed. */
-export function useSize<T extends HTMLElement>(fallback = { width: 600, height: 300 }) {
-  const [size, setSize] = useState(fallback);
-  const ro = useRef<ResizeObserver | null>(null);
-  const ref = useCallback((el: T | null) => {
-    ro.current?.disconnect();
-    ro.current = null;
-    if (!el) return;
-    const apply = (width: number, height: number) => {
-      if (width > 0 && height > 0) setSize((s) => (Math.abs(s.width - width) < 0.5 && Math.abs(s.height - height) < 0.5 ? s : { width: Math.floor(width), height: Math.floor(height) }));
-    };
-    if (typeof ResizeObserver === 'undefined') { const r = el.getBoundingClientRect(); apply(r.width, r.height); return; }
-    // The observer reports the first size after layout: no forced synchronous layout during the commit.
-    ro.current = new ResizeObserver((entries) => { const r = entries[entries.length - 1].contentRect; apply(r.width, r.height); });
-    ro.current.observe(el);
-  }, []);
-  return [ref, size] as const;
-}
-
+export { useSize } from '../kit/useSize.ts';
 export { useLatest } from '../kit/useLatest.ts';
 
 /** Show a refusal where the person acted, or clear an old one once a change is accepted. */

@@ -2,7 +2,7 @@
 // with only `#lab=<id>` opens an instrument with its defaults).
 import type { LabId } from '../../worker/kit/types.ts';
 
-const LABS: Array<[LabId, string]> = [['transport', 'Transport'], ['memory', 'NIC memory']];
+const LABS: Array<[LabId, string]> = [['transport', 'Transport'], ['memory', 'NIC memory'], ['faults', 'Faults']];
 
 export function LabNav({ current }: { current: LabId }) {
   return (

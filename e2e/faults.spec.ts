@@ -1,0 +1,149 @@
+// The Faults instrument in real Chromium (topics 7 and 10): a port-down under 1,024 QPs whose
+// reports squeeze through the error engine, a policy switch that changes who waits, the reset
+// instant dragged across a transfer, the QPN-reuse hazard and its mitigations, a lesson question
+// answered wrong and then right, a share link, and axe on every tab. Waits on state only.
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from './fixtures.ts';
+
+const shot = (page: Page, name: string) => page.screenshot({ path: `test-results/screens/faults-${name}.png` });
+
+async function openFaults(page: Page, hash = '#lab=faults'): Promise<void> {
+  await page.goto(`/${hash}`);
+  await expect(page.getByTestId('faults-lab')).toBeVisible();
+  await expect(page.getByTestId('storm-grid')).toBeVisible();
+}
+
+test('a port-down under 1,024 QPs: every QP reported; strict priority changes who waits', async ({ app: page }) => {
+  await openFaults(page);
+  await expect(page.getByTestId('affected-qps-value')).toHaveText('1,024 QPs');
+  await expect(page.getByTestId('storm-grid')).toHaveAttribute('data-cells', '1024');
+  await page.getByTestId('play').click();
+  await expect(page.getByTestId('storm-time')).not.toHaveText('0 ns');
+  await shot(page, 'storm-running');
+  await page.getByTestId('to-end').click();
+  await expect(page.getByTestId('storm-reported')).toHaveText('1,024', { timeout: 30_000 });
+  await expect(page.getByTestId('storm-lost')).toHaveText('0');
+  await expect(page.getByTestId('storm-jain')).toHaveText('1.000');
+  await shot(page, 'storm-drained-fifo');
+
+  // Every policy on the same storm: FIFO treats the classes alike, strict priority does not.
+  await page.getByTestId('tab-policies').click();
+  await expect(page.getByTestId('dist-priority')).toBeVisible({ timeout: 60_000 });
+  await expect(page.getByTestId('dist-weighted-fair')).toBeVisible({ timeout: 60_000 });
+  const table = page.getByTestId('policy-table');
+  const row = (label: string) => table.locator('tr', { hasText: label }).locator('td');
+  await expect.poll(async () => new Set((await row('FIFO').allInnerTexts()).slice(1, 5)).size).toBe(1);
+  await expect.poll(async () => new Set((await row('Strict priority').allInnerTexts()).slice(1, 5)).size).toBe(4);
+  await shot(page, 'policies');
+
+  // Switch the live storm's policy and run it again: the fairness readout follows.
+  await page.getByTestId('policy').selectOption('priority');
+  await page.getByTestId('restart').click();
+  await page.getByTestId('to-end').click();
+  await expect(page.getByTestId('storm-reported')).toHaveText('1,024', { timeout: 30_000 });
+  await expect.poll(async () => Number(await page.getByTestId('storm-jain').innerText())).toBeLessThan(0.9);
+});
+
+test('drag the reset across a transfer: late packets dropped, then none of the message; QPN reuse accepts a stale packet until a mitigation is on', async ({ app: page }) => {
+  await openFaults(page);
+  await page.getByTestId('tab-reset').click();
+  const lanes = page.getByTestId('reset-lanes');
+  await expect(lanes).toBeVisible();
+  await page.getByTestId('situation').selectOption('send-half-arrived');
+  const late = page.getByTestId('late-packets').locator('li[data-outcome]');
+  // Drag the reset line with the mouse: early (the whole message still on the wire), then late.
+  const box = (await lanes.boundingBox())!;
+  const dragTo = async (fraction: number) => {
+    const line = (await page.getByTestId('reset-line').boundingBox())!;
+    await page.mouse.move(line.x + line.width / 2, box.y + box.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(box.x + 118 + (box.width - 126) * fraction, box.y + box.height / 2, { steps: 8 });
+    await page.mouse.up();
+  };
+  await dragTo(0.5);
+  await expect(late).toHaveCount(4);
+  for (const o of await late.evaluateAll((els) => els.map((e) => e.getAttribute('data-outcome')))) expect(o).toBe('dropped-not-ready');
+  await shot(page, 'reset-early');
+  // After the message was processed nothing of it is late; at most B's ACK still reaches A.
+  await dragTo(0.99);
+  await expect.poll(async () => (await late.evaluateAll((els) => els.map((e) => e.getAttribute('data-outcome')))).filter((o) => o !== 'ack')).toEqual([]);
+  await shot(page, 'reset-late');
+
+  await page.getByTestId('situation').selectOption('replay-unacked');
+  await page.getByTestId('reset-at').fill('65');
+  await expect(page.getByTestId('reset-at-value')).toHaveText('6.5 µs');
+  await page.getByTestId('reuse').check();
+  await expect(page.getByTestId('stale-verdict')).toHaveAttribute('data-accepted', 'true');
+  await shot(page, 'reuse-hazard');
+  await page.getByTestId('random-psn').check();
+  await expect(page.getByTestId('stale-verdict')).toHaveAttribute('data-accepted', 'false');
+  await page.getByTestId('random-psn').uncheck();
+  await expect(page.getByTestId('stale-verdict')).toHaveAttribute('data-accepted', 'true');
+  await page.getByTestId('quarantine').check();
+  await expect(page.getByTestId('stale-verdict')).toHaveAttribute('data-accepted', 'false');
+  await shot(page, 'reuse-mitigated');
+});
+
+test('topic 10 lesson: a question answered wrong gets its misconception, then right', async ({ app: page }) => {
+  await openFaults(page);
+  await page.getByTestId('tour-button').click();
+  await page.locator('#lesson-select').selectOption('reset');
+  await page.getByRole('button', { name: /^Step 2:/ }).click();
+  await expect(page.getByTestId('question')).toContainText('What happens to the SEND packets');
+  await page.getByTestId('answer-nak').check();
+  await page.getByTestId('answer-submit').click();
+  const fb = page.getByTestId('answer-feedback');
+  await expect(fb.locator('[data-correct]')).toHaveAttribute('data-correct', 'false');
+  await expect(fb).toContainText('sends nothing');
+  await shot(page, 'question-wrong');
+  await page.getByTestId('answer-dropped').check();
+  await page.getByTestId('answer-submit').click();
+  await expect(fb.locator('[data-correct]')).toHaveAttribute('data-correct', 'true');
+  await expect(page.getByRole('button', { name: /^Step 2: .*\(done\)/ })).toBeVisible();
+  await shot(page, 'question-right');
+});
+
+test('a faults link reopens the same storm, tab and reset view; a bad one is named', async ({ app: page, context }) => {
+  await openFaults(page);
+  await page.getByTestId('affected-qps').fill('500');
+  await page.getByTestId('policy').selectOption('weighted-fair');
+  await page.getByTestId('tab-reset').click();
+  await page.getByTestId('situation').selectOption('read-streaming');
+  await page.getByTestId('share').click();
+  const url = await page.getByTestId('share-url').inputValue();
+  expect(url).toMatch(/#lab=faults&v=1&d=[A-Za-z0-9+\-$]+$/);
+  const qps = await page.getByTestId('affected-qps-value').innerText();
+  const other = await context.newPage();
+  await other.goto(url);
+  await expect(other.getByTestId('tab-reset')).toHaveAttribute('aria-selected', 'true');
+  await expect(other.getByTestId('situation')).toHaveValue('read-streaming');
+  await expect(other.getByTestId('affected-qps-value')).toHaveText(qps);
+  await expect(other.getByTestId('policy')).toHaveValue('weighted-fair');
+  await other.goto('/#lab=faults&v=1&d=NoWayThisIsALink');
+  await expect(other.getByRole('alert').filter({ hasText: 'This link could not be opened' })).toContainText('damaged');
+});
+
+test('every Faults tab passes axe', async ({ app: page }) => {
+  await openFaults(page);
+  for (const tab of ['storm', 'policies', 'compare', 'explorer', 'reset']) {
+    await page.getByTestId(`tab-${tab}`).click();
+    await expect(page.getByTestId(`${tab}-tab`)).toBeVisible();
+    const r = await new AxeBuilder({ page }).analyze();
+    expect(r.violations.map((v) => `${tab}: ${v.id} (${v.nodes.length})`)).toEqual([]);
+  }
+});
+
+test('the interleaving explorer: every order of simultaneous faults, grouped by what software sees; one stepped through', async ({ app: page }) => {
+  await openFaults(page);
+  await page.getByTestId('tab-explorer').click();
+  const groups = page.getByTestId('explorer-groups').locator('li');
+  await expect(page.getByTestId('explorer-tab')).toContainText('24 detection orders');
+  const counts = await groups.evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-count'))));
+  expect(counts.reduce((a, b) => a + b, 0)).toBe(24);
+  await groups.last().getByRole('button', { name: 'step through one' }).click();
+  await expect(page.getByTestId('explorer-steps')).toContainText('reported to the application');
+  await page.getByTestId('explorer-policy').selectOption('priority');
+  await expect(page.getByTestId('explorer-policy')).toHaveValue('priority');
+  await expect(page.getByTestId('explorer-tab')).toContainText('24 detection orders');
+  await shot(page, 'explorer');
+});

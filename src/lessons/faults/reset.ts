@@ -1,0 +1,88 @@
+// Topic 10: a QP reset in the middle of a transfer — what is cleared, what is quiesced first, what
+// late packets do — and the QPN-reuse hazard with its two mitigations.
+import type { Lesson } from './types.ts';
+
+export const resetLesson: Lesson = {
+  id: 'reset', lab: 'faults', topic: 10, title: 'Reset in the middle of a transfer',
+  summary: 'Move a QP to RESET while a message is half-arrived, replay state waits for ACKs, or a READ streams back — and reuse its QPN.',
+  setup: [{ kind: 'reset', patch: { situation: 'send-half-arrived', resetAtNs: 20_000, errFirst: false, reuse: false, quarantine: false, randomPsn: false } }],
+  sources: [
+    'RESET: queues emptied without completions, packets for a QP in RESET dropped silently (BOOK ch. 12; faults-at-scale.md §C, documented)',
+    'rxe_qp_reset: what is cleared and what is left (faults-at-scale.md §C, read in code)',
+    'PSN window and duplicates (rxe check_psn, duplicate_request; faults-at-scale.md §C)',
+    'QPN reuse, TimeWait quarantine, random initial PSN (rdma_cm, IB CM; faults-at-scale.md §C)',
+    'Drain-then-reset and a zero-time fence: the model\'s choice where hardware behaviour is not public (MODEL)',
+  ],
+  steps: [
+    {
+      id: 'why', title: 'Why a reset mid-transfer matters', highlight: 'reset',
+      text: [
+        'Applications recover from errors by moving a QP to RESET and bringing it up again, or by destroying it and creating a new one — often while packets of the old connection are still on the wire.',
+        'The timeline shows one transfer from A to B: the packets, B\'s reassembly of the message, A\'s replay window (PSNs sent and not yet acknowledged), B\'s DMA engine and the context cache. The reset instant is the red line; drag it.',
+      ],
+    },
+    {
+      id: 'half', title: 'A message half-arrived', highlight: 'reset',
+      text: ['A 4 KiB SEND crosses the wire in four packets. B\'s QP is about to be reset at 5.9 µs, when the first packets have arrived and the rest are still on the wire.'],
+      question: {
+        kind: 'one', prompt: 'What happens to the SEND packets that reach B after its reset?',
+        options: [
+          { id: 'accepted', label: 'They are accepted and the message completes', why: 'A QP in RESET processes nothing: it has no receive queue and no expected PSN any more.' },
+          { id: 'dropped', label: 'They are dropped silently, and no completion appears' },
+          { id: 'nak', label: 'B answers with a NAK', why: 'A QP in RESET sends nothing — not even a NAK (rxe check_type_state drops the packet).' },
+        ],
+        reveal: [{ kind: 'reset', patch: { situation: 'send-half-arrived', resetAtNs: 5_900 } }],
+        outcome: (p) => {
+          const late = (p.reset?.result.late ?? []).filter((x) => x.op.startsWith('SEND'));
+          return late.length && late.every((x) => (x.outcome ?? x.drop ?? '').startsWith('dropped')) ? 'dropped' : late.some((x) => x.outcome === 'accepted') ? 'accepted' : 'nak';
+        },
+        because: 'In RESET a QP silently drops every incoming packet; the bytes already placed stay in memory, and no completion ever tells the application about them.',
+      },
+    },
+    {
+      id: 'cleared', title: 'What RESET clears', highlight: 'reset',
+      text: ['Now reset A, the requester, at 6.5 µs while four WRITEs are in flight and its replay window holds unacknowledged PSNs.'],
+      question: {
+        kind: 'several', prompt: 'Which of these does A\'s reset clear?',
+        options: [
+          { id: 'queues', label: 'The WRs still in its send queue (without completions)' },
+          { id: 'replay', label: 'The replay window: unacknowledged PSNs' },
+          { id: 'cache', label: 'Its context cached on the NIC' },
+          { id: 'cqes', label: 'Completions already written to its CQ', why: 'This model follows rxe, which leaves CQEs already in the CQ; mlx5 also purges this QP\'s unpolled CQEs — portable code must handle both.' },
+        ],
+        reveal: [{ kind: 'reset', patch: { situation: 'replay-unacked', resetAtNs: 6_500 } }],
+        outcome: (p) => {
+          const r = p.reset?.result.resets[0];
+          if (!r) return [];
+          const out: string[] = [];
+          if (r.sq + r.rq > 0) out.push('queues');
+          if (r.unackedPsns > 0) out.push('replay');
+          if (r.cachedCtx) out.push('cache');
+          return out;
+        },
+        because: 'RESET discards the queued WRs without completions, forgets the replay state and invalidates the cached context; CQEs already written stay (rxe; mlx5 would purge them).',
+      },
+    },
+    {
+      id: 'reuse', title: 'The QPN comes back', highlight: 'reset',
+      text: ['Now destroy both QPs at 6.5 µs and create two new ones at once: the allocator hands out the lowest free QPNs, the very same numbers, and both start at PSN 0. A retransmitted WRITE of the old connection is still on the wire.'],
+      question: {
+        kind: 'one', prompt: 'Is the stale WRITE packet accepted by the new connection?',
+        options: [
+          { id: 'yes', label: 'Yes: same QPN, and its PSN fits the new window' },
+          { id: 'no', label: 'No: the new QP knows it belongs to the old one', why: 'Nothing in a packet says which incarnation of a QPN sent it: a packet is matched by QPN and PSN alone.' },
+        ],
+        reveal: [{ kind: 'reset', patch: { situation: 'replay-unacked', resetAtNs: 6_500, reuse: true, quarantine: false, randomPsn: false } }],
+        outcome: (p) => (p.reset?.result.staleAccepted ? 'yes' : 'no'),
+        because: 'The packet names the reused QPN and a PSN the new QP expects, so it is taken as new data: the old connection writes into the new one.',
+      },
+    },
+    {
+      id: 'mitigate', title: 'Two mitigations', highlight: 'reset',
+      text: ['The IB CM keeps a torn-down connection in TimeWait so its QPN is not reused while old packets may still arrive (a quarantine), and rdma_cm starts every connection at a random 24-bit PSN, so a stale packet fits the new window only by a 2^-24 chance.'],
+      task: 'Keep the QPN reuse, and switch on one mitigation so the stale packet is refused.',
+      check: (p) => !!p.reset && p.reset.settings.reuse && (p.reset.settings.quarantine || p.reset.settings.randomPsn) && !p.reset.result.staleAccepted,
+      solution: [{ kind: 'reset', patch: { reuse: true, randomPsn: true } }],
+    },
+  ],
+};

@@ -1,0 +1,94 @@
+// Topic 7: one shared cause faults many QPs at once; their reports squeeze through a narrow
+// channel; who goes first under each arbitration policy, and at what cost.
+import type { Lesson } from './types.ts';
+
+const MS = 1e6;
+const worst = (p: { summary: { perClass: { reportP99Ns: number }[] } }) => {
+  const c = p.summary.perClass;
+  let k = 0;
+  for (let i = 1; i < c.length; i++) if (c[i].reportP99Ns > c[k].reportP99Ns) k = i;
+  return `class-${k}`;
+};
+
+export const stormLesson: Lesson = {
+  id: 'storm', lab: 'faults', topic: 7, title: 'Many QPs failing at once',
+  summary: 'One port goes down under 256 connections: who notices, when, and in what order the reports reach software.',
+  setup: [{ kind: 'settings', patch: { qps: 256, fault: 'port-down', preset: 'mlx5', eqDepth: 4096, serviceNs: 20_000, eqeNs: 100, policy: 'fifo', classes: 4, mix: 'graded', outstanding: 8 } }],
+  sources: [
+    'Port down changes no QP state: mlx5 handle_port_change, rxe_port_down (faults-at-scale.md §B, read in code)',
+    'Retry exhaustion: ACK timeout 4.096 µs × 2^timeout, retry_cnt retransmissions (semantics.md items 34–35)',
+    'Event queues read in ring order; no driver ranks errors (faults-at-scale.md §A, read in code)',
+    'Error-engine service time, arbitration policies other than FIFO: the model\'s reasoning (MODEL)',
+  ],
+  steps: [
+    {
+      id: 'why', title: 'Why a storm matters', highlight: 'storm',
+      text: [
+        'A training job or a storage cluster keeps thousands of connections open. When a link, a switch port or a whole host fails, hundreds of QPs fail together — and the application learns about each one only when its report gets through the NIC and the driver.',
+        'The grid shows 256 RC QPs on host A, each connected to a peer on another host, each with 8 RDMA WRITEs in flight. Colours show each QP\'s phase: healthy, waiting in the error engine, flushing, done.',
+      ],
+    },
+    {
+      id: 'port-down', title: 'The port goes down', highlight: 'storm',
+      text: ['Host A\'s port goes down at t = 0. Before you run it, predict what the NIC does to the QPs.'],
+      question: {
+        kind: 'one', prompt: 'Right after the port goes down (1 ms later), what state are most of the 256 QPs in?',
+        options: [
+          { id: 'RTS', label: 'Still RTS' },
+          { id: 'ERR', label: 'ERR: the NIC moves them all at once', why: 'A port-down event changes no QP\'s state: the driver only dispatches IBV_EVENT_PORT_ERR. Each RC QP finds out on its own, when its retransmissions run out.' },
+          { id: 'SQD', label: 'SQD: the NIC drains them', why: 'SQD is entered only when software asks for it (modify to SQD); a port event does not do it.' },
+        ],
+        reveal: [{ kind: 'run', ns: 1_000_000 }],
+        outcome: (p) => Object.entries(p.states).sort((a, b) => b[1] - a[1])[0]?.[0] ?? 'RTS',
+        because: 'A port-down changes no QP state: RC QPs keep retransmitting, and each fails only when its retry budget is spent (read in mlx5 and rxe).',
+      },
+    },
+    {
+      id: 'last-report', title: 'How long until the last report?', highlight: 'storm',
+      text: ['Each QP retransmits `retry_cnt` = 3 times, each after a timeout of 4.096 µs × 2^14 ≈ 67 ms, then fails with IBV_WC_RETRY_EXC_ERR. The error engine then reports the QPs one by one, 20 µs each (a MODEL service time, set slow here so you can see the queue).'],
+      question: {
+        kind: 'number', prompt: 'Under FIFO, how many milliseconds from the fault until the last QP\'s report reaches software?', unit: 'ms',
+        reveal: [{ kind: 'run' }],
+        outcome: (p) => Math.round(p.summary.reportNs.max / MS),
+        relTolerance: 0.05,
+        because: 'Four tries of about 67 ms each (the first send and three retries) put every failure near 268 ms; the error engine then needs 256 × 20 µs ≈ 5 ms more to report them all.',
+        wrong: 'Count the tries: the first transmission and retry_cnt = 3 retransmissions, each followed by a 67 ms timeout, before the first failure; then one report every 20 µs.',
+      },
+    },
+    {
+      id: 'priority', title: 'Strict priority by class', highlight: 'policies',
+      text: ['Now imagine a NIC whose error engine serves classes by strict priority: class 0 (priority 3) before class 1, and so on. No shipping driver does this — every one examined reads its event ring in order — so this is a design alternative (MODEL).'],
+      question: {
+        kind: 'one', prompt: 'Under strict priority, which class\'s QPs wait longest for their reports (the highest p99)?',
+        options: [
+          { id: 'class-0', label: 'Class 0', why: 'Class 0 has the highest priority number (3): it is served first, not last.' },
+          { id: 'class-1', label: 'Class 1' },
+          { id: 'class-2', label: 'Class 2' },
+          { id: 'class-3', label: 'Class 3' },
+        ],
+        reveal: [{ kind: 'policy', policy: 'priority' }, { kind: 'restart' }, { kind: 'run' }],
+        outcome: worst,
+        because: 'Strict priority serves every waiting class-0 QP before any class-3 QP, so the lowest class absorbs the whole queue: its p99 is the storm\'s worst.',
+        wrong: 'The classes fail at the same time; the policy only decides who leaves the error engine\'s queue first.',
+      },
+    },
+    {
+      id: 'squeeze', title: 'A narrow channel overflows', highlight: 'storm',
+      text: [
+        'Reports of QP_FATAL-class errors travel through the async event queue. An mlx4-family NIC has 256 entries + 128 spare and, when the queue overruns, logs "EQ overrun" and carries on — the events that did not fit are lost (read in code).',
+        'A context-memory read error is such a fault: every QP whose context is fetched while the error lasts goes to ERR with IBV_EVENT_QP_FATAL.',
+        'The driver takes time for every entry it consumes. Set that to 20 µs (a slow, loaded host — a MODEL number) and the queue fills faster than it empties.',
+      ],
+      task: 'Choose the mlx4 preset, a context-memory read error, an event-queue depth of 64, a driver time of 20 µs per event and the error engine back at 500 ns, and run the storm to the end.',
+      check: (p) => p.settings.preset === 'mlx4' && p.drained && p.summary.eqOverruns > 0,
+      solution: [{ kind: 'settings', patch: { preset: 'mlx4', fault: 'context-read-error', eqDepth: 64, eqeNs: 20_000, serviceNs: 500 } }, { kind: 'run' }],
+    },
+    {
+      id: 'never-silent', title: 'Lost, but counted', highlight: 'storm',
+      text: [
+        'Every faulted QP is either reported or counted as a lost report: the readouts never hide one. On mlx5 the same overrun would take the fatal path (the device reports DEVICE_FATAL); on hns it requests a function reset. Switch the preset and watch the difference.',
+        'The Policies tab runs the same storm under every policy: the total work is the same, so the overall median barely moves — what changes is who waits.',
+      ],
+    },
+  ],
+};

@@ -1,0 +1,57 @@
+// The storm's settings: every knob a labelled control that shows the choice at once (the worker
+// restarts the storm with it; a refused combination is named here and the storm kept).
+import type { PolicyName } from '../../core/index.ts';
+import { faults } from '../../bridge/labs.ts';
+import { faultsStore, useFaults } from '../../store/faults.ts';
+import type { StormSettings } from '../../worker/faults/types.ts';
+import { WorkerSelect, WorkerSlider } from '../kit/controls.tsx';
+import { FAULT_LABEL, POLICY_LABEL, PRESET_LABEL, dur, int, keysOf, logPos } from './format.ts';
+
+const QPS = logPos(1, 16_384);
+const EQ = logPos(1, 65_536);
+const SERVICE = logPos(1, 1_000_000);
+const EQE = logPos(1, 1_000_000);
+const MIX: Array<[string, string]> = [['graded', 'Graded: class 0 heaviest'], ['one-heavy', 'One heavy tenant'], ['equal', 'All equal']];
+
+async function send(patch: Partial<StormSettings>) {
+  const r = await faults().act('setSettings', patch);
+  note(r);
+}
+
+function note(r: { ok: boolean; error?: string } | undefined) {
+  const st = faultsStore.getState();
+  if (r && !r.ok && r.error) st.showNotice('error', `Not applied: ${r.error}. The storm is kept.`, 'settings');
+  else if (st.notice?.where === 'settings') st.clearNotice();
+}
+
+export function Controls() {
+  const s = useFaults((x) => x.frame?.settings ?? null);
+  const notice = useFaults((x) => (x.notice?.where === 'settings' ? x.notice : null));
+  const ch = useFaults((x) => x.frame?.channel ?? null);
+  if (!s) return <aside className="w-[260px] shrink-0 border-r border-slate-300 bg-white p-3 text-sm text-slate-500">Starting…</aside>;
+  return (
+    <aside aria-label="Storm settings" className="flex w-[260px] shrink-0 flex-col gap-2 overflow-y-auto border-r border-slate-300 bg-white px-3 py-2">
+      <WorkerSelect id="fault" label="Shared-cause fault (hits host A)" value={s.fault} options={keysOf(FAULT_LABEL).map((f) => [f, FAULT_LABEL[f]] as const)}
+        onChange={(v) => send({ fault: v as StormSettings['fault'] })} />
+      <WorkerSlider id="affected-qps" label="Affected QPs" value={s.qps} min={0} max={1000} toPos={QPS.to} fromPos={QPS.from}
+        text={(v) => `${int(v)} QPs`} valueText={(v) => `${int(v)} affected QPs (log scale, 1 to 16,384)`} onChange={(qps) => send({ qps })}
+        hint="RC connections from host A to 15 peers, 8 WRs each in flight" />
+      <WorkerSelect id="preset" label="NIC family (event queue, overrun)" value={s.preset} options={keysOf(PRESET_LABEL).map((p) => [p, PRESET_LABEL[p]] as const)}
+        onChange={(v) => send({ preset: v as StormSettings['preset'] })} hint={ch ? `on overrun: ${ch.overrun === 'fatal' ? 'fatal health event' : ch.overrun === 'function-reset' ? 'function reset' : 'report and continue'} (read in code)` : ''} />
+      <WorkerSlider id="eq-depth" label="Event-queue depth asked" value={s.eqDepth} min={0} max={1000} toPos={EQ.to} fromPos={EQ.from}
+        text={(v) => `${int(v)}`} valueText={(v) => `${int(v)} entries`} onChange={(eqDepth) => send({ eqDepth })}
+        hint={ch ? `${int(ch.eqSize)} slots (${ch.spare ? `+${ch.spare} spare` : 'no spare'}${ch.pow2 ? ', power of two' : ''}); ${ch.budget ? `${ch.budget} per interrupt` : 'no budget'}` : ''} />
+      <WorkerSlider id="service" label="Error engine: time per QP" value={s.serviceNs} min={0} max={1000} toPos={SERVICE.to} fromPos={SERVICE.from}
+        text={dur} valueText={(v) => `${dur(v)} per faulted QP`} onChange={(serviceNs) => send({ serviceNs })} hint="MODEL: no NIC publishes it; slow it and a queue forms" />
+      <WorkerSlider id="eqe" label="Driver: time per event" value={s.eqeNs} min={0} max={1000} toPos={EQE.to} fromPos={EQE.from}
+        text={dur} valueText={(v) => `${dur(v)} per event-queue entry`} onChange={(eqeNs) => send({ eqeNs })} hint="MODEL: slow it and the queue fills" />
+      <WorkerSelect id="policy" label="Arbitration policy (switches live)" value={s.policy} options={keysOf(POLICY_LABEL).map((p) => [p, POLICY_LABEL[p]] as const)}
+        onChange={async (v) => note(await faults().act('setPolicy', v as PolicyName))}
+        hint="FIFO is what drivers do (CODE); the others are design alternatives (MODEL)" />
+      <WorkerSlider id="classes" label="Classes (tenants, service levels)" value={s.classes} min={1} max={8} toPos={(v) => v} fromPos={(p) => p}
+        text={(v) => `${v}`} onChange={(classes) => send({ classes })} />
+      <WorkerSelect id="mix" label="Class weights" value={s.mix} options={MIX} onChange={(v) => send({ mix: v as StormSettings['mix'] })} />
+      <div role="alert" data-testid="settings-notice" className={notice ? 'rounded-md border border-red-300 bg-red-50 px-2 py-1.5 text-[12px] text-red-900' : 'sr-only'}>{notice?.text}</div>
+    </aside>
+  );
+}

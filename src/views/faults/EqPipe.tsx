@@ -1,0 +1,34 @@
+// The narrow channel drawn as a pipe: the async event queue's slots (depth + spare, rounded as
+// the preset rounds them), how many hold an event now, and the occupancy over the storm so far.
+import { scaleLinear } from 'd3-scale';
+import { line } from 'd3-shape';
+import type { LiveStorm } from '../../worker/faults/types.ts';
+import { dur, int } from './format.ts';
+
+export function EqPipe({ eq, width, overruns, mode }: { eq: LiveStorm['eq']; width: number; overruns: number; mode: string }) {
+  const h = 92;
+  const w = Math.max(200, width);
+  const size = Math.max(1, eq.size);
+  const fill = Math.min(1, eq.now / size);
+  const peak = eq.used.length ? Math.max(...eq.used) : 0;
+  const tMax = eq.t.length ? eq.t[eq.t.length - 1] : 1;
+  const x = scaleLinear().domain([eq.t[0] ?? 0, Math.max(1, tMax)]).range([4, w - 4]);
+  const y = scaleLinear().domain([0, size]).range([h - 6, 40]);
+  const d = line<number>().x((_, i) => x(eq.t[i])).y((v) => y(v))(Array.from(eq.used)) ?? '';
+  return (
+    <figure className="flex flex-col gap-0.5" data-testid="eq-pipe" data-used={eq.now} data-size={eq.size}>
+      <svg width={w} height={h} role="img" aria-label={`Async event queue: ${int(eq.now)} of ${int(size)} slots hold an event now; peak ${int(peak)}${overruns ? `; ${overruns} overrun${overruns === 1 ? '' : 's'}` : ''}`}>
+        <rect x={2} y={6} width={w - 4} height={22} rx={11} fill="#e2e8f0" stroke="#64748b" />
+        <rect x={2} y={6} width={Math.max(0, (w - 4) * fill)} height={22} rx={11} fill={fill > 0.9 ? '#dc2626' : '#f59e0b'} />
+        <text x={12} y={21} fontSize={11} fill="#0f172a">{int(eq.now)} / {int(size)} slots in use</text>
+        {overruns > 0 && <text x={w - 10} y={21} fontSize={11} textAnchor="end" fill="#7f1d1d" fontWeight={700}>✕ {overruns} overrun{overruns === 1 ? '' : 's'}</text>}
+        <line x1={4} x2={w - 4} y1={y(size)} y2={y(size)} stroke="#dc2626" strokeDasharray="4 3" />
+        <text x={w - 6} y={y(size) - 3} fontSize={10} textAnchor="end" fill="#7f1d1d">full</text>
+        <path d={d} fill="none" stroke="#b45309" strokeWidth={1.5} />
+        <text x={4} y={h - 0} fontSize={10} fill="#475569">{eq.t.length ? dur(eq.t[0]) : ''}</text>
+        <text x={w - 4} y={h - 0} fontSize={10} textAnchor="end" fill="#475569">{eq.t.length ? dur(tMax) : 'no events yet'}</text>
+      </svg>
+      <figcaption className="text-[11px] text-slate-600">Async event queue of the faulted host: now (the pipe) and over time (the line; peak {int(peak)}). On overrun this preset: {mode}.</figcaption>
+    </figure>
+  );
+}

@@ -1,0 +1,31 @@
+// The storm in numbers: how many QPs failed, how many reports got through, what was lost, the
+// fault → report latencies and the fairness across classes.
+import { useFaults } from '../../store/faults.ts';
+import { dur, int } from './format.ts';
+
+function Kpi({ label, value, sub, testId, tone = 'none' }: { label: string; value: string; sub: string; testId: string; tone?: 'none' | 'bad' | 'good' }) {
+  const ring = tone === 'bad' ? 'border-red-500' : tone === 'good' ? 'border-emerald-600' : 'border-slate-300';
+  return (
+    <div className={`min-w-0 rounded-md border bg-white px-2 py-1 ${ring}`}>
+      <div className="truncate text-[11px] text-slate-600">{label}</div>
+      <div className="font-mono text-lg font-bold tabular-nums text-slate-900" data-testid={testId}>{value}</div>
+      <div className="truncate text-[10.5px] text-slate-600">{sub}</div>
+    </div>
+  );
+}
+
+export function Readouts() {
+  const live = useFaults((s) => s.frame?.live ?? null);
+  if (!live) return null;
+  const m = live.summary;
+  return (
+    <section aria-label="Storm figures" className="grid grid-cols-[repeat(auto-fit,minmax(128px,1fr))] gap-1.5" data-testid="storm-readouts">
+      <Kpi label="Time since the fault" value={dur(live.t)} sub={live.drained ? 'drained' : 'running'} testId="storm-time" />
+      <Kpi label="QPs faulted" value={`${int(m.faulted)} / ${int(m.qps)}`} sub={`${int(m.flushCqes)} flush CQEs`} testId="storm-faulted" />
+      <Kpi label="Reported" value={int(m.reported)} sub={m.pendingReports ? `${int(m.pendingReports)} not yet` : 'every one so far'} testId="storm-reported" tone={m.faulted && m.reported === m.faulted ? 'good' : 'none'} />
+      <Kpi label="Lost reports" value={int(m.lostReports)} sub={`EQ overruns ${int(m.eqOverruns)} · CQ ${int(m.cqOverruns)}`} testId="storm-lost" tone={m.lostReports || m.eqOverruns ? 'bad' : 'none'} />
+      <Kpi label="Fault → report" value={m.reported ? dur(m.reportNs.p99) : '–'} sub={m.reported ? `p50 ${dur(m.reportNs.p50)} · max ${dur(m.reportNs.max)}` : 'p99; none yet'} testId="storm-report-p99" />
+      <Kpi label="Fairness (Jain)" value={m.reported ? m.jain.toFixed(3) : '–'} sub="over classes, 1 = equal" testId="storm-jain" />
+    </section>
+  );
+}

@@ -1,0 +1,76 @@
+// The reset view's timeline: lanes for the packets on the wire, B's reassembly of the message,
+// A's replay window, B's DMA engine and the context cache, and the reset instant as a red line
+// the person drags (or moves with the arrow keys).
+import { scaleLinear } from 'd3-scale';
+import { useRef, type PointerEvent } from 'react';
+import type { ResetFrame } from '../../worker/faults/types.ts';
+import { dur } from './format.ts';
+
+const LANES = ['Wire A → B', 'Wire B → A', 'Reassembly at B', 'Replay window at A', 'DMA at B', 'Context cache'] as const;
+export const T_MAX = 16_000;
+
+export function ResetLanes({ r, width, onMove }: { r: ResetFrame; width: number; onMove(t: number): void }) {
+  const svg = useRef<SVGSVGElement | null>(null);
+  const left = 118;
+  const lane = 30;
+  const wire = 52;
+  // The two wire lanes are taller: packets fly diagonally across them, labels staggered in rows.
+  const y = (i: number) => 18 + Math.min(i, 2) * wire + Math.max(0, i - 2) * lane;
+  const hOf = (i: number) => (i < 2 ? wire : lane);
+  const h = 24 + 2 * wire + (LANES.length - 2) * lane;
+  const res = r.result;
+  const at = res.resetAt;
+  // The axis spans what happened (and the reset), so packets a few ns apart stay apart.
+  const lastT = Math.max(at, ...res.lanes.packets.map((p) => p.rxAt ?? p.arrive));
+  const tEnd = Math.min(T_MAX * 2, Math.max(4000, Math.ceil((lastT * 1.08) / 1000) * 1000));
+  const x = scaleLinear().domain([0, tEnd]).range([left, Math.max(left + 100, width - 8)]).clamp(true);
+  const drag = (e: PointerEvent<SVGSVGElement>) => {
+    if (e.buttons !== 1 || !svg.current) return;
+    const b = svg.current.getBoundingClientRect();
+    onMove(Math.round(x.invert(e.clientX - b.left) / 100) * 100);
+  };
+  const maxUnacked = Math.max(1, ...res.lanes.replay.map((p) => p.unacked));
+  return (
+    <svg ref={svg} width={width} height={h} data-testid="reset-lanes" role="img" aria-label={`Timeline of the transfer, reset at ${dur(at)}`}
+      onPointerDown={(e) => { e.currentTarget.setPointerCapture(e.pointerId); drag(e); }} onPointerMove={drag} className="touch-none select-none">
+      {LANES.map((l, i) => (
+        <g key={l}>
+          <line x1={left} x2={width - 8} y1={y(i) + hOf(i) / 2} y2={y(i) + hOf(i) / 2} stroke="#e2e8f0" />
+          <text x={4} y={y(i) + hOf(i) / 2 + 4} fontSize={11} fill="#334155">{l}</text>
+        </g>
+      ))}
+      {res.lanes.packets.map((p, i) => {
+        const row = p.src === 0 ? 0 : 1;
+        const done = p.rxAt ?? p.arrive;
+        const lost = !!p.drop;
+        const bad = lost || !!p.outcome?.startsWith('dropped');
+        const late = p.start < at && done > at;
+        const y0 = y(row) + 6;
+        const y1 = y(row) + wire - 16;
+        const colour = bad ? '#dc2626' : late ? '#b45309' : '#2563eb';
+        const label = p.op.replace(/^RDMA_/, '').replace('ACKNOWLEDGE', 'ACK').replace('READ_RESPONSE', 'RESP').replace('_REQUEST', '').replace('MIDDLE', 'MID');
+        return (
+          <g key={p.id} data-testid="lane-packet" data-late={late} data-outcome={p.outcome ?? p.drop ?? ''}>
+            <title>{`${p.op} PSN ${p.psn}: left ${dur(p.start)}, reached the NIC ${dur(p.arrive)}${p.rxAt !== undefined ? `, processed ${dur(p.rxAt)}` : ''}: ${p.outcome ?? p.drop ?? 'in flight'}${p.detail ? ` (${p.detail})` : ''}`}</title>
+            <line x1={x(p.start)} x2={x(lost ? (p.start + p.arrive) / 2 : p.arrive)} y1={y0} y2={y1} stroke={colour} strokeWidth={1.5} />
+            {!lost && p.rxAt !== undefined && <line x1={x(p.arrive)} x2={x(p.rxAt)} y1={y1} y2={y1} stroke={colour} strokeWidth={3} strokeLinecap="round" />}
+            <text x={x(done) + 3} y={y0 + 8 + (i % 4) * 10} fontSize={9} fill={bad ? '#7f1d1d' : '#1e3a8a'}>{label}{bad ? ' ✕' : ''}</text>
+          </g>
+        );
+      })}
+      {res.lanes.reassembly.map((m, i) => (
+        <g key={i}><circle cx={x(m.t)} cy={y(2) + lane / 2} r={4} fill={m.done ? '#0f766e' : '#f59e0b'} /><text x={x(m.t) + 5} y={y(2) + lane / 2 - 4} fontSize={9} fill="#334155">{m.bytes} B{m.done ? ' ✓' : ''}</text></g>
+      ))}
+      {res.lanes.replay.map((p, i) => {
+        const next = res.lanes.replay[i + 1]?.t ?? T_MAX;
+        const hh = (p.unacked / maxUnacked) * (lane - 8);
+        return <rect key={i} x={x(p.t)} y={y(3) + lane - 4 - hh} width={Math.max(0, x(next) - x(p.t))} height={hh} fill="#a78bfa" />;
+      })}
+      {res.lanes.dma.map((d, i) => <rect key={i} x={x(d.start)} y={y(4) + 8} width={Math.max(2, x(d.end) - x(d.start))} height={lane - 14} fill="#0891b2" />)}
+      {res.lanes.cache.map((c, i) => <text key={i} x={x(c.t)} y={y(5) + lane / 2 + 4} fontSize={10} fill="#334155">{c.result === 'miss' ? '↑' : '✕'}</text>)}
+      <line x1={x(at)} x2={x(at)} y1={6} y2={h - 2} stroke="#dc2626" strokeWidth={3} data-testid="reset-line" />
+      <text x={x(at) + 4} y={12} fontSize={11} fontWeight={700} fill="#b91c1c">RESET {dur(at)}</text>
+      {x.ticks(5).map((t) => <text key={t} x={x(t)} y={h} fontSize={9} textAnchor={x(t) > width - 40 ? 'end' : 'middle'} fill="#64748b">{dur(t)}</text>)}
+    </svg>
+  );
+}

@@ -1,0 +1,86 @@
+// The storm as it happens: every affected QP a cell coloured by its phase (with its class on the
+// left edge), the event queue as a pipe, and the QP under the pointer in words.
+import { useEffect, useState } from 'react';
+import { faults } from '../../bridge/labs.ts';
+import { faultsStore, useFaults } from '../../store/faults.ts';
+import type { QpDetail } from '../../worker/faults/types.ts';
+import { useSize } from '../kit/useSize.ts';
+import { EqPipe } from './EqPipe.tsx';
+import { CLASS_COLORS, PHASES, dur, int } from './format.ts';
+import { StormGrid } from './StormGrid.tsx';
+
+const OVERRUN: Record<string, string> = { mlx5: 'fatal health event (the device dies)', mlx4: 'logged, the lost events are gone, the driver continues', hns: 'function reset requested' };
+
+export function StormTab() {
+  const grid = useFaults((s) => s.grid);
+  const live = useFaults((s) => s.frame?.live ?? null);
+  const preset = useFaults((s) => s.frame?.settings.preset ?? 'mlx5');
+  const picked = useFaults((s) => s.picked);
+  const [box, size] = useSize<HTMLDivElement>({ width: 600, height: 360 });
+  const [pipeBox, pipeSize] = useSize<HTMLDivElement>({ width: 300, height: 100 });
+  const [detail, setDetail] = useState<QpDetail | null>(null);
+  const t = live?.t ?? 0;
+  // The picked QP in numbers, fresh with every frame while it is picked.
+  useEffect(() => {
+    let alive = true;
+    if (picked === null) { void Promise.resolve().then(() => { if (alive) setDetail(null); }); return; }
+    void faults().call('qp', picked).then((d) => { if (alive) setDetail(d); });
+    return () => { alive = false; };
+  }, [picked, t]);
+  if (!live || !grid) return <p className="p-4 text-sm text-slate-500">Building the storm…</p>;
+  const counts = PHASES.map((p) => ({ ...p, n: live.phase.reduce((a, x) => a + (x === p.id ? 1 : 0), 0) }));
+  const label = `${int(grid.qpn.length)} QPs: ${counts.filter((c) => c.n).map((c) => `${int(c.n)} ${c.label}`).join(', ')}`;
+  return (
+    <div className="grid h-full min-h-0 grid-cols-[minmax(0,1fr)_300px] gap-2" data-testid="storm-tab">
+      <section className="flex min-h-0 flex-col gap-1 rounded-md border border-slate-300 bg-white p-2" aria-label="The affected QPs">
+        <div className="flex flex-wrap items-center gap-x-3 gap-y-0.5 text-[11px] text-slate-700" aria-hidden="true">
+          {counts.map((c) => (
+            <span key={c.id} className="inline-flex items-center gap-1"><span className="inline-block h-3 w-3 rounded-sm text-center text-[9px] leading-3 text-white" style={{ background: c.fill }}>{c.glyph}</span>{c.label} <b className="tabular-nums">{int(c.n)}</b></span>
+          ))}
+        </div>
+        <div ref={box} className="min-h-0 flex-1">
+          <StormGrid grid={grid} phase={live.phase} width={size.width} height={size.height} picked={picked} onPick={(i) => faultsStore.getState().pick(i)} label={label} testId="storm-grid" />
+        </div>
+        <p className="text-[11px] text-slate-600" aria-live="off">Each cell one QP on host A; its left edge is its class. Click a cell (or use the arrow keys) to read it.</p>
+      </section>
+      <aside className="flex min-h-0 flex-col gap-2 overflow-y-auto" aria-label="Channel and QP details" tabIndex={0}>
+        <section ref={pipeBox} className="rounded-md border border-slate-300 bg-white p-2">
+          <h2 className="text-sm font-semibold text-slate-900">The narrow channel</h2>
+          <EqPipe eq={live.eq} width={pipeSize.width - 16} overruns={live.summary.eqOverruns} mode={OVERRUN[preset] ?? preset} />
+        </section>
+        <section className="rounded-md border border-slate-300 bg-white p-2 text-[12px]" data-testid="picked-qp" aria-live="polite">
+          <h2 className="text-sm font-semibold text-slate-900">QP under the pointer</h2>
+          {picked === null || picked >= grid.qpn.length || !detail ? <p className="text-slate-600">None: click a cell of the grid.</p> : (
+            <dl className="grid grid-cols-[auto_1fr] gap-x-2 font-mono">
+              <dt className="font-sans text-slate-600">QPN</dt><dd>0x{detail.qpn.toString(16)} on host A, {detail.state}</dd>
+              <dt className="font-sans text-slate-600">class</dt><dd><span className="mr-1 inline-block h-2.5 w-2.5 rounded-sm" style={{ background: CLASS_COLORS[detail.cls % CLASS_COLORS.length] }} />{grid.classes[detail.cls]?.name} (weight {grid.classes[detail.cls]?.weight}, priority {grid.classes[detail.cls]?.priority})</dd>
+              <dt className="font-sans text-slate-600">phase</dt><dd className="font-sans">{PHASES[detail.phase]?.label}</dd>
+              <dt className="font-sans text-slate-600">failed</dt><dd>{detail.detectNs >= 0 ? `${dur(detail.detectNs)} after the fault` : 'not (yet)'}</dd>
+              <dt className="font-sans text-slate-600">reported</dt><dd>{detail.reportNs >= 0 ? `${dur(detail.reportNs)} (waited ${dur(detail.reportNs - detail.detectNs)})` : '–'}</dd>
+              <dt className="font-sans text-slate-600">last flush</dt><dd>{detail.lastFlushNs >= 0 ? dur(detail.lastFlushNs) : '–'}</dd>
+            </dl>
+          )}
+        </section>
+        <section className="rounded-md border border-slate-300 bg-white p-2 text-[12px]">
+          <h2 className="text-sm font-semibold text-slate-900">Events so far</h2>
+          <ul className="font-mono">
+            {Object.entries(live.summary.events).map(([k, n]) => <li key={k}>{k} × {int(n)}</li>)}
+            {Object.keys(live.summary.events).length === 0 && <li className="font-sans text-slate-600">none yet</li>}
+          </ul>
+          <p className="mt-1 text-slate-600">Last flush CQE p99 {live.summary.faulted ? dur(live.summary.lastFlushNs.p99) : '–'} after the fault.</p>
+        </section>
+        <section className="rounded-md border border-slate-300 bg-white p-2 text-[12px]" data-testid="storm-cache">
+          <h2 className="text-sm font-semibold text-slate-900">Host A's context cache</h2>
+          <p>Every report and every flush reads the QP's context through the cache ({int(live.cache.entries)} entries): {int(live.cache.hits)} hits, {int(live.cache.misses)} misses, {int(live.cache.evictions)} evictions, {int(live.cache.writebacks)} write-backs so far. A storm that touches more QPs than fit pushes the hot ones out.</p>
+        </section>
+        <section className="rounded-md border border-slate-300 bg-white p-2 text-[12px]" data-testid="storm-cqs">
+          <h2 className="text-sm font-semibold text-slate-900">Flush completions per CQ</h2>
+          <ul className="font-mono">
+            {live.perCq.map((c) => <li key={`${c.host}/${c.cq}`}>{c.host === 0 ? 'A' : `host ${c.host}`}·CQ {c.cq}: {int(c.flushCqes)} ({c.perUs.toFixed(2)} per µs)</li>)}
+            {live.perCq.length === 0 && <li className="font-sans text-slate-600">none yet</li>}
+          </ul>
+        </section>
+      </aside>
+    </div>
+  );
+}

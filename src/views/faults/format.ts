@@ -1,0 +1,80 @@
+// Formatting and colours of the Faults instrument. Every phase has a colour and a glyph (colour is
+// never the only signal), chosen to stay apart under red-green colour blindness.
+import type { ChannelPresetId, FaultKind, PolicyName, ResetSituation } from '../../core/index.ts';
+
+/** Storm phases of a QP (PHASE in core/faults/storm.ts), in order. */
+export const PHASES = [
+  { id: 0, label: 'healthy', fill: '#cbd5e1', glyph: '' },
+  { id: 1, label: 'failed, waiting for the error engine', fill: '#f59e0b', glyph: '…' },
+  { id: 2, label: 'reported, flushing', fill: '#7c3aed', glyph: '↓' },
+  { id: 3, label: 'reported and flushed', fill: '#0f766e', glyph: '✓' },
+  { id: 4, label: 'failed, not reported yet', fill: '#dc2626', glyph: '!' },
+  { id: 5, label: 'report lost (counted)', fill: '#111827', glyph: '✕' },
+] as const;
+
+export const POLICY_LABEL: Record<PolicyName, string> = {
+  fifo: 'FIFO: detection order',
+  'round-robin': 'Round-robin by QPN',
+  priority: 'Strict priority by class',
+  'oldest-first': 'Oldest outstanding work first',
+  'weighted-fair': 'Weighted fair by class',
+};
+
+/** FIFO is what every driver examined does; the rest are design alternatives (claims in core). */
+export const POLICY_KIND: Record<PolicyName, 'code' | 'model'> = {
+  fifo: 'code', 'round-robin': 'model', priority: 'model', 'oldest-first': 'model', 'weighted-fair': 'model',
+};
+
+
+export const FAULT_LABEL: Record<FaultKind, string> = {
+  'port-down': 'Port down (link fails)',
+  'link-flap': 'Link flap (down, then up)',
+  'host-crash': 'Remote host crash',
+  'cq-overrun': 'Shared CQ overrun',
+  'context-read-error': 'Context-memory read error (PCIe)',
+  'device-fatal': 'Device fatal',
+};
+
+export const CLASS_COLORS = ['#1d4ed8', '#059669', '#d97706', '#be185d', '#7c3aed', '#0891b2', '#65a30d', '#9f1239'];
+
+const INT = new Intl.NumberFormat('en');
+export const int = (x: number) => INT.format(Math.round(x));
+
+/** A duration in ns, in the unit that reads best. */
+export function dur(ns: number): string {
+  if (!Number.isFinite(ns) || ns < 0) return '–';
+  if (ns >= 1e9) return `${(ns / 1e9).toFixed(ns >= 1e10 ? 1 : 2)} s`;
+  if (ns >= 1e6) return `${(ns / 1e6).toFixed(ns >= 1e8 ? 0 : ns >= 1e7 ? 1 : 2)} ms`;
+  if (ns >= 1e3) return `${(ns / 1e3).toFixed(ns >= 1e5 ? 0 : 1)} µs`;
+  return `${Math.round(ns)} ns`;
+}
+
+/** Log-scale slider positions (0..1000) for a range. */
+export function logPos(min: number, max: number) {
+  const lo = Math.log10(min), hi = Math.log10(max);
+  return {
+    to: (v: number) => Math.round(((Math.log10(Math.max(min, Math.min(max, v))) - lo) / (hi - lo)) * 1000),
+    from: (p: number) => {
+      const v = 10 ** (lo + ((hi - lo) * Math.max(0, Math.min(1000, p))) / 1000);
+      const mag = 10 ** Math.max(0, Math.floor(Math.log10(v)) - 1);
+      return Math.max(min, Math.min(max, Math.round(v / mag) * mag));
+    },
+  };
+}
+
+export const PRESET_LABEL: Record<ChannelPresetId, string> = {
+  mlx5: 'mlx5 (ConnectX-4 and later)',
+  mlx4: 'mlx4 / mthca (ConnectX-3 and older)',
+  hns: 'hns (HiSilicon hip08+)',
+};
+
+export const SITUATION_LABEL: Record<ResetSituation, string> = {
+  'send-half-arrived': 'A 4 KiB SEND half-arrived at B (reset B)',
+  'write-half-arrived': 'A 4 KiB WRITE half-arrived at B (reset B)',
+  'replay-unacked': 'Four WRITEs awaiting ACKs (reset A)',
+  'dma-mid-burst': 'A WRITE\'s DMA mid-burst at B (reset B)',
+  'read-streaming': 'A READ response streaming to A (reset A)',
+};
+
+/** The keys of a label table, in its order (each table is checked exhaustive by its type). */
+export const keysOf = <K extends string>(r: Record<K, string>): K[] => Object.keys(r) as K[];

@@ -1,0 +1,5 @@
+// The Web Worker entry of the Faults instrument: storms and resets run here, off the main thread.
+import { expose } from 'comlink';
+import { createFaultsApi } from './faults/api.ts';
+
+expose(createFaultsApi());
