@@ -10,6 +10,7 @@ export function makeProbe(sim: Simulation, fromEvent: number): Probe {
   const slot = (host: number, qpn: number) => w.qps.find(host, qpn);
   return {
     now: sim.now,
+    profile: w.profile.id,
     state: (host, qpn) => {
       const s = slot(host, qpn);
       return s < 0 ? 'none' : LC_NAMES[w.qps.lc[s]];

@@ -42,6 +42,7 @@ export function createTransportApi() {
     probe: (mark) => makeProbe(tl.sim, mark),
     apply: (a) => {
       if (a.kind === 'load') return replace(a.scenario);
+      if (a.kind === 'profile') return reprofile(a.profile, true);
       const r = act(a);
       return r.ok ? { ok: true } : { ok: false, error: r.detail ?? 'refused' };
     },
@@ -49,7 +50,14 @@ export function createTransportApi() {
     pause: () => { playing = false; },
   });
 
-  function replace(input: unknown, at = 0): { ok: boolean; error?: string } {
+  /** The same scenario (config and every command so far) under another driver profile, to the same instant. */
+  function reprofile(profile: ProfileId, keepLesson = false): { ok: boolean; error?: string } {
+    if (!PROFILE_IDS.includes(profile)) return { ok: false, error: `there is no driver profile "${String(profile).slice(0, 20)}"` };
+    const s = recorded();
+    return replace({ ...s, config: { ...s.config, profile } }, tl.now, keepLesson);
+  }
+
+  function replace(input: unknown, at = 0, keepLesson = false): { ok: boolean; error?: string } {
     let next: Simulation;
     try {
       next = new Simulation(input);
@@ -58,7 +66,7 @@ export function createTransportApi() {
       return { ok: false, error: `the scenario could not start: ${(e as Error).message}` };
     }
     tl = new Timeline(next);
-    lessons.stop();
+    if (!keepLesson) lessons.stop();
     playing = false;
     resetLog = true;
     sentCount = 0;
@@ -183,9 +191,7 @@ export function createTransportApi() {
      * the instant on screen. The choice is part of the scenario, so a link carries it.
      */
     setProfile(profile: ProfileId): Reply<Frame> {
-      if (!PROFILE_IDS.includes(profile)) return reply({ ok: false, error: `there is no driver profile "${String(profile).slice(0, 20)}"` });
-      const s = recorded();
-      return reply(replace({ ...s, config: { ...s.config, profile } }, tl.now));
+      return reply(reprofile(profile, true));
     },
 
     /** Compare mode on (with the profile to compare against) or off (null). */
