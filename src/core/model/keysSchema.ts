@@ -39,7 +39,6 @@ export const MrSpecSchema = v.strictObject({
   fill: v.optional(int(0, Number.MAX_SAFE_INTEGER), 0),
   name: v.optional(v.pipe(v.string(), v.maxLength(24))),
 });
-export type MrSpec = v.InferOutput<typeof MrSpecSchema>;
 
 /** ibv_create_srq at bring-up, with receives posted to it and the application's refill. */
 export const SrqSpecSchema = v.strictObject({
@@ -51,7 +50,6 @@ export const SrqSpecSchema = v.strictObject({
   /** srq_limit armed at creation (0 = not armed). */
   limit: v.optional(int(0, 16384), 0),
 });
-export type SrqSpec = v.InferOutput<typeof SrqSpecSchema>;
 
 export const KeyCommandSchemas = [
   /** ibv_reg_mr: the answer names the lkey and rkey the model assigned. */

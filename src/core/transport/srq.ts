@@ -82,10 +82,3 @@ export function maybeLastWqe(w: World, slot: number): void {
   rt.lastWqe = true;
   qpAsync(w, slot, 'IBV_EVENT_QP_LAST_WQE_REACHED');
 }
-
-/** Receive WQEs waiting in SRQs (the conservation identity counts them as outstanding). */
-export function srqOutstanding(w: World): number {
-  let n = 0;
-  for (const q of w.srqs) n += q.wqes.length;
-  return n;
-}
