@@ -40,6 +40,7 @@ export function KeysPanel({ qp }: { qp: QpView }) {
   const [size, setSize] = useState(64);
   const [lkey, setLkey] = useState(0);
   const [rkey, setRkey] = useState(0);
+  const [inline, setInline] = useState(false);
   if (!world || !ref) return null;
   const mine = world.mrs.filter((m) => m.host === qp.host);
   const theirs = qp.peer ? world.mrs.filter((m) => m.host === qp.peer!.host) : [];
@@ -55,7 +56,7 @@ export function KeysPanel({ qp }: { qp: QpView }) {
     if (!local) { setResult({ ok: false, text: '✕ register a buffer on this host first' }); return; }
     const wrId = nextWrId++;
     const n = opc.includes('ATOMIC') ? 8 : size;
-    const wr: SendWr = { wrId, opcode: opc, length: n, sgl: [{ addr: local.addr, length: n, lkey: local.lkey }], imm: opc.includes('IMM') ? wrId : undefined };
+    const wr: SendWr = { wrId, opcode: opc, length: n, sgl: [{ addr: local.addr, length: n, lkey: local.lkey }], imm: opc.includes('IMM') ? wrId : undefined, inline: inline && !to ? true : undefined };
     if (opc.includes('RDMA') || opc.includes('ATOMIC')) wr.rdma = to ?? (rkey === WRONG || !remote ? { addr: 0x10000, rkey: 0xdead00 } : { addr: remote.addr, rkey: remote.rkey });
     if (opc.includes('ATOMIC')) wr.atomic = { compareAdd: 1 };
     void act(cmd.postSend(qp.host, qp.qpn, wr), what ?? `post ${opc.replace('IBV_WR_', '')} wr_id ${wrId} lkey ${hex(local.lkey)}${wr.rdma ? ` rkey ${hex(wr.rdma.rkey)}` : ''}`);
@@ -107,6 +108,9 @@ export function KeysPanel({ qp }: { qp: QpView }) {
         </select>
       </div>
       <div className="mt-1 flex flex-wrap gap-1.5">
+ <label className="flex items-center gap-1" title="IBV_SEND_INLINE: the data is copied into the WQE at post; the lkey is not checked (sends and writes only, up to max_inline_data)">
+          <input type="checkbox" data-testid="keyed-inline" checked={inline} onChange={(e) => setInline(e.target.checked)} />inline
+        </label>
         <button type="button" data-testid="keyed-post" className={`${btn} border-blue-700 bg-blue-700 text-white hover:bg-blue-800`} onClick={() => post(op)}>Post keyed WR</button>
         <button type="button" data-testid="cause-bad-rkey" disabled={!qp.peer || !theirs.length} className={`${btn} border-red-700 bg-white text-red-800 hover:bg-red-50`}
           title="An RDMA WRITE whose rkey names no MR on the peer: the responder's rkey check NAKs it"
