@@ -56,3 +56,34 @@ test('switching the driver profile, and a difference appearing in compare mode',
   await expect(page.getByTestId('profile-row-responder-events')).toContainText('none: the error shows only in CQEs');
   await shot(page, 'profile-table');
 });
+
+test('the keys lesson: a wrong rkey, a question on the READ\'s own key, and the driver difference', async ({ app: page }) => {
+  await open(page);
+  await page.locator('#lesson-select').selectOption('keys');
+  await expect(page.getByTestId('step-heading')).toContainText('A key the remote never gave');
+  await page.getByTestId('lesson-solve').click();
+  await expect(page.getByTestId('qp-0-0x100')).toHaveAttribute('data-state', 'ERR');
+  await page.getByRole('button', { name: 'Next →' }).click();
+  await page.getByTestId('lesson-solve').click();
+  await expect(page.getByTestId('qp-0-0x101')).toHaveAttribute('data-state', 'ERR');
+  await page.getByRole('button', { name: 'Next →' }).click();
+  await expect(page.getByTestId('question')).toBeVisible();
+  await page.getByTestId('answer-send').check();
+  await page.getByTestId('answer-submit').click();
+  await expect(page.getByTestId('answer-feedback')).toContainText('buffer is only written when the response comes back');
+  await page.getByTestId('answer-response').check();
+  await page.getByTestId('answer-submit').click();
+  await expect(page.getByTestId('answer-feedback')).toContainText('host B has already executed the READ');
+  await shot(page, 'lesson-keys-question');
+  await page.getByRole('button', { name: 'Next →' }).click();
+  await page.getByTestId('lesson-solve').click();
+  await expect(page.getByTestId('qp-0-0x103')).toHaveAttribute('data-state', 'SQE');
+  await page.getByRole('button', { name: 'Next →' }).click();
+  // The learner switches the profile in the bar; the lesson goes on, and the failure of the step
+  // before, replayed under rxe, leaves the QP in ERR at once.
+  await expect(page.getByTestId('step-heading')).toContainText('The same error under rxe');
+  await page.getByTestId('profile-select').selectOption('rxe');
+  await expect(page.getByTestId('qp-0-0x103')).toHaveAttribute('data-state', 'ERR');
+  await expect(page.getByTestId('lesson-task')).toBeVisible();
+  await shot(page, 'lesson-keys-rxe-err');
+});

@@ -108,7 +108,7 @@ export const keysLesson: Lesson = {
       id: 'err', title: 'The same error under rxe', highlight: 'log',
       text: [
         'rxe, the kernel\'s software RoCE, never uses SQE: any send error moves every QP type to ERR, both queues flush, and only RESET brings it back (semantics.md item 22). The same application, the same error, a different state.',
-        'Pick the rxe profile in the bar above the log (the same scenario replays under it), or use Compare to run both side by side and see the first event where they part.',
+        'Pick the rxe profile in the bar above the log: the same scenario replays under it, the failure you just caused included. Or use Compare to run both side by side and see the first event where they part.',
       ],
       task: 'Switch the driver profile to rxe and make QP 0x103 fail the same way.',
       check: (p) => p.profile === 'rxe' && p.state(A, 0x103) === 'ERR',
