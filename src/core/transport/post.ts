@@ -93,6 +93,8 @@ export function postSend(w: World, host: number, qpn: number, wr: SendWr): PostR
     words: wr.inline && wr.sgl ? gather(w, host, wr.sgl, wr.length) : undefined,
     // mlx5 accepts an opcode its transport lacks; the WQE then completes in error (MODEL claim bad-opcode-cqe).
     bad: OPCODE_TRANSPORTS[wr.opcode].includes(type) ? undefined : 'IBV_WC_LOC_QP_OP_ERR',
+    // Set when it fails; present from the start so every WQE has one shape.
+    err: undefined, check: undefined,
   });
   q.f.sq_pi[slot] = q.f.sq_pi[slot] + 1;
   w.counters.posted++;

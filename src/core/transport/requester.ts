@@ -132,11 +132,10 @@ export function buildRequest(w: World, slot: number): Built | null {
   const pkt: Packet = {
     id: newPacketId(w), src: q.host[slot], dst, srcQpn: q.qpn[slot], dstQpn, op, psn, payload, bytes, tt: ti,
     ackReq: ti === RC && done, span: e.opcode === 'IBV_WR_RDMA_READ' ? e.npsn : undefined,
-    readLen: e.opcode === 'IBV_WR_RDMA_READ' ? e.length : undefined, imm: (e.imm && last) || undefined,
-    immData: e.imm && last ? e.immData : undefined,
+    readLen: e.opcode === 'IBV_WR_RDMA_READ' ? e.length : undefined, imm: e.imm && last ? e.immData : undefined,
     qkey: ti === UD ? e.ud!.qkey : undefined,
-    rkey: keyed ? e.rdma!.rkey : undefined, raddr: keyed ? e.rdma!.addr : undefined, rlen: keyed ? e.length : undefined,
-    cmp: isAtomic(e.opcode) ? e.atomic?.compareAdd ?? 1 : undefined, swap: isAtomic(e.opcode) ? e.atomic?.swap ?? 0 : undefined,
+    reth: keyed ? { addr: e.rdma!.addr, rkey: e.rdma!.rkey, len: e.length } : undefined,
+    atom: e.atomic && isAtomic(e.opcode) ? { cmp: e.atomic.compareAdd, swap: e.atomic.swap } : undefined,
     // The data the model keeps travels in the first packet (it is at most 128 bytes, below any MTU).
     words: sends && off === 0 && (e.inline ? e.words : e.sgl) ? (e.inline ? e.words : gather(w, q.host[slot], e.sgl!, e.length)) : undefined,
     inject: e.fail && !LOCAL_ERRORS.has(e.fail) && e.fail !== 'IBV_WC_RETRY_EXC_ERR' && (off === 0) ? e.fail : undefined,

@@ -58,7 +58,7 @@ export function sendPacket(w: World, slot: number, p: Packet): void {
   if (isLast(p.op)) {
     rt.recvActive = false;
     f.msn[slot] = f.msn[slot] + 1;
-    if (!completeRecv(w, slot, 'IBV_WC_SUCCESS', rt.recvBytes, p.imm ? p.immData ?? 0 : undefined)) return cqOverrun(w, slot, p);
+    if (!completeRecv(w, slot, 'IBV_WC_SUCCESS', rt.recvBytes, p.imm)) return cqOverrun(w, slot, p);
   }
   if (p.ackReq) answer(w, slot, p, 'ACK', p.psn);
   outcome(w, slot, p, 'accepted');
@@ -86,12 +86,12 @@ export function writePacket(w: World, slot: number, p: Packet): void {
     rt.wKeyed = false;
     // A zero-length RDMA WRITE needs no address or rkey and is not checked (rxe check_rkey,
     // "a zero-byte op is not required to set an addr or rkey"; hfi1 rc.c `if (qp->r_len != 0)`).
-    if (p.rkey !== undefined && (p.rlen ?? 0) > 0) {
-      const why = checkRemote(w, host, p.rkey, p.raddr ?? 0, p.rlen ?? 0, REMOTE_WRITE);
+    if (p.reth && p.reth.len > 0) {
+      const why = checkRemote(w, host, p.reth.rkey, p.reth.addr, p.reth.len, REMOTE_WRITE);
       if (why) return keyViolation(w, slot, p, why);
       rt.wKeyed = true;
-      rt.wRkey = p.rkey;
-      rt.wAddr = p.raddr ?? 0;
+      rt.wRkey = p.reth.rkey;
+      rt.wAddr = p.reth.addr;
     }
   } else if (rt.wKeyed) {
     // rxe check_rkey runs for every packet of a WRITE and looks the MR up again by the rkey the
@@ -109,7 +109,7 @@ export function writePacket(w: World, slot: number, p: Packet): void {
     rt.writeActive = false;
     rt.wKeyed = false;
     // WRITE_WITH_IMM completes the receive WQE it took: IBV_WC_RECV_RDMA_WITH_IMM, byte_len = the RDMA length (item 43).
-    if (p.imm && !completeRecv(w, slot, 'IBV_WC_SUCCESS', rt.writeBytes, p.immData ?? 0, 'IBV_WC_RECV_RDMA_WITH_IMM')) return cqOverrun(w, slot, p);
+    if (p.imm !== undefined && !completeRecv(w, slot, 'IBV_WC_SUCCESS', rt.writeBytes, p.imm, 'IBV_WC_RECV_RDMA_WITH_IMM')) return cqOverrun(w, slot, p);
   }
   if (p.ackReq) answer(w, slot, p, 'ACK', p.psn);
   outcome(w, slot, p, 'accepted');
@@ -131,22 +131,23 @@ export function readOrAtomic(w: World, slot: number, p: Packet): void {
     note = `over max_dest_rd_atomic = ${f.max_dest_rd_atomic[slot]}: rxe recycles the oldest responder resource instead of NAKing`;
   }
   const len = atomic ? 8 : (p.readLen ?? 0);
-  if (p.rkey !== undefined && len > 0) {
-    const why = checkRemote(w, host, p.rkey, p.raddr ?? 0, len, atomic ? REMOTE_ATOMIC : REMOTE_READ);
+  const reth = p.reth;
+  if (reth && len > 0) {
+    const why = checkRemote(w, host, reth.rkey, reth.addr, len, atomic ? REMOTE_ATOMIC : REMOTE_READ);
     if (why) return keyViolation(w, slot, p, why);
     // A misaligned atomic target is a class C error (rxe RESPST_ERR_MISALIGNED_ATOMIC; hfi1 nack_inv).
-    if (atomic && (p.raddr ?? 0) % 8 !== 0) return responderError(w, slot, p, 'NAK_INV_REQ', `atomic target ${p.raddr} is not 8-byte aligned`);
+    if (atomic && reth.addr % 8 !== 0) return responderError(w, slot, p, 'NAK_INV_REQ', `atomic target ${reth.addr} is not 8-byte aligned`);
   }
   const n = atomic ? 1 : (p.span ?? 1);
   f.dest_rd_atomic_out[slot] = f.dest_rd_atomic_out[slot] + 1;
   f.next_rcv_psn[slot] = psnAdd(p.psn, n);
   f.msn[slot] = f.msn[slot] + 1;
   let orig = 0;
-  if (atomic) orig = p.rkey !== undefined ? atomicOp(w, host, p.rkey, p.raddr ?? 0, p.op === 'FETCH_ADD', p.cmp ?? 1, p.swap ?? 0) : executeAtomic(w, slot);
+  if (atomic) orig = reth ? atomicOp(w, host, reth.rkey, reth.addr, p.op === 'FETCH_ADD', p.atom?.cmp ?? 1, p.atom?.swap ?? 0) : executeAtomic(w, slot);
   saveResource(w, slot, p.psn, n, atomic, len, orig);
-  rt.reads.push({ psn: p.psn, n, left: n, len, atomic, dup: false, dst: p.src, dstQpn: p.srcQpn, orig: atomic ? orig : undefined, rkey: p.rkey, raddr: p.raddr });
+  rt.reads.push({ psn: p.psn, n, left: n, len, atomic, dup: false, dst: p.src, dstQpn: p.srcQpn, orig: atomic ? orig : undefined, rkey: reth?.rkey, raddr: reth?.addr });
   markReady(w, slot);
-  outcome(w, slot, p, 'accepted', atomic ? `atomic executed: the word was ${orig}${p.rkey === undefined ? `, now ${orig + 1}` : ''}` : note);
+  outcome(w, slot, p, 'accepted', atomic ? `atomic executed: the word was ${orig}${reth ? '' : `, now ${orig + 1}`}` : note);
 }
 
 export function udReceive(w: World, slot: number, p: Packet): void {
@@ -161,7 +162,7 @@ export function udReceive(w: World, slot: number, p: Packet): void {
   if (why) return responderError(w, slot, p, 'NAK_REM_OP', `receive wr_id ${r.wrId}: ${why}`, w.profile.recvBadKey);
   // The datagram lands after the 40 bytes the GRH takes (ibv_post_recv.3).
   if (p.words && r.sgl) scatter(w, host, r.sgl, p.words, 'UD SEND', GRH_BYTES);
-  if (!completeRecv(w, slot, 'IBV_WC_SUCCESS', len, p.imm ? p.immData ?? 0 : undefined)) return cqOverrun(w, slot, p);
+  if (!completeRecv(w, slot, 'IBV_WC_SUCCESS', len, p.imm)) return cqOverrun(w, slot, p);
   outcome(w, slot, p, 'accepted');
 }
 

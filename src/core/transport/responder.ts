@@ -123,7 +123,7 @@ export function handleRequest(w: World, slot: number, p: Packet): void {
   // A SEND (first packet) and the last packet of an RDMA WRITE with immediate consume a
   // receive WQE (rxe check_resource, RXE_RWR_MASK; hfi1 "consume RWQE"): none → RNR.
   const isSend = p.op.startsWith('SEND');
-  const needsWqe = (isSend && isFirst(p.op)) || (p.op.startsWith('RDMA_WRITE') && isLast(p.op) && !!p.imm);
+  const needsWqe = (isSend && isFirst(p.op)) || (p.op.startsWith('RDMA_WRITE') && isLast(p.op) && p.imm !== undefined);
   if (p.inject === 'IBV_WC_RNR_RETRY_EXC_ERR' || (needsWqe && !haveRecv(w, slot))) {
     if (ti === UC) return outcome(w, slot, p, 'dropped-no-recv', 'UC drops a message with no receive posted');
     answer(w, slot, p, 'RNR_NAK', e, f.min_rnr_timer[slot]);

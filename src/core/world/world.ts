@@ -51,19 +51,15 @@ export interface Packet {
   readonly span?: number;
   /** RDMA READ request: bytes requested. */
   readonly readLen?: number;
-  readonly imm?: boolean;
-  /** imm_data carried by the last packet of a ..._WITH_IMMEDIATE message. */
-  readonly immData?: number;
+  /** imm_data of the last packet of a ..._WITH_IMMEDIATE message (present = it has one). */
+  readonly imm?: number;
   readonly qkey?: number;
   /** Transport of the sending QP (0 RC, 1 UC, 2 UD): the BTH opcode's transport bits. */
   readonly tt: number;
-  /** RETH / AtomicETH of a keyed request: remote address, rkey and DMA length. */
-  readonly raddr?: number;
-  readonly rkey?: number;
-  readonly rlen?: number;
+  /** RETH or AtomicETH of a keyed request: remote address, rkey and DMA length. */
+  readonly reth?: { readonly addr: number; readonly rkey: number; readonly len: number };
   /** Atomic operands (compare_add, swap). */
-  readonly cmp?: number;
-  readonly swap?: number;
+  readonly atom?: { readonly cmp: number; readonly swap: number };
   /** The modelled bytes this packet carries, as 8-byte words (the first packet of a keyed transfer). */
   readonly words?: readonly number[];
   /**
@@ -301,7 +297,7 @@ export function runtime(w: World, slot: number): QpRuntime {
       sq: [], txIdx: 0, txOff: 0, rq: [], inReady: false, kickPending: false,
       timerGen: 0, timerAt: -1, rnrUntil: 0, flushGen: 0, flushing: false,
       nakSent: false, recvBytes: 0, recvActive: false, writeActive: false, writeBytes: 0, dmaUntil: 0, reads: [], res: [], atomicWord: 0, blackhole: false, commEst: false, drainGen: 0,
-      wKeyed: false, wRkey: 0, wAddr: 0, lastWqe: false, destroyGen: 0,
+      wKeyed: false, wRkey: 0, wAddr: 0, lastWqe: false, destroyGen: 0, why: undefined,
     };
     w.rt.set(slot, r);
   }
