@@ -127,7 +127,8 @@ test('7. a link checks its own keys only, and refuses an unknown lesson or a QP 
 });
 
 test('8. a real responder NAK is reported as a failed WR, never as "injected"', async ({ app: page }) => {
-  // Host B's QP lacks IBV_ACCESS_REMOTE_ATOMIC: an atomic from A is refused by the responder for real.
+  // Host B's QP lacks IBV_ACCESS_REMOTE_ATOMIC: an atomic from A is refused by the responder for
+  // real, with NAK Invalid Request (rxe check_op_valid; hfi1/qib rc.c nack_inv).
   const s = sandboxScenario();
   s.config.qps[1].attrs = { qp_access_flags: 1 | 2 | 4 };
   s.config.workloads = [];
@@ -135,7 +136,7 @@ test('8. a real responder NAK is reported as a failed WR, never as "injected"', 
   await page.goto(`/#${writeLink('transport', { scenario: parseScenario(s), t: 30_000, sel: { host: 0, qpn: 0x100 } })}`);
   await expect(page.getByTestId('sim-time')).toHaveText('t = 30.000 µs');
   const log = page.getByTestId('event-log');
-  await expect(log).toContainText('wr_id 7 failed with REM_ACCESS');
+  await expect(log).toContainText('wr_id 7 failed with REM_INV_REQ_ERR');
   await expect(log).not.toContainText('injected');
   await shot(page, 'defect-8-real-error');
 });

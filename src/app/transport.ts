@@ -49,6 +49,7 @@ export async function transportHash(extra: Partial<TransportPayload> = {}): Prom
   if (st.selected) payload.sel = st.selected;
   if (f) payload.speed = f.speed;
   if (f?.lesson) payload.lesson = { id: f.lesson.id, step: f.lesson.step };
+  if (f?.compare) payload.compare = f.compare.right;
   return writeLink('transport', { ...payload, ...extra });
 }
 

@@ -1,15 +1,28 @@
 // Typed builders for the transport instrument's commands, so views never assemble a command by
 // hand (or cast one). Each reads like the verbs call or the fault it stands for; the worker
 // validates every command again before the simulation sees it.
-import type { AttrName, CommandInput, ModifyAttrs, SendOpcode, WcStatus } from '../core/index.ts';
+import type { AccessName, AttrName, CommandInput, ModifyAttrs, SendOpcode, Sge, WcStatus } from '../core/index.ts';
 
 type Cmd<K extends CommandInput['kind']> = Extract<CommandInput, { kind: K }>;
 
-export interface SendWr { wrId: number; opcode: SendOpcode; length: number; signaled?: boolean; imm?: number; ud?: { host: number; qpn: number; qkey: number } }
+export interface SendWr {
+  wrId: number;
+  opcode: SendOpcode;
+  length: number;
+  signaled?: boolean;
+  imm?: number;
+  ud?: { host: number; qpn: number; qkey: number };
+  /** The gather list: buffers named by address, length and the lkey of their MR. */
+  sgl?: Sge[];
+  /** RDMA WRITE/READ and atomics: the remote address and rkey. */
+  rdma?: { addr: number; rkey: number };
+  atomic?: { compareAdd: number; swap?: number };
+  inline?: boolean;
+}
 
 export const cmd = {
   postSend: (host: number, qpn: number, wr: SendWr): Cmd<'postSend'> => ({ kind: 'postSend', host, qpn, wr }),
-  postRecv: (host: number, qpn: number, wrId: number, length: number): Cmd<'postRecv'> => ({ kind: 'postRecv', host, qpn, wr: { wrId, length } }),
+  postRecv: (host: number, qpn: number, wrId: number, length: number, sgl?: Sge[]): Cmd<'postRecv'> => ({ kind: 'postRecv', host, qpn, wr: { wrId, length, sgl } }),
   modifyQp: (host: number, qpn: number, mask: AttrName[], attrs: ModifyAttrs): Cmd<'modifyQp'> => ({ kind: 'modifyQp', host, qpn, mask, attrs }),
   /** ibv_modify_qp with only IBV_QP_STATE (to ERR or RESET). */
   moveTo: (host: number, qpn: number, state: 'ERR' | 'RESET'): Cmd<'modifyQp'> => ({ kind: 'modifyQp', host, qpn, mask: ['IBV_QP_STATE'], attrs: { qp_state: state } }),
@@ -19,4 +32,13 @@ export const cmd = {
   qpFatal: (host: number, qpn: number): Cmd<'qpFatal'> => ({ kind: 'qpFatal', host, qpn }),
   traffic: (id: string, on: boolean): Cmd<'traffic'> => ({ kind: 'traffic', id, on }),
   setPoll: (host: number, intervalNs: number): Cmd<'setPoll'> => ({ kind: 'setPoll', host, intervalNs }),
+  /** ibv_reg_mr; the answer names the lkey and rkey. */
+  regMr: (host: number, length: number, access: AccessName[], fill?: number): Cmd<'regMr'> => ({ kind: 'regMr', host, length, access, fill }),
+  /** ibv_dereg_mr. */
+  deregMr: (host: number, lkey: number): Cmd<'deregMr'> => ({ kind: 'deregMr', host, lkey }),
+  postSrqRecv: (host: number, srq: number, wrId: number, length: number): Cmd<'postSrqRecv'> => ({ kind: 'postSrqRecv', host, srq, wr: { wrId, length } }),
+  /** ibv_modify_srq(IBV_SRQ_LIMIT). */
+  armSrqLimit: (host: number, srq: number, limit: number): Cmd<'modifySrq'> => ({ kind: 'modifySrq', host, srq, limit }),
+  /** ibv_destroy_qp, at once or after the flush has drained and been polled. */
+  destroyQp: (host: number, qpn: number, drain: boolean): Cmd<'destroyQp'> => ({ kind: 'destroyQp', host, qpn, drain }),
 };

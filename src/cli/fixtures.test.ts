@@ -25,6 +25,18 @@ describe('named fixtures', () => {
     expect(s.cqe.IBV_WC_LOC_PROT_ERR).toBe(1);
     expect(s.qps[0].state).toBe('RTS');
   });
+  it('the key fixture: deregistering the target MR under running WRITEs gives REM_ACCESS_ERR and a flush', () => {
+    const s = runScenario(load('keys-dereg-under-write.json'));
+    expect(s.cqe.IBV_WC_REM_ACCESS_ERR).toBe(1);
+    expect(s.qps.map((q) => q.state)).toEqual(['ERR', 'ERR']);
+  });
+  it('the SRQ fixture: LAST_WQE_REACHED for the QP in ERR, the limit fires once, the neighbour keeps receiving', () => {
+    const s = runScenario(load('srq-shared.json'));
+    expect(s.events.IBV_EVENT_QP_LAST_WQE_REACHED).toBe(1);
+    expect(s.events.IBV_EVENT_SRQ_LIMIT_REACHED).toBe(1);
+    expect(s.qps.map((q) => q.state)).toEqual(['RTS', 'ERR', 'RTS', 'RTS']);
+    expect(s.cqe.IBV_WC_SUCCESS).toBeGreaterThan(10);
+  });
   it('the CQ-overrun fixture counts IBV_EVENT_CQ_ERR and loses no WR silently', () => {
     const s = runScenario(load('cq-overrun.json'));
     expect(s.events.IBV_EVENT_CQ_ERR).toBeGreaterThan(0);

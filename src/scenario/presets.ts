@@ -1,7 +1,13 @@
 // Named starting scenarios for the sandbox and the lessons.
 import type { ScenarioInput } from '../core/index.ts';
 
-/** Two hosts; an RC pair carrying traffic both ways, and a neighbour RC pair on the same CQs. */
+const ALL = ['IBV_ACCESS_LOCAL_WRITE', 'IBV_ACCESS_REMOTE_WRITE', 'IBV_ACCESS_REMOTE_READ', 'IBV_ACCESS_REMOTE_ATOMIC'] as const;
+
+/**
+ * Two hosts; an RC pair carrying traffic both ways, and a neighbour RC pair on the same CQs.
+ * Every buffer is a registered memory region, so the fault buttons can cause errors for real:
+ * deregister A's data buffer and the B→A write fails its rkey check.
+ */
 export function sandboxScenario(): ScenarioInput {
   return {
     version: 1,
@@ -10,16 +16,23 @@ export function sandboxScenario(): ScenarioInput {
     config: {
       durationNs: 5_000_000,
       hosts: [{ name: 'Host A', cqDepths: [64] }, { name: 'Host B', cqDepths: [64] }],
+      mrs: [
+        { host: 0, length: 65536, access: [...ALL], fill: 0xa0, name: 'A data' },
+        { host: 0, length: 16384, access: ['IBV_ACCESS_LOCAL_WRITE'], fill: 0xa5, name: 'A send buffer' },
+        { host: 1, length: 65536, access: [...ALL], fill: 0xb0, name: 'B data' },
+        { host: 1, length: 16384, access: ['IBV_ACCESS_LOCAL_WRITE'], fill: 0xb5, name: 'B send buffer' },
+        { host: 0, length: 16384, access: ['IBV_ACCESS_LOCAL_WRITE'], fill: 0xa9, name: 'A read buffer' },
+      ],
       qps: [
-        { host: 0, type: 'RC', peer: 1, recvs: 8, refill: true, attrs: { timeout: 4 } },
-        { host: 1, type: 'RC', peer: 0, recvs: 8, refill: true },
-        { host: 0, type: 'RC', peer: 3, recvs: 8, refill: true },
-        { host: 1, type: 'RC', peer: 2, recvs: 8, refill: true },
+        { host: 0, type: 'RC', peer: 1, recvs: 8, refill: true, recvMr: 0, maxInlineData: 64, attrs: { timeout: 4 } },
+        { host: 1, type: 'RC', peer: 0, recvs: 8, refill: true, recvMr: 2, maxInlineData: 64 },
+        { host: 0, type: 'RC', peer: 3, recvs: 8, refill: true, recvMr: 0, maxInlineData: 64 },
+        { host: 1, type: 'RC', peer: 2, recvs: 8, refill: true, recvMr: 2, maxInlineData: 64 },
       ],
       workloads: [
-        { id: 'A→B send', qp: 0, opcode: 'IBV_WR_SEND', length: 2048, intervalNs: 1500 },
-        { id: 'B→A write', qp: 1, opcode: 'IBV_WR_RDMA_WRITE', length: 4096, intervalNs: 2500, startNs: 700 },
-        { id: 'A→B read (neighbour)', qp: 2, opcode: 'IBV_WR_RDMA_READ', length: 1024, intervalNs: 3000, startNs: 300 },
+        { id: 'A→B send', qp: 0, opcode: 'IBV_WR_SEND', length: 2048, intervalNs: 1500, local: 1 },
+        { id: 'B→A write', qp: 1, opcode: 'IBV_WR_RDMA_WRITE', length: 4096, intervalNs: 2500, startNs: 700, local: 3, remote: 0 },
+        { id: 'A→B read (neighbour)', qp: 2, opcode: 'IBV_WR_RDMA_READ', length: 1024, intervalNs: 3000, startNs: 300, local: 4, remote: 2 },
       ],
     },
     commands: [],

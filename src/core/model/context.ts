@@ -47,6 +47,8 @@ export const CONTEXT_FIELDS = [
   { name: 'send_cq', owner: 'sw', bits: 16, doc: 'CQ that receives send completions.', hw: 'qpc.cqn_snd' },
   { name: 'recv_cq', owner: 'sw', bits: 16, doc: 'CQ that receives receive completions.', hw: 'qpc.cqn_rcv' },
   { name: 'sq_sig_all', owner: 'sw', bits: 8, doc: 'Every send WR completes with a CQE, whatever its signaled flag.' },
+  { name: 'max_inline_data', owner: 'sw', bits: 16, doc: 'cap.max_inline_data: the most bytes one IBV_SEND_INLINE WR may carry in its WQE (fixed at create).' },
+  { name: 'srqn', owner: 'sw', bits: 16, doc: 'The SRQ this QP takes its receives from, numbered from 1 (0: its own receive queue). Fixed at create.', hw: 'qpc.rq_type, qpc.srqn_rmpn_xrqn' },
   { name: 'next_send_psn', owner: 'sw+hw', bits: 32, attr: 'IBV_QP_SQ_PSN', doc: 'PSN of the next packet sent; set by sq_psn at RTR→RTS, advanced per packet, rewound on retransmit.', hw: 'qpc.next_send_psn' },
   { name: 'last_acked_psn', owner: 'hw', bits: 32, doc: 'Last PSN the responder acknowledged (requester side).', hw: 'qpc.last_acked_psn' },
   { name: 'next_rcv_psn', owner: 'sw+hw', bits: 32, attr: 'IBV_QP_RQ_PSN', doc: 'PSN the responder expects next; set by rq_psn at INIT→RTR, advanced per packet accepted.', hw: 'qpc.next_rcv_psn' },

@@ -22,6 +22,7 @@ export interface QpStoreSnapshot {
   qpn: Uint32Array;
   slotOf: Int32Array[];
   gone?: Uint8Array;
+  opened?: Uint8Array;
   free?: { idx: number; at: number }[][];
 }
 
@@ -38,6 +39,11 @@ export class QpStore {
   slotOf: Int32Array[];
   /** 1 for a destroyed QP's slot (its QPN no longer leads to it). */
   gone: Uint8Array;
+  /**
+   * 1 once the QP has reached RTS since its last RESET: libmlx5 opens the send path only then
+   * (providers/mlx5 verbs.c set_qp_operational_state; the mlx5 profile reads it at post).
+   */
+  opened: Uint8Array;
   /** Per host: QPN indexes freed by destroy, and when, for reuse (oldest first). */
   free: { idx: number; at: number }[][];
 
@@ -49,6 +55,7 @@ export class QpStore {
     this.type = new Uint8Array(capacity);
     this.qpn = new Uint32Array(capacity);
     this.gone = new Uint8Array(capacity);
+    this.opened = new Uint8Array(capacity);
     this.slotOf = Array.from({ length: hosts }, () => new Int32Array(0));
     this.free = Array.from({ length: hosts }, () => []);
   }
@@ -67,6 +74,7 @@ export class QpStore {
     this.host[slot] = host;
     this.type[slot] = type;
     this.lc[slot] = 0;
+    this.opened[slot] = 0;
     this.qpn[slot] = qpnBase(host) + idx;
     this.slotCount[host] = idx + 1;
     return slot;
@@ -136,6 +144,7 @@ export class QpStore {
     this.lc = g8(this.lc);
     this.type = g8(this.type);
     this.gone = g8(this.gone);
+    this.opened = g8(this.opened);
     const q = new Uint32Array(cap);
     q.set(this.qpn);
     this.qpn = q;
@@ -150,7 +159,7 @@ export class QpStore {
 
   /** Bytes held per QP by the columns (for the capacity report). */
   bytesPerQp(): number {
-    return CONTEXT_FIELDS.reduce((s, d) => s + d.bits / 8, 0) + 1 + 1 + 1 + 4 + 4;
+    return CONTEXT_FIELDS.reduce((s, d) => s + d.bits / 8, 0) + 1 + 1 + 1 + 1 + 4 + 4;
   }
 
   snapshot(): QpStoreSnapshot {
@@ -161,7 +170,7 @@ export class QpStore {
       host: this.host.slice(0, this.n), lc: this.lc.slice(0, this.n),
       type: this.type.slice(0, this.n), qpn: this.qpn.slice(0, this.n),
       slotOf: this.slotOf.map((t, h) => t.slice(0, this.countOn(h))),
-      gone: this.gone.slice(0, this.n), free: this.free.map((l) => l.map((x) => ({ ...x }))),
+      gone: this.gone.slice(0, this.n), opened: this.opened.slice(0, this.n), free: this.free.map((l) => l.map((x) => ({ ...x }))),
     };
   }
 
@@ -176,6 +185,7 @@ export class QpStore {
     st.slotOf = s.slotOf.map((t) => { const c = new Int32Array(Math.max(16, t.length)); c.set(t); return c; });
     st.slotCount = s.slotOf.map((t) => t.length);
     if (s.gone) st.gone.set(s.gone);
+    if (s.opened) st.opened.set(s.opened);
     if (s.free) st.free = s.free.map((l) => l.map((x) => ({ ...x })));
     return st;
   }

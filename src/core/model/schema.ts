@@ -5,6 +5,8 @@ import { ATTR_NAMES } from '../verbs/attrs.ts';
 import { QP_TYPES } from '../verbs/types.ts';
 import { INJECTABLE, SEND_OPCODES } from './wc.ts';
 import { ModifyAttrsSchema } from './attrsSchema.ts';
+import { AtomicArgsSchema, KeyCommandSchemas, MrSpecSchema, RemoteSchema, SglSchema, SrqSpecSchema, sglMatches } from './keysSchema.ts';
+import { PROFILE_IDS } from './profiles.ts';
 import {
   ChannelSchema, ClassSchema, FaultCommandSchemas, GroupSchema, HostSchema, MAX_HOSTS, MAX_TOTAL_QPS,
 } from './stormSchema.ts';
@@ -20,19 +22,33 @@ const Qpn = U24;
 
 export type { ModifyAttrs } from './attrsSchema.ts';
 
-const SendWrSchema = v.strictObject({
+const SGL_SUM = 'the sgl lengths must add up to length';
+const SendWrSchema = v.pipe(v.strictObject({
   wrId: int(0, Number.MAX_SAFE_INTEGER),
   opcode: v.picklist(SEND_OPCODES),
   length: int(0, 1 << 30),
   signaled: v.optional(v.boolean(), true),
+  /** imm_data of SEND_WITH_IMM / RDMA_WRITE_WITH_IMM (0 when left out). */
   imm: v.optional(U32),
   /** UD only: the address handle (destination host), remote QPN and Q_Key. */
   ud: v.optional(v.strictObject({ host: Host, qpn: Qpn, qkey: U32 })),
-});
-const RecvWrSchema = v.strictObject({ wrId: int(0, Number.MAX_SAFE_INTEGER), length: int(0, 1 << 30) });
+  /**
+   * The gather list. A WR without one stands for a buffer the application registered correctly
+   * (MODEL: the model checks keys only where a WR names them, so scenarios without memory
+   * regions behave as before).
+   */
+  sgl: v.optional(SglSchema),
+  /** RDMA WRITE/READ and atomics: the remote address and rkey. */
+  rdma: v.optional(RemoteSchema),
+  atomic: v.optional(AtomicArgsSchema),
+  /** IBV_SEND_INLINE: the data is copied into the WQE at post; the lkey is not checked (ibv_post_send.3). */
+  inline: v.optional(v.boolean()),
+}), v.check((wr) => sglMatches(wr), SGL_SUM));
+const RecvWrSchema = v.pipe(v.strictObject({ wrId: int(0, Number.MAX_SAFE_INTEGER), length: int(0, 1 << 30), sgl: v.optional(SglSchema) }), v.check((wr) => sglMatches(wr), SGL_SUM));
 
 export const CommandSchema = v.variant('kind', [
-  v.strictObject({ kind: v.literal('createQp'), host: Host, type: v.picklist(QP_TYPES), sendCq: int(0, 15), recvCq: int(0, 15), sqDepth: int(1, 16384), rqDepth: int(1, 16384), sqSigAll: v.optional(v.boolean(), false) }),
+  /** ibv_create_qp. max_send_wr = 0 is a valid receive-only QP; `srq` attaches it to an SRQ of its host. */
+  v.strictObject({ kind: v.literal('createQp'), host: Host, type: v.picklist(QP_TYPES), sendCq: int(0, 15), recvCq: int(0, 15), sqDepth: int(0, 16384), rqDepth: int(0, 16384), sqSigAll: v.optional(v.boolean(), false), srq: v.optional(int(0, 255)), maxInlineData: v.optional(int(0, 4096)) }),
   v.strictObject({ kind: v.literal('modifyQp'), host: Host, qpn: Qpn, mask: v.pipe(v.array(v.picklist(ATTR_NAMES)), v.maxLength(32)), attrs: ModifyAttrsSchema }),
   v.strictObject({ kind: v.literal('postSend'), host: Host, qpn: Qpn, wr: SendWrSchema }),
   v.strictObject({ kind: v.literal('postRecv'), host: Host, qpn: Qpn, wr: RecvWrSchema }),
@@ -42,11 +58,16 @@ export const CommandSchema = v.variant('kind', [
   v.strictObject({ kind: v.literal('qpFatal'), host: Host, qpn: Qpn }),
   v.strictObject({ kind: v.literal('traffic'), id: v.pipe(v.string(), v.maxLength(40)), on: v.boolean() }),
   v.strictObject({ kind: v.literal('setPoll'), host: Host, intervalNs: Ns }),
-  /** ibv_destroy_qp: to RESET first (mlx5 destroy_qp_common), then the QPN is freed. */
-  v.strictObject({ kind: v.literal('destroyQp'), host: Host, qpn: Qpn }),
+  /**
+   * ibv_destroy_qp: to RESET first (mlx5 destroy_qp_common), then the QPN is freed. With `drain`
+   * the application first lets the flush finish and polls every completion of the QP
+   * (faults-at-scale.md §C "Destroy only after the flush has drained").
+   */
+  v.strictObject({ kind: v.literal('destroyQp'), host: Host, qpn: Qpn, drain: v.optional(v.boolean()) }),
   /** Two fresh QPs in RESET connected RESET→INIT→RTR→RTS; psn 'random' draws each side's as rdma_cm does. */
   v.strictObject({ kind: v.literal('connectQps'), a: v.strictObject({ host: Host, qpn: Qpn }), b: v.strictObject({ host: Host, qpn: Qpn }), psn: v.optional(v.picklist(['random', 'zero']), 'random') }),
   ...FaultCommandSchemas,
+  ...KeyCommandSchemas,
 ]);
 export type Command = v.InferOutput<typeof CommandSchema>;
 /** A command as a person or a tool writes it (defaults may be left out); `Simulation.issue` validates it. */
@@ -66,8 +87,8 @@ const QpSpecSchema = v.strictObject({
   type: v.picklist(QP_TYPES),
   sendCq: v.optional(int(0, 15), 0),
   recvCq: v.optional(int(0, 15), 0),
-  sqDepth: v.optional(int(1, 16384), 64),
-  rqDepth: v.optional(int(1, 16384), 64),
+  sqDepth: v.optional(int(0, 16384), 64),
+  rqDepth: v.optional(int(0, 16384), 64),
   sqSigAll: v.optional(v.boolean(), false),
   /** Index (in config.qps) of the connected peer for RC/UC. */
   peer: v.optional(int(0, 4095)),
@@ -78,6 +99,12 @@ const QpSpecSchema = v.strictObject({
   recvs: v.optional(int(0, 16384), 0),
   recvLength: v.optional(int(0, 1 << 30), 4096),
   refill: v.optional(v.boolean(), false),
+  /** Index (in config.srqs) of the SRQ this QP takes its receives from. */
+  srq: v.optional(int(0, 255)),
+  /** Index (in config.mrs) of the MR its posted receives land in (keyed receives). */
+  recvMr: v.optional(int(0, 255)),
+  /** cap.max_inline_data asked at create. */
+  maxInlineData: v.optional(int(0, 4096), 0),
 });
 
 const WorkloadSchema = v.strictObject({
@@ -92,6 +119,10 @@ const WorkloadSchema = v.strictObject({
   on: v.optional(v.boolean(), true),
   /** UD only: index (in config.qps) of the destination QP. */
   udTarget: v.optional(int(0, 4095)),
+  /** Keyed traffic: index (in config.mrs) of the local buffer, and of the remote one for RDMA. */
+  local: v.optional(int(0, 255)),
+  remote: v.optional(int(0, 255)),
+  imm: v.optional(U32),
 });
 
 export const SimConfigSchema = v.strictObject({
@@ -125,6 +156,12 @@ export const SimConfigSchema = v.strictObject({
    * lowest freed QPN whose quarantine is over (fast reuse, as EFA showed: rdma-core PR #1731).
    */
   qpnReuse: v.optional(v.strictObject({ policy: v.optional(v.picklist(['fresh', 'lowest-free']), 'fresh'), quarantineNs: v.optional(Ns, 0) }), {}),
+  /** Whose documented behaviour the model follows where providers differ (core/model/profileTable.ts). */
+  profile: v.optional(v.picklist(PROFILE_IDS), 'ibta'),
+  /** Memory regions registered at bring-up, in this order (their keys follow from it). */
+  mrs: v.optional(v.pipe(v.array(MrSpecSchema), v.maxLength(256)), []),
+  /** Shared receive queues created at bring-up. */
+  srqs: v.optional(v.pipe(v.array(SrqSpecSchema), v.maxLength(256)), []),
 });
 export type SimConfig = v.InferOutput<typeof SimConfigSchema>;
 export type QpSpec = SimConfig['qps'][number];
@@ -187,7 +224,31 @@ function checkReferences(s: Scenario): Scenario {
     if (workloads.findIndex((o) => o.id === w.id) !== i) throw new ScenarioError(`${f}.id`, `duplicate workload id "${w.id}"`);
   });
   checkGroups(s);
+  checkKeys(s);
   return s;
+}
+
+/** MRs and SRQs live on hosts that exist; QPs use SRQs of their own host; keyed workloads name MRs where the data is. */
+function checkKeys(s: Scenario): void {
+  const { hosts, qps, workloads, mrs, srqs } = s.config;
+  mrs.forEach((m, i) => { if (m.host >= hosts.length) throw new ScenarioError(`config.mrs[${i}].host`, `host ${m.host} does not exist (there are ${hosts.length})`); });
+  srqs.forEach((q, i) => { if (q.host >= hosts.length) throw new ScenarioError(`config.srqs[${i}].host`, `host ${q.host} does not exist (there are ${hosts.length})`); });
+  qps.forEach((q, i) => {
+    if (q.recvMr !== undefined && mrs[q.recvMr]?.host !== q.host) throw new ScenarioError(`config.qps[${i}].recvMr`, `MR ${q.recvMr} is not on this QP's host ${q.host}`);
+    if (q.srq === undefined) return;
+    const srq = srqs[q.srq];
+    if (!srq) throw new ScenarioError(`config.qps[${i}].srq`, `no SRQ at index ${q.srq}`);
+    if (srq.host !== q.host) throw new ScenarioError(`config.qps[${i}].srq`, `SRQ ${q.srq} is on host ${srq.host}; a QP uses an SRQ of its own host`);
+  });
+  workloads.forEach((w, i) => {
+    const f = `config.workloads[${i}]`;
+    const qp = qps[w.qp];
+    if (w.local !== undefined && mrs[w.local]?.host !== qp.host) throw new ScenarioError(`${f}.local`, `MR ${w.local} is not on the workload's host ${qp.host}`);
+    if (w.remote === undefined) return;
+    const peer = qp.type === 'UD' ? w.udTarget : qp.peer;
+    const peerHost = peer === undefined ? -1 : qps[peer]?.host;
+    if (mrs[w.remote]?.host !== peerHost) throw new ScenarioError(`${f}.remote`, `MR ${w.remote} is not on the peer's host`);
+  });
 }
 
 /** Groups name hosts, a class and CQs that must exist; their QPs must fit the scenario limit. */

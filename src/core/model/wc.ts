@@ -24,7 +24,7 @@ export const INJECTABLE: Readonly<Record<string, { transports: readonly string[]
 };
 
 export const SEND_OPCODES = [
-  'IBV_WR_SEND', 'IBV_WR_SEND_WITH_IMM', 'IBV_WR_RDMA_WRITE', 'IBV_WR_RDMA_READ',
+  'IBV_WR_SEND', 'IBV_WR_SEND_WITH_IMM', 'IBV_WR_RDMA_WRITE', 'IBV_WR_RDMA_WRITE_WITH_IMM', 'IBV_WR_RDMA_READ',
   'IBV_WR_ATOMIC_CMP_AND_SWP', 'IBV_WR_ATOMIC_FETCH_AND_ADD',
 ] as const;
 export type SendOpcode = (typeof SEND_OPCODES)[number];
@@ -34,6 +34,7 @@ export const OPCODE_TRANSPORTS: Readonly<Record<SendOpcode, readonly string[]>> 
   IBV_WR_SEND: ['RC', 'UC', 'UD'],
   IBV_WR_SEND_WITH_IMM: ['RC', 'UC', 'UD'],
   IBV_WR_RDMA_WRITE: ['RC', 'UC'],
+  IBV_WR_RDMA_WRITE_WITH_IMM: ['RC', 'UC'],
   IBV_WR_RDMA_READ: ['RC'],
   IBV_WR_ATOMIC_CMP_AND_SWP: ['RC'],
   IBV_WR_ATOMIC_FETCH_AND_ADD: ['RC'],
@@ -46,10 +47,20 @@ export const WC_OPCODE_OF: Readonly<Record<SendOpcode, WcOpcode>> = {
   IBV_WR_SEND: 'IBV_WC_SEND',
   IBV_WR_SEND_WITH_IMM: 'IBV_WC_SEND',
   IBV_WR_RDMA_WRITE: 'IBV_WC_RDMA_WRITE',
+  // The sender's completion of a write with immediate is a plain RDMA_WRITE (libibverbs).
+  IBV_WR_RDMA_WRITE_WITH_IMM: 'IBV_WC_RDMA_WRITE',
   IBV_WR_RDMA_READ: 'IBV_WC_RDMA_READ',
   IBV_WR_ATOMIC_CMP_AND_SWP: 'IBV_WC_COMP_SWAP',
   IBV_WR_ATOMIC_FETCH_AND_ADD: 'IBV_WC_FETCH_ADD',
 };
+
+export function isWrite(op: SendOpcode): boolean {
+  return op === 'IBV_WR_RDMA_WRITE' || op === 'IBV_WR_RDMA_WRITE_WITH_IMM';
+}
+
+export function isAtomic(op: SendOpcode): boolean {
+  return op === 'IBV_WR_ATOMIC_CMP_AND_SWP' || op === 'IBV_WR_ATOMIC_FETCH_AND_ADD';
+}
 
 export function isReadOrAtomic(op: SendOpcode): boolean {
   return op === 'IBV_WR_RDMA_READ' || op === 'IBV_WR_ATOMIC_CMP_AND_SWP' || op === 'IBV_WR_ATOMIC_FETCH_AND_ADD';
@@ -58,6 +69,6 @@ export function isReadOrAtomic(op: SendOpcode): boolean {
 export const ASYNC_EVENTS = [
   'IBV_EVENT_CQ_ERR', 'IBV_EVENT_QP_FATAL', 'IBV_EVENT_QP_REQ_ERR', 'IBV_EVENT_QP_ACCESS_ERR',
   'IBV_EVENT_COMM_EST', 'IBV_EVENT_SQ_DRAINED', 'IBV_EVENT_QP_LAST_WQE_REACHED',
-  'IBV_EVENT_PORT_ERR', 'IBV_EVENT_PORT_ACTIVE', 'IBV_EVENT_DEVICE_FATAL',
+  'IBV_EVENT_PORT_ERR', 'IBV_EVENT_PORT_ACTIVE', 'IBV_EVENT_DEVICE_FATAL', 'IBV_EVENT_SRQ_LIMIT_REACHED',
 ] as const;
 export type AsyncEvent = (typeof ASYNC_EVENTS)[number];

@@ -8,6 +8,10 @@ import type { AttrName } from '../verbs/attrs.ts';
 import { modifyQp } from '../transport/modify.ts';
 import { postRecv, postSend } from '../transport/post.ts';
 import { emit, schedule, type World } from '../world/world.ts';
+import { registerMr } from '../transport/memory.ts';
+import { createSrq, postSrqRecv, srqOf } from '../transport/srq.ts';
+import { accessMask, type Sge } from '../model/keysSchema.ts';
+import { isAtomic, isWrite } from '../model/wc.ts';
 
 const ACCESS_ALL = 1 | 2 | 4 | 8; // LOCAL_WRITE | REMOTE_WRITE | REMOTE_READ | REMOTE_ATOMIC
 export const DEFAULT_QKEY = 0x11111111;
@@ -29,8 +33,20 @@ export function defaultAttrs(w: World, i: number, sqPsn: number[]): ModifyAttrs 
   return { ...base, ...spec.attrs };
 }
 
-/** Create every configured QP, then walk each one to its bring-up state with real modify calls. */
+/** A receive buffer in the QP's configured MR (recvMr), or none (an unkeyed receive). */
+function recvSgl(w: World, i: number, length: number): Sge[] | undefined {
+  const m = w.cfg.qps[i].recvMr;
+  const mr = m === undefined ? undefined : w.mrs[m];
+  return mr ? [{ addr: mr.addr, length, lkey: mr.key }] : undefined;
+}
+
+/** Create every configured SRQ and MR, then every QP, then walk each QP to its bring-up state with real modify calls. */
 export function bringUp(w: World): void {
+  w.cfg.srqs.forEach((q) => {
+    const n = createSrq(w, q.host, q.depth, q.limit, q.refill ? q.recvLength : -1);
+    for (let r = 0; r < q.recvs; r++) postSrqRecv(w, q.host, n, nextRecvId(w), q.recvLength);
+  });
+  w.cfg.mrs.forEach((m) => registerMr(w, m.host, m.length, accessMask(m.access), m.addr, m.fill));
   w.cfg.qps.forEach((spec, i) => {
     const slot = w.qps.alloc(spec.host, QP_TYPES.indexOf(spec.type));
     w.cfgSlot[i] = slot;
@@ -47,12 +63,12 @@ export function bringUp(w: World): void {
       const cell = MODIFY_CELLS[spec.type][QP_STATES.indexOf(step) - 1][QP_STATES.indexOf(step)];
       const attrs = { ...defaultAttrs(w, i, sqPsn), qp_state: step };
       modifyQp(w, spec.host, w.qps.qpn[slot], ['IBV_QP_STATE', ...cell.reqNames] as AttrName[], attrs);
-      if (step === 'INIT') for (let r = 0; r < spec.recvs; r++) postRecv(w, spec.host, w.qps.qpn[slot], nextRecvId(w), spec.recvLength);
+      if (step === 'INIT' && spec.srq === undefined) for (let r = 0; r < spec.recvs; r++) postRecv(w, spec.host, w.qps.qpn[slot], nextRecvId(w), spec.recvLength, recvSgl(w, i, spec.recvLength));
     });
   }
 }
 
-export function initContext(w: World, slot: number, spec: Pick<QpSpec, 'sendCq' | 'recvCq' | 'sqDepth' | 'rqDepth' | 'sqSigAll' | 'type'>): void {
+export function initContext(w: World, slot: number, spec: Pick<QpSpec, 'sendCq' | 'recvCq' | 'sqDepth' | 'rqDepth' | 'sqSigAll' | 'type'> & Partial<Pick<QpSpec, 'srq' | 'maxInlineData'>>): void {
   const f = w.qps.f;
   f.qp_type[slot] = QP_TYPES.indexOf(spec.type);
   f.send_cq[slot] = spec.sendCq;
@@ -60,6 +76,8 @@ export function initContext(w: World, slot: number, spec: Pick<QpSpec, 'sendCq' 
   f.sq_depth[slot] = spec.sqDepth;
   f.rq_depth[slot] = spec.rqDepth;
   f.sq_sig_all[slot] = spec.sqSigAll ? 1 : 0;
+  f.max_inline_data[slot] = spec.maxInlineData ?? 0;
+  f.srqn[slot] = spec.srq === undefined ? 0 : spec.srq + 1;
 }
 
 export function nextRecvId(w: World): number {
@@ -82,9 +100,16 @@ export function workStep(w: World, i: number, gen: number): void {
   if (gen !== st.gen || !st.on) return;
   const q = w.qps;
   const ud = st.udSlot >= 0 ? { host: q.host[st.udSlot], qpn: q.qpn[st.udSlot], qkey: q.f.qkey[st.udSlot] } : undefined;
+  const local = wl.local === undefined ? undefined : w.mrs[wl.local];
+  const remote = wl.remote === undefined ? undefined : w.mrs[wl.remote];
+  const length = isAtomic(wl.opcode) ? 8 : wl.length;
   postSend(w, q.host[st.slot], q.qpn[st.slot], {
-    wrId: (i + 1) * 1_000_000 + st.posted, opcode: wl.opcode, length: wl.length,
-    signaled: (st.posted + 1) % wl.signaledEvery === 0, ud,
+    wrId: (i + 1) * 1_000_000 + st.posted, opcode: wl.opcode, length,
+    signaled: (st.posted + 1) % wl.signaledEvery === 0, ud, imm: wl.imm,
+    // Keyed traffic names its buffers by the keys the MRs got at registration.
+    sgl: local ? [{ addr: local.addr, length, lkey: local.key }] : undefined,
+    rdma: remote && (isWrite(wl.opcode) || wl.opcode === 'IBV_WR_RDMA_READ' || isAtomic(wl.opcode)) ? { addr: remote.addr, rkey: remote.key } : undefined,
+    atomic: isAtomic(wl.opcode) ? { compareAdd: 1 } : undefined,
   });
   st.posted++;
   if (wl.count === 0 || st.posted < wl.count) schedule(w, w.now + wl.intervalNs, { k: 'work', w: i, gen });
@@ -106,12 +131,21 @@ export function pollCq(w: World, host: number, cq: number, max: number): number 
   if (!c) return 0;
   const got = c.entries.splice(0, max);
   c.polled += got.length;
-  if (got.length > 0) emit(w, { t: w.now, kind: 'poll', host, cq, n: got.length });
+  // A CQE naming a QP already destroyed is stale: its per-request state is gone (SPDK PR #3859).
+  const stale = got.filter((e) => w.qps.find(host, e.qpn) < 0).length;
+  if (got.length > 0) emit(w, { t: w.now, kind: 'poll', host, cq, n: got.length, stale: stale || undefined });
   for (const e of got) {
     if (e.queue !== 'rq' || e.status !== 'IBV_WC_SUCCESS') continue;
     const slot = w.qps.find(host, e.qpn);
+    if (slot < 0) continue;
+    const srq = srqOf(w, slot);
+    if (srq) {
+      if (srq.refill >= 0) postSrqRecv(w, host, w.srqs.indexOf(srq), nextRecvId(w), srq.refill);
+      continue;
+    }
     const len = w.refill[slot];
-    if (len !== undefined) postRecv(w, host, e.qpn, nextRecvId(w), len);
+    const i = w.cfgSlot.indexOf(slot);
+    if (len !== undefined) postRecv(w, host, e.qpn, nextRecvId(w), len, i >= 0 ? recvSgl(w, i, len) : undefined);
   }
   return got.length;
 }

@@ -4,7 +4,11 @@ import { rxArrive } from '../transport/nic.ts';
 import { txStep } from '../transport/txEngine.ts';
 import { kick, postRecv, postSend } from '../transport/post.ts';
 import { modifyQp } from '../transport/modify.ts';
-import { allocQp, connectQps, destroyQp } from '../transport/qpLife.ts';
+import { allocQp, connectQps } from '../transport/qpLife.ts';
+import { destroyQp, destroyStep } from '../transport/destroy.ts';
+import { deregisterMr, hex, registerMr } from '../transport/memory.ts';
+import { modifySrq, postSrqRecv } from '../transport/srq.ts';
+import { accessMask } from '../model/keysSchema.ts';
 import { handleRequest } from '../transport/responder.ts';
 import { handleResponse, rnrExpired } from '../transport/requesterRx.ts';
 import { onTimer } from '../transport/requester.ts';
@@ -45,6 +49,7 @@ export function runItem(w: World, it: Item): void {
     case 'poll': w.why = -1; return w.hosts[it.host].down & DOWN_CRASHED ? undefined : pollStep(w, it.host, it.gen);
     case 'work': w.why = -1; return w.hosts[w.qps.host[w.work[it.w].slot]].down & DOWN_CRASHED ? undefined : workStep(w, it.w, it.gen);
     case 'drained': return nicOff(w, w.qps.host[it.slot]) ? undefined : drainedStep(w, it.slot, it.gen);
+    case 'destroy': return destroyStep(w, it.slot, it.gen);
     case 'storm': return faultHooks().item(w, it);
   }
 }
@@ -60,16 +65,14 @@ export function runCommand(w: World, c: Command): CommandResult {
     case 'createQp': {
       if (c.host >= w.hosts.length) return { ok: false, detail: `host ${c.host} does not exist` };
       if (c.sendCq >= w.hosts[c.host].cqs.length || c.recvCq >= w.hosts[c.host].cqs.length) return { ok: false, detail: 'no such CQ on that host' };
+      if (c.srq !== undefined && w.srqs[c.srq]?.host !== c.host) return { ok: false, detail: `no SRQ ${c.srq} on host ${c.host}` };
       const { slot, reused } = allocQp(w, c.host, QP_TYPES.indexOf(c.type));
       initContext(w, slot, c);
       const qpn = w.qps.qpn[slot];
       if (w.trace.mode !== 'off') emit(w, { t: w.now, kind: 'qp-created', host: c.host, qpn, type: c.type, reused: reused || undefined });
       return { ok: true, qpn };
     }
-    case 'destroyQp': {
-      const r = destroyQp(w, c.host, c.qpn);
-      return r.ok ? { ok: true } : { ok: false, detail: r.detail ?? '' };
-    }
+    case 'destroyQp': return destroyQp(w, c.host, c.qpn, c.drain);
     case 'connectQps': {
       const r = connectQps(w, c.a, c.b, c.psn);
       return r.ok ? { ok: true } : { ok: false, detail: r.detail ?? '' };
@@ -83,7 +86,7 @@ export function runCommand(w: World, c: Command): CommandResult {
       return r.ok ? { ok: true } : { ok: false, errno: r.errno, detail: r.detail };
     }
     case 'postRecv': {
-      const r = postRecv(w, c.host, c.qpn, c.wr.wrId, c.wr.length);
+      const r = postRecv(w, c.host, c.qpn, c.wr.wrId, c.wr.length, c.wr.sgl);
       return r.ok ? { ok: true } : { ok: false, errno: r.errno, detail: r.detail };
     }
     case 'pollCq': return { ok: true, detail: `${pollCq(w, c.host, c.cq, c.max)} CQEs` };
@@ -113,6 +116,23 @@ export function runCommand(w: World, c: Command): CommandResult {
       if (!w.hosts[c.host]) return { ok: false, detail: `host ${c.host} does not exist` };
       setPoll(w, c.host, c.intervalNs);
       return { ok: true };
+    case 'regMr': {
+      if (!w.hosts[c.host]) return { ok: false, detail: `host ${c.host} does not exist` };
+      const access = accessMask(c.access);
+      // ibv_reg_mr.3: REMOTE_WRITE or REMOTE_ATOMIC without LOCAL_WRITE is EINVAL.
+      if (access & (2 | 8) && !(access & 1)) return { ok: false, errno: 'EINVAL', detail: 'IBV_ACCESS_REMOTE_WRITE and IBV_ACCESS_REMOTE_ATOMIC need IBV_ACCESS_LOCAL_WRITE too (ibv_reg_mr.3)' };
+      const mr = registerMr(w, c.host, c.length, access, c.addr, c.fill);
+      return { ok: true, lkey: mr.key, rkey: mr.key, addr: mr.addr, detail: `lkey ${hex(mr.key)}, rkey ${hex(mr.key)}, at ${hex(mr.addr)}` };
+    }
+    case 'deregMr': return deregisterMr(w, c.host, c.lkey) ? { ok: true } : { ok: false, errno: 'EINVAL', detail: `host ${c.host} has no registered MR with lkey ${hex(c.lkey)}` };
+    case 'postSrqRecv': {
+      const r = postSrqRecv(w, c.host, c.srq, c.wr.wrId, c.wr.length, c.wr.sgl);
+      return r.ok ? { ok: true } : { ok: false, errno: r.errno, detail: r.detail };
+    }
+    case 'modifySrq': {
+      const r = modifySrq(w, c.host, c.srq, c.limit);
+      return r.ok ? { ok: true } : { ok: false, errno: r.errno, detail: r.detail };
+    }
     case 'portDown': case 'portUp': case 'hostCrash': case 'cqOverrun': case 'ctxReadError': case 'deviceFatal': case 'setPolicy':
       if ('host' in c && !w.hosts[c.host]) return { ok: false, detail: `host ${c.host} does not exist` };
       return faultHooks().command(w, c);

@@ -18,6 +18,7 @@ import { Rng } from '../kit/rng.ts';
 import { Trace, type TraceMark, type TraceMode } from '../kit/trace.ts';
 import type { HostRt, Item, World } from '../world/world.ts';
 import type { SimEvent } from '../model/events.ts';
+import { profileOf } from '../model/profiles.ts';
 
 export interface SimOptions {
   trace?: TraceMode;
@@ -34,6 +35,8 @@ export interface Summary {
   cqe: Record<string, number>;
   /** CQEs not written: their CQ was full, or in error after an overrun (one IBV_EVENT_CQ_ERR each overrun). */
   cqeLost: number;
+  /** CQEs written and then removed unpolled by RESET or destroy (the profile decides whether a driver does that). */
+  cqePurged: number;
   cache: { hits: number; misses: number; evictions: number; writebacks: number };
   events: Record<string, number>;
   packets: { sent: number; dropped: number };
@@ -46,7 +49,7 @@ export interface Summary {
 export interface Checkpoint {
   t: number;
   cmdIndex: number;
-  world: Omit<World, 'cfg' | 'trace' | 'commands' | 'heap' | 'rng' | 'qps' | 'hosts' | 'horizon' | 'why'>;
+  world: Omit<World, 'cfg' | 'trace' | 'commands' | 'heap' | 'rng' | 'qps' | 'hosts' | 'horizon' | 'why' | 'profile'>;
   heap: EventHeap<Item>;
   rng: number[];
   qps: ReturnType<QpStore['snapshot']>;
@@ -67,7 +70,8 @@ export class Simulation {
     this.w = {
       cfg, now: 0, seq: 0, heap: new EventHeap<Item>(), rng, qps: new QpStore(cfg.hosts.length, Math.max(64, opts.qpCapacity ?? 64, cfg.qps.length + 2 * cfg.groups.reduce((n, g) => n + g.count, 0))),
       rt: new Map(), work: [], cfgSlot: [], refill: {}, pktSeq: 0, wrSeq: 0, recvSeq: 0, cmdIndex: 0,
-      counters: { posted: 0, completed: 0, flushed: 0, discarded: 0, cqe: {}, events: {}, successSends: 0, cqeLost: 0, packets: 0, drops: 0 },
+      counters: { posted: 0, completed: 0, flushed: 0, discarded: 0, cqe: {}, events: {}, successSends: 0, cqeLost: 0, cqePurged: 0, packets: 0, drops: 0 },
+      profile: profileOf(cfg.profile), mrs: [], srqs: [],
       trace: new Trace<SimEvent>(opts.trace ?? 'full', opts.traceKeep ?? Infinity),
       commands: [...this.scenario.commands].sort((a, b) => a.t - b.t), storm: null, horizon: 0, why: -1,
       hosts: cfg.hosts.map((h) => ({
@@ -201,7 +205,7 @@ export class Simulation {
     const w = this.w;
     return {
       t: w.now, cmdIndex: w.cmdIndex,
-      world: clonePlain({ now: w.now, seq: w.seq, rt: w.rt, work: w.work, cfgSlot: w.cfgSlot, refill: w.refill, counters: w.counters, pktSeq: w.pktSeq, wrSeq: w.wrSeq, recvSeq: w.recvSeq, cmdIndex: w.cmdIndex, storm: w.storm }),
+      world: clonePlain({ now: w.now, seq: w.seq, rt: w.rt, work: w.work, cfgSlot: w.cfgSlot, refill: w.refill, counters: w.counters, pktSeq: w.pktSeq, wrSeq: w.wrSeq, recvSeq: w.recvSeq, cmdIndex: w.cmdIndex, storm: w.storm, mrs: w.mrs, srqs: w.srqs }),
       heap: w.heap.copy(), rng: w.rng.state(), qps: w.qps.snapshot(),
       hosts: w.hosts.map((h) => ({ ...clonePlain({ ...h, cache: null }), cache: h.cache.snapshot() })),
       trace: w.trace.mark(),
@@ -232,7 +236,7 @@ export class Simulation {
       title: this.scenario.title,
       simTimeNs: w.now,
       wr: { posted: c.posted, completed: c.completed, flushed: c.flushed, discarded: c.discarded, outstanding: outstanding(w) },
-      cqe: { ...c.cqe }, cqeLost: c.cqeLost, cache, events: { ...c.events },
+      cqe: { ...c.cqe }, cqeLost: c.cqeLost, cqePurged: c.cqePurged, cache, events: { ...c.events },
       packets: { sent: c.packets, dropped: c.drops },
       throughputMops: w.now > 0 ? round3((c.successSends * 1000) / w.now) : 0,
       traceHash: w.trace.hash(), traceEvents: w.trace.count,

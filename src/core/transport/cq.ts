@@ -2,7 +2,7 @@
 // Every retired WR is counted once in `completed`; only CQEs actually written are counted
 // in `cqe`; an entry refused by a full (or overrun) CQ is counted in `cqeLost`, and the overrun
 // itself raises one IBV_EVENT_CQ_ERR.
-import { isReadOrAtomic, WC_OPCODE_OF, type WcStatus } from '../model/wc.ts';
+import { isReadOrAtomic, WC_OPCODE_OF, type WcOpcode, type WcStatus } from '../model/wc.ts';
 import { emit, type Cqe, type RecvWqe, type SendWqe, type World } from '../world/world.ts';
 import { faultHooks } from '../world/hooks.ts';
 
@@ -35,7 +35,9 @@ export function writeCqe(w: World, host: number, cq: number, e: Cqe): boolean {
   c.entries.push(e);
   c.written++;
   bump(w.counters.cqe, e.status);
-  emit(w, { t: w.now, kind: 'cqe', host, cq, qpn: e.qpn, queue: e.queue, wr: e.wr, wrId: e.wrId, status: e.status, opcode: e.opcode as never, byteLen: e.byteLen });
+  // imm is added only when present: a storm writes 10^5 flush CQEs, and every key costs the hash.
+  if (e.imm === undefined) emit(w, { t: w.now, kind: 'cqe', host, cq, qpn: e.qpn, queue: e.queue, wr: e.wr, wrId: e.wrId, status: e.status, opcode: e.opcode as never, byteLen: e.byteLen });
+  else emit(w, { t: w.now, kind: 'cqe', host, cq, qpn: e.qpn, queue: e.queue, wr: e.wr, wrId: e.wrId, status: e.status, opcode: e.opcode as never, byteLen: e.byteLen, imm: e.imm });
   if (w.storm !== null) faultHooks().cqeDone(w, host, cq, e, true);
   return true;
 }
@@ -73,8 +75,11 @@ export function completeSend(w: World, slot: number, status: WcStatus): void {
   }
 }
 
-/** Retire the oldest receive WQE; returns false when its CQE did not fit the CQ. */
-export function completeRecv(w: World, slot: number, status: WcStatus, byteLen?: number, withImm = false): boolean {
+/**
+ * Retire the oldest receive WQE; returns false when its CQE did not fit the CQ. `imm` is the
+ * imm_data of a SEND_WITH_IMM or RDMA_WRITE_WITH_IMM (the CQE then has IBV_WC_WITH_IMM).
+ */
+export function completeRecv(w: World, slot: number, status: WcStatus, byteLen?: number, imm?: number, opcode: WcOpcode = 'IBV_WC_RECV'): boolean {
   const rt = w.rt.get(slot)!;
   const wqe = rt.rq.shift() as RecvWqe;
   const q = w.qps;
@@ -83,13 +88,50 @@ export function completeRecv(w: World, slot: number, status: WcStatus, byteLen?:
   const ok = status === 'IBV_WC_SUCCESS';
   return writeCqe(w, q.host[slot], q.f.recv_cq[slot], {
     wr: wqe.wr, wrId: wqe.wrId, qpn: q.qpn[slot], status, queue: 'rq', t: w.now,
-    opcode: ok ? 'IBV_WC_RECV' : undefined, byteLen: ok ? byteLen : undefined, imm: ok && withImm ? true : undefined,
+    opcode: ok ? opcode : undefined, byteLen: ok ? byteLen : undefined, imm: ok ? imm : undefined,
   });
+}
+
+/**
+ * RESET or destroy on a driver that purges: this QP's unpolled CQEs leave its CQs. mlx5_ib_cq_clean
+ * walks the CQ, drops the QP's entries and advances the consumer index by as many (semantics.md
+ * item 18). Returns how many went.
+ */
+export function purgeCqes(w: World, slot: number): number {
+  const q = w.qps;
+  const host = q.host[slot];
+  const qpn = q.qpn[slot];
+  let total = 0;
+  for (const cq of new Set([q.f.send_cq[slot], q.f.recv_cq[slot]])) {
+    const c = w.hosts[host].cqs[cq];
+    if (!c) continue;
+    const keep = c.entries.filter((e) => e.qpn !== qpn);
+    const n = c.entries.length - keep.length;
+    if (n === 0) continue;
+    c.entries = keep;
+    c.polled += n;
+    total += n;
+    w.counters.cqePurged += n;
+    emit(w, { t: w.now, kind: 'cqe-purged', host, cq, qpn, n });
+  }
+  return total;
+}
+
+/** Unpolled CQEs naming this QP in its CQs. */
+export function unpolledOf(w: World, slot: number): number {
+  const q = w.qps;
+  const qpn = q.qpn[slot];
+  let n = 0;
+  for (const cq of new Set([q.f.send_cq[slot], q.f.recv_cq[slot]])) {
+    for (const e of w.hosts[q.host[slot]].cqs[cq]?.entries ?? []) if (e.qpn === qpn) n++;
+  }
+  return n;
 }
 
 /** WRs still queued anywhere: the `outstanding` term of the conservation identity. */
 export function outstanding(w: World): number {
   let n = 0;
   for (const r of w.rt.values()) n += r.sq.length + r.rq.length;
+  for (const s of w.srqs) n += s.wqes.length;
   return n;
 }

@@ -42,9 +42,9 @@ describe('a SEND failing at the responder (semantics.md item 14)', () => {
       expect(cqes(sim, A, QA, 'sq').map((e) => e.status)).toEqual([status]);
     });
   }
-  it('an RDMA WRITE refused at the responder takes no receive WQE: every receive just flushes', () => {
+  it('an RDMA WRITE refused at the responder takes no receive WQE: every receive just flushes (QP without REMOTE_WRITE: NAK Invalid Request, rxe check_op_valid)', () => {
     const sim = run(pair({ b: { recvs: 2, refill: false, attrs: { qp_access_flags: 1 } }, commands: [send(100, 1, 'IBV_WR_RDMA_WRITE', 64)] }), 20_000);
-    expect(cqes(sim, A, QA, 'sq').map((e) => e.status)).toEqual(['IBV_WC_REM_ACCESS_ERR']);
+    expect(cqes(sim, A, QA, 'sq').map((e) => e.status)).toEqual(['IBV_WC_REM_INV_REQ_ERR']);
     expect(cqes(sim, B, QB, 'rq').map((e) => e.status)).toEqual(['IBV_WC_WR_FLUSH_ERR', 'IBV_WC_WR_FLUSH_ERR']);
   });
 });

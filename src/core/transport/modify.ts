@@ -94,6 +94,11 @@ export function modifyQp(w: World, host: number, qpn: number, names: readonly At
   if (refusedWhileDraining(lc, tIdx)) {
     return refuse(w, host, qpn, fromLabel, target, names, { reason: 'sq-draining', detail: 'the SQ is still draining: only →ERR is accepted until IBV_EVENT_SQ_DRAINED (rxe __qp_chk_state)' });
   }
+  // mlx5 has no firmware command for RTS→SQD or SQD→SQD (optab in __mlx5_ib_modify_qp): -EINVAL
+  // although the kernel table allows them (semantics.md item 27, NOTES.md).
+  if (target === 'SQD' && w.profile.sqd === 'refused') {
+    return refuse(w, host, qpn, fromLabel, target, names, { reason: 'driver', detail: `mlx5 has no ${current}→SQD firmware command (__mlx5_ib_modify_qp optab): EINVAL, although the kernel table allows it` });
+  }
   const problem = valueProblem(w, mask, attrs);
   if (problem) return refuse(w, host, qpn, fromLabel, target, names, problem);
   const next = modifyNext(ti, lc, tIdx, mask);

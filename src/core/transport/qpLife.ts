@@ -1,12 +1,12 @@
-// Creating, destroying and connecting QPs as an application does: ibv_create_qp (which QPN it
-// gets), ibv_destroy_qp (to RESET first, then the QPN is freed), and the RESET→INIT→RTR→RTS walk
-// rdma_cm performs for a connection, with its initial PSNs (faults-at-scale.md §C).
+// Creating and connecting QPs as an application does: ibv_create_qp (which QPN it gets) and the
+// RESET→INIT→RTR→RTS walk rdma_cm performs for a connection, with its initial PSNs
+// (faults-at-scale.md §C). ibv_destroy_qp is in destroy.ts.
 import { MODIFY_CELLS } from '../verbs/modifyTable.ts';
 import { QP_STATES, type QpState } from '../verbs/types.ts';
 import type { AttrName } from '../verbs/attrs.ts';
 import type { ModifyAttrs } from '../model/schema.ts';
 import { LC } from '../qp/lifecycle.ts';
-import { emit, type World } from '../world/world.ts';
+import type { World } from '../world/world.ts';
 import { modifyQp } from './modify.ts';
 
 /** A slot for a new QP, with a QPN chosen by config.qpnReuse. */
@@ -16,16 +16,6 @@ export function allocQp(w: World, host: number, type: number): { slot: number; r
   const before = w.qps.countOn(host);
   const slot = w.qps.allocReusing(host, type, w.now, r.quarantineNs);
   return { slot, reused: w.qps.countOn(host) === before };
-}
-
-export function destroyQp(w: World, host: number, qpn: number): { ok: boolean; detail?: string } {
-  const slot = w.qps.find(host, qpn);
-  if (slot < 0) return { ok: false, detail: `host ${host} has no QP ${qpn}` };
-  // mlx5 destroy_qp_common: the QP is moved to RESET first, whatever its state.
-  if (w.qps.lc[slot] !== LC.RESET) modifyQp(w, host, qpn, ['IBV_QP_STATE'], { qp_state: 'RESET' });
-  w.qps.release(slot, w.now);
-  emit(w, { t: w.now, kind: 'qp-destroyed', host, qpn });
-  return { ok: true };
 }
 
 /**

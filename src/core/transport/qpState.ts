@@ -5,8 +5,9 @@ import { EV_DRAINED, LC, LC_NAMES, hwNext } from '../qp/lifecycle.ts';
 import type { StateCause } from '../model/events.ts';
 import { emit, runtime, schedule, type World } from '../world/world.ts';
 import { faultHooks } from '../world/hooks.ts';
-import { bump, completeRecv, completeSend } from './cq.ts';
+import { bump, completeRecv, completeSend, purgeCqes } from './cq.ts';
 import { emitResetReport } from './resetReport.ts';
+import { maybeLastWqe } from './srq.ts';
 
 /**
  * Lifecycle code → mlx5 qpc.state: RST 0, INIT 1, RTR 2, RTS 3, SQER 4, SQD 5, ERR 6,
@@ -28,6 +29,7 @@ export function setLc(w: World, slot: number, lc: number, cause: StateCause): vo
   q.f.state[slot] = lc === LC.SQD_DRAINED ? LC.SQD_DRAINING : lc;
   q.f.qpc_state[slot] = MLX5_QPC_STATE[lc];
   q.f.sq_draining[slot] = lc === LC.SQD_DRAINING ? 1 : 0;
+  if (lc === LC.RTS) q.opened[slot] = 1;
   if (w.trace.mode !== 'off') emit(w, { t: w.now, kind: 'state', host: q.host[slot], qpn: q.qpn[slot], from: lcName(from), to: lcName(lc), cause });
   if (lc === LC.ERR || lc === LC.SQE) startFlush(w, slot, cause);
   if (lc === LC.SQD_DRAINING) checkDrained(w, slot);
@@ -50,10 +52,14 @@ function startFlush(w: World, slot: number, cause: StateCause): void {
     rt.reads = [];
     rt.recvActive = false;
     rt.writeActive = false;
+    rt.wKeyed = false;
+    rt.lastWqe = false;
     w.qps.f.dest_rd_atomic_out[slot] = 0;
   }
   // With a storm channel, the NIC's error engine reports the QP and its flush engine retires
   // the WRs (core/faults); otherwise the QP flushes on its own, one CQE per cqeWriteNs.
+  // An SRQ-attached QP holding no dequeued WQE has nothing of the SRQ's to flush (item 28).
+  maybeLastWqe(w, slot);
   if (w.storm !== null && faultHooks().flushStart(w, slot, cause)) return;
   scheduleFlush(w, slot);
 }
@@ -92,7 +98,10 @@ export function flushOne(w: World, slot: number): boolean {
   if (lc !== LC.ERR && lc !== LC.SQE) return false;
   const flushRq = lc === LC.ERR;
   if (rt.sq.length > 0) completeSend(w, slot, rt.sq[0].err ?? 'IBV_WC_WR_FLUSH_ERR');
-  else if (flushRq && rt.rq.length > 0) completeRecv(w, slot, 'IBV_WC_WR_FLUSH_ERR');
+  else if (flushRq && rt.rq.length > 0) {
+    completeRecv(w, slot, 'IBV_WC_WR_FLUSH_ERR');
+    if (rt.rq.length === 0) maybeLastWqe(w, slot);
+  }
   if (rt.sq.length > 0 || (flushRq && rt.rq.length > 0)) return true;
   rt.txIdx = 0;
   rt.txOff = 0;
@@ -106,16 +115,20 @@ export function discardAll(w: World, slot: number): void {
   const host = q.host[slot];
   const qpn = q.qpn[slot];
   if (w.trace.mode !== 'off') emitResetReport(w, slot);
+  // mlx5 (and the IBTA as the book paraphrases it) remove the QP's unpolled CQEs; rxe leaves them (items 17–18).
+  if (w.profile.resetPurgesCqes) purgeCqes(w, slot);
+  q.opened[slot] = 0;
   if (rt) {
     for (const e of rt.sq) { emit(w, { t: w.now, kind: 'discard', host, qpn, queue: 'sq', wr: e.wr, wrId: e.wrId }); w.counters.discarded++; }
     for (const e of rt.rq) { emit(w, { t: w.now, kind: 'discard', host, qpn, queue: 'rq', wr: e.wr, wrId: e.wrId }); w.counters.discarded++; }
-    const gens = { t: rt.timerGen + 1, f: rt.flushGen + 1, d: rt.drainGen + 1 };
+    const gens = { t: rt.timerGen + 1, f: rt.flushGen + 1, d: rt.drainGen + 1, x: rt.destroyGen };
     const word = rt.atomicWord;
     w.rt.delete(slot);
     const fresh = runtime(w, slot);
     fresh.timerGen = gens.t;
     fresh.flushGen = gens.f;
     fresh.drainGen = gens.d;
+    fresh.destroyGen = gens.x;
     // Memory is the host's, not the QP's: a RESET does not undo atomics already executed.
     fresh.atomicWord = word;
   }
@@ -143,15 +156,15 @@ export function drainedStep(w: World, slot: number, gen: number): void {
   const rt = runtime(w, slot);
   if (gen !== rt.drainGen || w.qps.lc[slot] !== LC.SQD_DRAINING) return;
   hwEvent(w, slot, EV_DRAINED, 'drained');
-  // IBTA and ibv_modify_qp.3: the event is raised only when enabled. (rxe raises it always.)
-  if (w.qps.f.en_sqd_async_notify[slot]) {
+  // IBTA and ibv_modify_qp.3: the event is raised only when enabled; rxe raises it always (item 25).
+  if (w.qps.f.en_sqd_async_notify[slot] || w.profile.sqd === 'notify-always') {
     bump(w.counters.events, 'IBV_EVENT_SQ_DRAINED');
     emit(w, { t: w.now, kind: 'async', host: w.qps.host[slot], event: 'IBV_EVENT_SQ_DRAINED', qpn: w.qps.qpn[slot] });
   }
 }
 
 /** Raise an async event on a QP and count it. */
-export function qpAsync(w: World, slot: number, event: 'IBV_EVENT_QP_FATAL' | 'IBV_EVENT_QP_REQ_ERR' | 'IBV_EVENT_QP_ACCESS_ERR' | 'IBV_EVENT_COMM_EST'): void {
+export function qpAsync(w: World, slot: number, event: 'IBV_EVENT_QP_FATAL' | 'IBV_EVENT_QP_REQ_ERR' | 'IBV_EVENT_QP_ACCESS_ERR' | 'IBV_EVENT_COMM_EST' | 'IBV_EVENT_QP_LAST_WQE_REACHED'): void {
   // With a storm channel the event becomes an EQE and reaches software through the driver.
   if (w.storm !== null && faultHooks().qpEvent(w, slot, event)) return;
   bump(w.counters.events, event);

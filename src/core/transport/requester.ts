@@ -1,13 +1,14 @@
 // The requester: turns send WQEs into packets, and ACKs/NAKs/responses into completions.
 // RC is reliable (PSN window, ACK timer, retry_cnt, RNR retry, go-back-N from the NAKed PSN);
 // UC and UD complete a WQE once its last packet leaves. semantics.md §2, §8.
-import { isReadOrAtomic, type WcStatus } from '../model/wc.ts';
-import { EV_SEND_ERROR, LC } from '../qp/lifecycle.ts';
+import { isAtomic, isReadOrAtomic, isWrite, type WcStatus } from '../model/wc.ts';
+import { EV_FATAL, EV_SEND_ERROR, LC } from '../qp/lifecycle.ts';
 import { emit, runtime, schedule, type Packet, type SendWqe, type World } from '../world/world.ts';
 import { completeSend } from './cq.ts';
 import { markReady, newPacketId } from './nic.ts';
 import { checkDrained, hwEvent } from './qpState.ts';
 import { ATOMIC_ETH_BYTES, DETH_BYTES, HDR_BYTES, RETH_BYTES, ackTimeoutNs, mtuBytes, packetsFor, psnAdd, psnDiff, segmentOp } from './wire.ts';
+import { checkSgl, gather } from './memory.ts';
 
 export const RC = 0, UC = 1, UD = 2;
 /** UD uses the port's active MTU, not a path MTU (no IBV_QP_PATH_MTU for UD). */
@@ -70,6 +71,13 @@ export function buildRequest(w: World, slot: number): Built | null {
       failWqe(w, slot, e, e.fail, 'send-error');
       return null;
     }
+    // A WQE the provider accepted although its transport lacks the opcode (mlx5): the NIC
+    // completes it with LOC_QP_OP_ERR (MODEL claim bad-opcode-cqe: the status is the one the
+    // mlx5 CQE syndrome LOCAL_QP_OP maps to, item 12; the firmware's choice is not public).
+    if (e.bad) {
+      failWqe(w, slot, e, e.bad, 'send-error', `${e.opcode} is not an operation of ${['RC', 'UC', 'UD'][ti]}: the NIC cannot execute the WQE`);
+      return null;
+    }
     // UD larger than the MTU: nothing is sent and the WR still succeeds (IBTA C10-93.1.1, item 42).
     if (ti === UD && e.length > mtu) {
       rt.txIdx++;
@@ -86,6 +94,18 @@ export function buildRequest(w: World, slot: number): Built | null {
   const psn = psnAdd(e.psn0, off);
   const dst = ti === UD ? e.ud!.host : f.ah_dlid[slot] - 1;
   const dstQpn = ti === UD ? e.ud!.qpn : f.dest_qp_num[slot];
+  // The local key check of a SEND or RDMA WRITE happens as the NIC reads the bytes of each
+  // packet, before the packet leaves: an SGE whose lkey fails is LOC_PROT_ERR (rxe_req.c
+  // finish_packet → copy_data -EFAULT). Inline data was copied at post and is never checked.
+  const sends = !isReadOrAtomic(e.opcode);
+  if (sends && e.sgl && !e.inline) {
+    const from = off * mtu;
+    const why = checkSgl(w, q.host[slot], e.sgl, from, Math.min(e.length, from + mtu), 0);
+    if (why) {
+      failWqe(w, slot, e, 'IBV_WC_LOC_PROT_ERR', 'send-error', `lkey check failed: ${why}`);
+      return null;
+    }
+  }
   let op: string;
   let payload = 0;
   let bytes = HDR_BYTES;
@@ -98,7 +118,7 @@ export function buildRequest(w: World, slot: number): Built | null {
     case 'IBV_WR_ATOMIC_FETCH_AND_ADD':
       op = e.opcode === 'IBV_WR_ATOMIC_CMP_AND_SWP' ? 'COMPARE_SWAP' : 'FETCH_ADD'; bytes += ATOMIC_ETH_BYTES; done = true; e.got = 0; break;
     default: {
-      const write = e.opcode === 'IBV_WR_RDMA_WRITE';
+      const write = isWrite(e.opcode);
       op = segmentOp(write ? 'RDMA_WRITE' : 'SEND', off, e.npsn, e.imm);
       payload = Math.min(mtu, Math.max(0, e.length - off * mtu));
       bytes += payload + (write && off === 0 ? RETH_BYTES : 0) + (ti === UD ? DETH_BYTES : 0) + (e.imm && off === e.npsn - 1 ? 4 : 0);
@@ -106,11 +126,18 @@ export function buildRequest(w: World, slot: number): Built | null {
     }
   }
   f.next_send_psn[slot] = psnAdd(psn, advance);
+  const last = off === e.npsn - 1 || isReadOrAtomic(e.opcode);
+  // RETH (first packet of a WRITE, and a READ) or AtomicETH: where, with which rkey, how long.
+  const keyed = e.rdma !== undefined && (off === 0 || !sends);
   const pkt: Packet = {
-    id: newPacketId(w), src: q.host[slot], dst, srcQpn: q.qpn[slot], dstQpn, op, psn, payload, bytes,
+    id: newPacketId(w), src: q.host[slot], dst, srcQpn: q.qpn[slot], dstQpn, op, psn, payload, bytes, tt: ti,
     ackReq: ti === RC && done, span: e.opcode === 'IBV_WR_RDMA_READ' ? e.npsn : undefined,
-    readLen: e.opcode === 'IBV_WR_RDMA_READ' ? e.length : undefined, imm: e.imm || undefined,
+    readLen: e.opcode === 'IBV_WR_RDMA_READ' ? e.length : undefined, imm: e.imm && last ? e.immData : undefined,
     qkey: ti === UD ? e.ud!.qkey : undefined,
+    reth: keyed ? { addr: e.rdma!.addr, rkey: e.rdma!.rkey, len: e.length } : undefined,
+    atom: e.atomic && isAtomic(e.opcode) ? { cmp: e.atomic.compareAdd, swap: e.atomic.swap } : undefined,
+    // The data the model keeps travels in the first packet (it is at most 128 bytes, below any MTU).
+    words: sends && off === 0 && (e.inline ? e.words : e.sgl) ? (e.inline ? e.words : gather(w, q.host[slot], e.sgl!, e.length)) : undefined,
     inject: e.fail && !LOCAL_ERRORS.has(e.fail) && e.fail !== 'IBV_WC_RETRY_EXC_ERR' && (off === 0) ? e.fail : undefined,
   };
   if (done) { rt.txIdx++; rt.txOff = 0; e.sent = e.npsn; } else { rt.txOff++; e.sent = rt.txOff; }
@@ -119,11 +146,16 @@ export function buildRequest(w: World, slot: number): Built | null {
   return { pkt, blackhole: rt.blackhole && ti === RC };
 }
 
-/** Mark `e` as the WQE that failed and take the QP down; the flush completes it in order. */
-export function failWqe(w: World, slot: number, e: SendWqe, status: WcStatus, cause: 'send-error' | 'retry-exceeded'): void {
+/**
+ * Mark `e` as the WQE that failed and take the QP down; the flush completes it in order. A
+ * UC/UD QP goes to SQE, except on rxe, which moves every QP type to ERR (semantics.md item 22).
+ */
+export function failWqe(w: World, slot: number, e: SendWqe, status: WcStatus, cause: 'send-error' | 'retry-exceeded', check?: string): void {
   e.err = status;
-  emit(w, { t: w.now, kind: 'wr-error', host: w.qps.host[slot], qpn: w.qps.qpn[slot], wr: e.wr, wrId: e.wrId, status, cause });
-  hwEvent(w, slot, EV_SEND_ERROR, cause);
+  e.check = check;
+  runtime(w, slot).why = `wr_id ${e.wrId} completed with ${status}${check ? `: ${check}` : cause === 'retry-exceeded' ? ': no ACK after retry_cnt retransmissions' : ''}`;
+  emit(w, { t: w.now, kind: 'wr-error', host: w.qps.host[slot], qpn: w.qps.qpn[slot], wr: e.wr, wrId: e.wrId, status, cause, check });
+  hwEvent(w, slot, w.profile.unreliableSendError === 'ERR' ? EV_FATAL : EV_SEND_ERROR, cause);
 }
 
 function armTimer(w: World, slot: number): void {
@@ -166,12 +198,14 @@ export function rewind(w: World, slot: number, psn: number): void {
 export function retry(w: World, slot: number, reason: 'timeout' | 'psn-nak', fromPsn: number): void {
   const f = w.qps.f;
   const rt = runtime(w, slot);
-  if (f.cur_retry_count[slot] === 0) {
+  // rxe (only) treats retry_cnt = 7 as infinite, as everyone treats rnr_retry = 7 (item 35, NOTES.md).
+  const infinite = w.profile.retryCnt7Infinite && f.retry_cnt[slot] === 7;
+  if (f.cur_retry_count[slot] === 0 && !infinite) {
     if (rt.sq[0]) failWqe(w, slot, rt.sq[0], 'IBV_WC_RETRY_EXC_ERR', 'retry-exceeded');
     return;
   }
-  f.cur_retry_count[slot] = f.cur_retry_count[slot] - 1;
-  emit(w, { t: w.now, kind: 'retry', host: w.qps.host[slot], qpn: w.qps.qpn[slot], reason, fromPsn, left: f.cur_retry_count[slot], waitNs: 0 });
+  if (!infinite) f.cur_retry_count[slot] = f.cur_retry_count[slot] - 1;
+  emit(w, { t: w.now, kind: 'retry', host: w.qps.host[slot], qpn: w.qps.qpn[slot], reason, fromPsn, left: infinite ? 'infinite' : f.cur_retry_count[slot], waitNs: 0 });
   rewind(w, slot, fromPsn);
 }
 

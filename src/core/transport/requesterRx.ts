@@ -4,8 +4,9 @@
 import { isReadOrAtomic, type WcStatus } from '../model/wc.ts';
 import { LC } from '../qp/lifecycle.ts';
 import { emit, runtime, schedule, type Packet, type World } from '../world/world.ts';
-import { ackUpTo, failWqe, retry, rewind } from './requester.ts';
+import { ackUpTo, failWqe, mtuOf, retry, rewind } from './requester.ts';
 import { psnAdd, psnDiff, rnrTimerNs } from './wire.ts';
+import { LOCAL_WRITE, checkSgl, scatter } from './memory.ts';
 
 const NAK_STATUS: Record<string, WcStatus> = {
   NAK_INV_REQ: 'IBV_WC_REM_INV_REQ_ERR',
@@ -13,12 +14,14 @@ const NAK_STATUS: Record<string, WcStatus> = {
   NAK_REM_OP: 'IBV_WC_REM_OP_ERR',
 };
 
-function rx(w: World, p: Packet, outcome: 'ack' | 'nak' | 'rnr-nak' | 'response' | 'dropped-stale' | 'dropped-in-error' | 'dropped-not-ready', detail?: string): void {
+function rx(w: World, p: Packet, outcome: 'ack' | 'nak' | 'rnr-nak' | 'response' | 'dropped-stale' | 'dropped-in-error' | 'dropped-not-ready' | 'dropped-wrong-transport', detail?: string): void {
   emit(w, { t: w.now, kind: 'rx', id: p.id, host: p.dst, qpn: p.dstQpn, op: p.op, psn: p.psn, outcome, detail });
 }
 
 export function handleResponse(w: World, slot: number, p: Packet): void {
   const lc = w.qps.lc[slot];
+  // rxe_recv.c check_type_state: a response of another transport is dropped ("bad qp type").
+  if (p.tt !== w.qps.type[slot]) return rx(w, p, 'dropped-wrong-transport', 'the packet\'s transport is not this QP\'s');
   // Responses are accepted only from RTS on (rxe); in ERR the requester has already flushed.
   if (lc === LC.ERR) return rx(w, p, 'dropped-in-error');
   if (lc !== LC.RTS && lc !== LC.SQD_DRAINING && lc !== LC.SQD_DRAINED) return rx(w, p, 'dropped-not-ready');
@@ -45,7 +48,9 @@ function ackOrNak(w: World, slot: number, p: Packet): void {
       ackUpTo(w, slot, before);
       const rt = runtime(w, slot);
       rx(w, p, 'nak', p.syndrome);
-      if (rt.sq[0]) failWqe(w, slot, rt.sq[0], NAK_STATUS[p.syndrome ?? ''] ?? 'IBV_WC_REM_OP_ERR', 'send-error');
+      // The NAK names the PSN of the request it refuses: that WQE completes with the error.
+      const e = rt.sq.find((x) => x.psn0 >= 0 && psnDiff(p.psn, x.psn0) >= 0 && psnDiff(p.psn, x.psn0) < Math.max(1, x.npsn)) ?? rt.sq[0];
+      if (e) failWqe(w, slot, e, NAK_STATUS[p.syndrome ?? ''] ?? 'IBV_WC_REM_OP_ERR', 'send-error', p.why ? `the responder (host ${String.fromCharCode(65 + p.src)}, QP 0x${p.srcQpn.toString(16)}) NAKed it: ${p.why}` : undefined);
     }
   }
 }
@@ -83,6 +88,21 @@ function readResponse(w: World, slot: number, p: Packet): void {
   if (!e || psnDiff(p.psn, psnAdd(e.psn0, e.got)) !== 0) return rx(w, p, 'dropped-stale', 'not the response PSN expected next');
   // A response implicitly acknowledges every request before it.
   ackUpTo(w, slot, psnAdd(e.psn0, -1));
+  // The local key check of a READ or ATOMIC happens only now, as the response is written into
+  // the local buffer: the remote side has already executed it (rxe_comp.c do_read/do_atomic,
+  // copy_data with IBV_ACCESS_LOCAL_WRITE → LOC_PROT_ERR; semantics.md item 7).
+  if (e.sgl) {
+    const mtu = mtuOf(w, slot);
+    const from = e.opcode === 'IBV_WR_RDMA_READ' ? e.got * mtu : 0;
+    const to = e.opcode === 'IBV_WR_RDMA_READ' ? Math.min(e.length, from + mtu) : 8;
+    const why = checkSgl(w, w.qps.host[slot], e.sgl, from, to, LOCAL_WRITE);
+    if (why) {
+      rx(w, p, 'response', 'the remote side executed it; writing the result locally failed');
+      return failWqe(w, slot, e, 'IBV_WC_LOC_PROT_ERR', 'send-error', `lkey check failed as the response arrived: ${why}`);
+    }
+    if (p.words) scatter(w, w.qps.host[slot], e.sgl, p.words, 'RDMA READ response');
+    if (p.atomicOrig !== undefined) scatter(w, w.qps.host[slot], e.sgl, [p.atomicOrig], 'atomic result');
+  }
   e.got++;
   const f = w.qps.f;
   if (psnDiff(p.psn, f.last_acked_psn[slot]) > 0) {

@@ -4,6 +4,7 @@ import { LC, LC_NAMES } from '../qp/lifecycle.ts';
 import { emit, type World } from '../world/world.ts';
 import { isReadOrAtomic } from '../model/wc.ts';
 import { psnAdd, psnDiff } from './wire.ts';
+import { srqOf } from './srq.ts';
 
 export function emitResetReport(w: World, slot: number): void {
   const q = w.qps;
@@ -29,5 +30,7 @@ export function emitResetReport(w: World, slot: number): void {
     // only then is the QP cleared, as rxe lets a running pass finish (rxe_disable_task).
     dmaFencedNs: rt ? Math.max(0, rt.dmaUntil - w.now) : 0,
     cachedCtx: w.hosts[host].cache.has(qpn),
+    // WQEs this QP took from its SRQ and never completed: without ERR and LAST_WQE_REACHED first, they leak (IBTA 10.3.1).
+    srqLeak: srqOf(w, slot) && rt && !rt.lastWqe && rt.rq.length > 0 ? rt.rq.length : undefined,
   });
 }

@@ -139,14 +139,14 @@ describe('RDMA READ and atomics: the two limits (qp_context.md §1)', () => {
     expect(cqes(sim, A, QA, 'sq').map((e) => e.status)).toContain('IBV_WC_REM_INV_REQ_ERR');
     expect(stateOf(sim, B, QB)).toBe('ERR');
   });
-  it('an atomic without IBV_ACCESS_REMOTE_ATOMIC on the responder is a remote access error', () => {
+  it('an atomic on a QP without IBV_ACCESS_REMOTE_ATOMIC in qp_access_flags is NAKed Invalid Request (rxe check_op_valid; hfi1/qib rc.c nack_inv)', () => {
     const sim = run(pair({ b: { attrs: { qp_access_flags: 1 | 2 | 4 } }, commands: [post(100, 1, 'IBV_WR_ATOMIC_FETCH_AND_ADD', 8)] }), 20_000);
-    expect(cqes(sim, A, QA, 'sq')[0].status).toBe('IBV_WC_REM_ACCESS_ERR');
+    expect(cqes(sim, A, QA, 'sq')[0].status).toBe('IBV_WC_REM_INV_REQ_ERR');
   });
   it('a real responder NAK is reported as a WR error, never as an injected fault', () => {
     const sim = run(pair({ b: { attrs: { qp_access_flags: 1 | 2 | 4 } }, commands: [post(100, 1, 'IBV_WR_ATOMIC_FETCH_AND_ADD', 8)] }), 20_000);
     expect(events(sim, 'fault')).toEqual([]);
-    expect(events(sim, 'wr-error').map((e) => [e.qpn, e.wrId, e.status])).toEqual([[QA, 1, 'IBV_WC_REM_ACCESS_ERR']]);
+    expect(events(sim, 'wr-error').map((e) => [e.qpn, e.wrId, e.status])).toEqual([[QA, 1, 'IBV_WC_REM_INV_REQ_ERR']]);
   });
   it('an injected failure says so once, and still reports the WR error', () => {
     const sim = run(pair({ commands: [{ t: 50, cmd: { kind: 'failNextWr', host: A, qpn: QA, status: 'IBV_WC_LOC_LEN_ERR' } }, post(100, 1, 'IBV_WR_SEND', 64)] }), 20_000);

@@ -26,7 +26,12 @@ export function txStep(w: World, host: number): void {
     else if (rt.readyWhy !== undefined) w.why = rt.readyWhy;
     const lc = w.qps.lc[slot];
     const response = rt.reads.length > 0 && lc !== LC.ERR;
-    const built: Built | null = response ? { pkt: buildResponse(w, slot), blackhole: false } : buildRequest(w, slot);
+    let built: Built | null;
+    if (response) {
+      // A keyed READ whose MR vanished mid-stream answers with a NAK instead (built and sent there).
+      const pkt = buildResponse(w, slot);
+      built = pkt ? { pkt, blackhole: false } : null;
+    } else built = buildRequest(w, slot);
     if (canSend(w, slot)) { rt.inReady = true; h.ready.push(slot); }
     if (!built) continue;
     const cost = w.cfg.nic.pipelineNs + ctxTouch(w, host, w.qps.qpn[slot], true);

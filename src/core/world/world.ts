@@ -1,6 +1,8 @@
 // The whole mutable state of one simulation, and the two primitives everything else uses:
 // schedule (future work, ordered by (t, seq)) and emit (an event into the trace).
 import type { SimConfig, TimedCommand } from '../model/schema.ts';
+import type { Sge } from '../model/keysSchema.ts';
+import type { DriverProfile } from '../model/profiles.ts';
 import type { SimEvent } from '../model/events.ts';
 import type { SendOpcode, WcStatus } from '../model/wc.ts';
 import type { QpStore } from '../model/qpStore.ts';
@@ -24,6 +26,8 @@ export type Item = { why?: number } & (
   | { t: number; seq: number; k: 'poll'; host: number; gen: number }
   | { t: number; seq: number; k: 'work'; w: number; gen: number }
   | { t: number; seq: number; k: 'drained'; slot: number; gen: number }
+  /** A draining ibv_destroy_qp checks whether the QP's flush has drained (core/transport/destroy.ts). */
+  | { t: number; seq: number; k: 'destroy'; slot: number; gen: number }
   /** Faults model work (error engine, flush engine, event queue, driver): see core/faults. */
   | { t: number; seq: number; k: 'storm'; op: number; host: number; a: number });
 type Dist<T> = T extends unknown ? Omit<T, 't' | 'seq' | 'why'> : never;
@@ -50,8 +54,22 @@ export interface Packet {
   readonly span?: number;
   /** RDMA READ request: bytes requested. */
   readonly readLen?: number;
-  readonly imm?: boolean;
+  /** imm_data of the last packet of a ..._WITH_IMMEDIATE message (present = it has one). */
+  readonly imm?: number;
   readonly qkey?: number;
+  /** Transport of the sending QP (0 RC, 1 UC, 2 UD): the BTH opcode's transport bits. */
+  readonly tt: number;
+  /** RETH or AtomicETH of a keyed request: remote address, rkey and DMA length. */
+  readonly reth?: { readonly addr: number; readonly rkey: number; readonly len: number };
+  /** Atomic operands (compare_add, swap). */
+  readonly atom?: { readonly cmp: number; readonly swap: number };
+  /** The modelled bytes this packet carries, as 8-byte words (the first packet of a keyed transfer). */
+  readonly words?: readonly number[];
+  /**
+   * A NAK's reason as the responder found it. The wire carries only the NAK code: this is the
+   * model's view across both hosts, so the requester's "why?" can name the check that failed.
+   */
+  readonly why?: string;
   /** A remote error the requester's injected fault asks the responder to raise. */
   readonly inject?: WcStatus;
   /** ATOMIC_ACKNOWLEDGE: the original value of the target word the atomic returned. */
@@ -67,7 +85,19 @@ export interface SendWqe {
   length: number;
   signaled: boolean;
   imm: boolean;
+  immData: number;
   ud?: { host: number; qpn: number; qkey: number };
+  /** Keyed WRs: the gather list, the remote buffer and the atomic's operands. */
+  sgl?: Sge[];
+  rdma?: { addr: number; rkey: number };
+  atomic?: { compareAdd: number; swap: number };
+  /** IBV_SEND_INLINE: the data was copied at post (`words`), no lkey is checked. */
+  inline: boolean;
+  words?: number[];
+  /** A status this WQE completes with as soon as the requester starts it (a profile's post-time leniency). */
+  bad?: WcStatus;
+  /** The key check that failed, in words (for the event log). */
+  check?: string;
   /** First PSN and PSN span, assigned when the requester starts the WQE (-1 before). */
   psn0: number;
   npsn: number;
@@ -83,9 +113,10 @@ export interface SendWqe {
   why?: number;
 }
 
-export interface RecvWqe { wr: number; wrId: number; length: number; postedAt: number }
+export interface RecvWqe { wr: number; wrId: number; length: number; postedAt: number; sgl?: Sge[] }
 
-export interface ReadResp { psn: number; n: number; left: number; len: number; atomic: boolean; dup: boolean; dstQpn: number; dst: number; orig?: number }
+/** A READ or ATOMIC response owed; keyed READs re-check their MR for every response packet (rxe read_reply). */
+export interface ReadResp { psn: number; n: number; left: number; len: number; atomic: boolean; dup: boolean; dstQpn: number; dst: number; orig?: number; rkey?: number; raddr?: number }
 
 /**
  * A responder resource: what the responder saved of an executed RDMA READ or ATOMIC so that a
@@ -117,6 +148,16 @@ export interface QpRuntime {
   writeBytes: number;
   /** Responder: when the DMA engine finishes placing the payloads accepted so far. */
   dmaUntil: number;
+  /** Responder: the keyed RDMA WRITE in progress (its rkey, and where its next byte lands). */
+  wKeyed: boolean;
+  wRkey: number;
+  wAddr: number;
+  /** IBV_EVENT_QP_LAST_WQE_REACHED already raised for this entry into ERR (SRQ-attached QPs). */
+  lastWqe: boolean;
+  /** A draining ibv_destroy_qp in progress (its generation; 0 = none). */
+  destroyGen: number;
+  /** Why the QP stopped, in words: the failing WR's status and the check behind it (shown as "why?"). */
+  why?: string;
   reads: ReadResp[];
   /** Saved READ/ATOMIC resources for duplicates (RESET clears them). */
   res: RespResource[];
@@ -134,7 +175,19 @@ export interface QpRuntime {
   drainGen: number;
 }
 
-export interface Cqe { wr: number; wrId: number; qpn: number; status: WcStatus; queue: 'sq' | 'rq'; opcode?: string; byteLen?: number; imm?: boolean; t: number }
+/** A CQE. `imm` is imm_data and its presence is IBV_WC_WITH_IMM. */
+export interface Cqe { wr: number; wrId: number; qpn: number; status: WcStatus; queue: 'sq' | 'rq'; opcode?: string; byteLen?: number; imm?: number; t: number }
+
+/**
+ * A memory region: where it is, what it allows, and whether it is still registered. `words`
+ * hold its first 128 bytes as 8-byte words (MODEL claim mem-window: enough to see a write land
+ * or an atomic run; bytes past them are not kept).
+ */
+export interface MrRt { host: number; key: number; addr: number; length: number; access: number; valid: boolean; regAt: number; deregAt: number; words: number[] }
+export const MR_WORDS = 16;
+
+/** A shared receive queue: its WQEs, its armed limit (0 = not armed) and the application's refill length (-1 = none). */
+export interface SrqRt { host: number; depth: number; wqes: RecvWqe[]; limit: number; refill: number }
 /**
  * A CQ ring: unpolled entries, absolute counts written (producer) and polled (consumer), and
  * whether it has overrun. An overrun CQ is in error for good: "the CQ cannot be used"
@@ -182,6 +235,8 @@ export interface Counters {
   successSends: number;
   /** CQEs that were never written because their CQ was full or already in error. */
   cqeLost: number;
+  /** CQEs written and then removed unpolled by a RESET or destroy (profiles that purge). */
+  cqePurged: number;
   packets: number;
   drops: number;
 }
@@ -218,6 +273,11 @@ export interface World {
    * carries it. Transient: set afresh at the start of every step, so checkpoints need not hold it.
    */
   why: number;
+  /** Whose behaviour the model follows where drivers differ (from config.profile). */
+  readonly profile: DriverProfile;
+  /** Every MR ever registered, in registration order (deregistered ones stay, invalid). */
+  mrs: MrRt[];
+  srqs: SrqRt[];
 }
 
 /**
@@ -256,6 +316,7 @@ export function runtime(w: World, slot: number): QpRuntime {
       sq: [], txIdx: 0, txOff: 0, rq: [], inReady: false, kickPending: false,
       timerGen: 0, timerAt: -1, rnrUntil: 0, flushGen: 0, flushing: false,
       nakSent: false, recvBytes: 0, recvActive: false, writeActive: false, writeBytes: 0, dmaUntil: 0, reads: [], res: [], atomicWord: 0, blackhole: false, commEst: false, drainGen: 0,
+      wKeyed: false, wRkey: 0, wAddr: 0, lastWqe: false, destroyGen: 0, why: undefined,
     };
     w.rt.set(slot, r);
   }
@@ -263,4 +324,4 @@ export function runtime(w: World, slot: number): QpRuntime {
 }
 
 /** What a command answers: done (with a detail, or the QPN a create gave), or refused with the errno and, for modify_qp, the attributes named. */
-export type CommandResult = { ok: true; detail?: string; qpn?: number } | { ok: false; detail: string; errno?: string; reason?: string; missing?: string[]; unexpected?: string[] };
+export type CommandResult = { ok: true; detail?: string; qpn?: number; lkey?: number; rkey?: number; addr?: number } | { ok: false; detail: string; errno?: string; reason?: string; missing?: string[]; unexpected?: string[] };

@@ -7,11 +7,11 @@ export const resetLesson: Lesson = {
   summary: 'Move a QP to RESET while a message is half-arrived, replay state waits for ACKs, or a READ streams back — and reuse its QPN.',
   setup: [{ kind: 'reset', patch: { situation: 'send-half-arrived', resetAtNs: 20_000, errFirst: false, reuse: false, quarantine: false, randomPsn: false } }],
   sources: [
-    'RESET: queues emptied without completions, packets for a QP in RESET dropped silently (BOOK ch. 12; faults-at-scale.md §C, documented)',
-    'rxe_qp_reset: what is cleared and what is left (faults-at-scale.md §C, read in code)',
-    'PSN window and duplicates (rxe check_psn, duplicate_request; faults-at-scale.md §C)',
-    'QPN reuse, TimeWait quarantine, random initial PSN (rdma_cm, IB CM; faults-at-scale.md §C)',
-    'Drain-then-reset and a zero-time fence: the model\'s choice where hardware behaviour is not public (MODEL)',
+    'reset-book: queues emptied without completions, packets dropped silently',
+    'rxe-reset: what is cleared and what is left',
+    'psn-window: late packets judged by their PSN',
+    'qpn-reuse: QPN reuse, TimeWait quarantine, random initial PSN',
+    'model-faults: drain-then-reset and a zero-time fence',
   ],
   steps: [
     {

@@ -15,10 +15,11 @@ export const stormLesson: Lesson = {
   summary: 'One port goes down under 256 connections: who notices, when, and in what order the reports reach software.',
   setup: [{ kind: 'settings', patch: { qps: 256, fault: 'port-down', preset: 'mlx5', eqDepth: 4096, serviceNs: 20_000, eqeNs: 100, policy: 'fifo', classes: 4, mix: 'graded', outstanding: 8 } }],
   sources: [
-    'Port down changes no QP state: mlx5 handle_port_change, rxe_port_down (faults-at-scale.md §B, read in code)',
-    'Retry exhaustion: ACK timeout 4.096 µs × 2^timeout, retry_cnt retransmissions (semantics.md items 34–35)',
-    'Event queues read in ring order; no driver ranks errors (faults-at-scale.md §A, read in code)',
-    'Error-engine service time, arbitration policies other than FIFO: the model\'s reasoning (MODEL)',
+    'port-down: a port going down changes no QP state',
+    'ack-timeout: how long a QP takes to notice',
+    'eq-order: reports read in ring order; no driver ranks errors',
+    'mlx5-health: device death and the driver\'s own flush',
+    'model-faults: error-engine service time and the arbitration policies other than FIFO',
   ],
   steps: [
     {

@@ -4,11 +4,12 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { MEMORY_LESSONS, TRANSPORT_LESSONS, lessonInfo } from '../index.ts';
+import { FAULTS_LESSONS } from '../faults/index.ts';
 import { SOURCES } from './sources.ts';
 import { sourcesMarkdown } from './sourcesDoc.ts';
 import { GLOSSARY } from './glossary.ts';
 
-const lessons = [...TRANSPORT_LESSONS.map(lessonInfo), ...MEMORY_LESSONS.map(lessonInfo)];
+const lessons = [...TRANSPORT_LESSONS, ...MEMORY_LESSONS, ...FAULTS_LESSONS].map((l) => lessonInfo(l as Parameters<typeof lessonInfo>[0]));
 
 describe('sources', () => {
   it('docs/sources.md is the generated bibliography', () => {

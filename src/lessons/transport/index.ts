@@ -1,12 +1,13 @@
-// The transport instrument's lessons (topics 0, 1, 4, 5, 6), in the order the page offers them.
+// The transport instrument's lessons (topics 0, 1, 4, 5, 6 and 6 again: errors with real causes), in the order the page offers them.
 import { contextLesson } from './context.ts';
 import { errorsLesson } from './errors.ts';
 import { installLesson } from './install.ts';
 import { intro } from './intro.ts';
+import { keysLesson } from './keys.ts';
 import { stateMachineLesson } from './stateMachine.ts';
 import type { Lesson } from './types.ts';
 
-export const TRANSPORT_LESSONS: readonly Lesson[] = [intro, contextLesson, installLesson, stateMachineLesson, errorsLesson];
+export const TRANSPORT_LESSONS: readonly Lesson[] = [intro, contextLesson, installLesson, stateMachineLesson, errorsLesson, keysLesson];
 
 export { makeProbe } from './probe.ts';
 export type { Probe, TransportAction } from './types.ts';

@@ -11,6 +11,7 @@ export function makeProbe(sim: Simulation, fromEvent: number, selected: { host: 
   return {
     now: sim.now,
     selected,
+    profile: w.profile.id,
     state: (host, qpn) => {
       const s = slot(host, qpn);
       return s < 0 ? 'none' : LC_NAMES[w.qps.lc[s]];

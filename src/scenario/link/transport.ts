@@ -1,9 +1,11 @@
 // The transport instrument's link payload: the scenario as recorded so far (config and every
-// command), the instant, the selected QP, the inspector tab, the speed and the lesson step.
+// command, its driver profile among them), the instant, the selected QP, the inspector tab, the
+// speed, the lesson step and the compare side.
 // Version 1 is the old `#s=` link ({ v, scenario, view: { t, sel, lesson, step } }).
 import * as v from 'valibot';
 // The schema module directly: core/index.ts also installs the faults model, which the main thread never runs.
 import { MAX_NS, parseScenario, ScenarioError, type Scenario } from '../../core/model/schema.ts';
+import { PROFILE_IDS } from '../../core/model/profiles.ts';
 import type { LinkSpec } from './envelope.ts';
 import { LessonAt, int, num, oneOf } from './common.ts';
 import { ChallengeSchema } from '../challenge.ts';
@@ -28,6 +30,8 @@ export const TransportPayload = v.strictObject({
   lesson: v.optional(LessonAt),
   /** A challenge: the scenario is the instructor's; the page grades the attempt live. Optional, so version-2 links without it still open. */
   challenge: v.optional(ChallengeSchema),
+  /** Compare mode: the second driver profile the same scenario runs under. */
+  compare: v.optional(oneOf(PROFILE_IDS)),
 });
 export type TransportPayload = v.InferOutput<typeof TransportPayload>;
 

@@ -2,6 +2,7 @@
 import { useTransport } from '../../store/transport.ts';
 import { OP_STYLES, STATE_COLOR, STATE_NAMES, STATUS_STYLE, WQE_PHASE_STYLE } from './format.ts';
 import { Dialog } from '../shell/Dialog.tsx';
+import { ProfileTable } from './profiles/ProfileTable.tsx';
 
 const KEYS: [string, string][] = [
   ['Space', 'Play / pause (when focus is not in a text field; a focused button reached with Tab is pressed instead)'],
@@ -16,7 +17,8 @@ const PANELS: [string, string][] = [
   ['State', 'The selected QP’s state machine. The current state is filled; solid arrows are the ibv_modify_qp transitions the kernel table allows from it for this transport; dashed red arrows are moves the NIC makes on its own. Click a state to prepare the modify.'],
   ['modify_qp', 'Choose a target state; every IBV_QP_* attribute is marked required, optional or not allowed for that transition. Submit to see the device’s exact answer (0, or EINVAL naming the attribute). The equivalent C updates live.'],
   ['Context', 'Every field of the QP context, grouped by who writes it: SW (ibv_modify_qp), HW (the NIC as traffic flows) or SW+HW. Fields flash when they change.'],
-  ['Post & faults', 'Post sends and receives; make the next WR fail with a chosen status; drop packets; move the QP to ERR or RESET; switch workloads.'],
+  ['Post & faults', 'Post sends and receives; make the next WR fail with a chosen status; drop packets; move the QP to ERR or RESET; register and deregister memory regions, post keyed WRs and cause key errors for real; the SRQ and ibv_destroy_qp; switch workloads.'],
+  ['Driver profile', 'Whose documented behaviour the model follows where providers differ (IBTA, rxe, mlx5). Compare runs the same scenario under a second profile in lockstep and highlights the first event where the two part.'],
   ['Queues', 'The selected QP’s send and receive queues and its CQ as rings, with producer (PI) and consumer (CI) indices. Pause auto-poll to let CQEs pile up, then Poll CQ one at a time.'],
   ['Event log', 'Every event, newest at the bottom, with time, QP, a sentence and the raw enum names. Filter by kind or by the selected QP.'],
 ];
@@ -72,6 +74,10 @@ export function HelpOverlay() {
           <p className="mt-3 text-xs text-slate-600">Time is simulated: the speed slider sets how many simulated nanoseconds pass per wall-clock second; the scrubber jumps to any instant already simulated. Acting in the past starts a new future from there.</p>
         </section>
       </div>
+      <section aria-labelledby="help-profiles" className="mt-4 text-[13px]" data-testid="help-profiles">
+        <h3 id="help-profiles" className="mb-1 font-semibold">Driver profiles</h3>
+        <ProfileTable />
+      </section>
     </Dialog>
   );
 }

@@ -15,6 +15,8 @@ import { WireView } from './wire/WireView.tsx';
 import { Rings } from './rings/Rings.tsx';
 import { EventLog } from './log/EventLog.tsx';
 import { Inspector } from './inspector/Inspector.tsx';
+import { ProfileBar } from './profiles/ProfileBar.tsx';
+import { CompareLog } from './profiles/CompareLog.tsx';
 import { stateAnnouncements } from './announce.ts';
 import { TimeTools, importScenario } from './tools/TimeTools.tsx';
 import type { ChallengeKit } from './tools/ChallengeEditor.tsx';
@@ -94,6 +96,7 @@ export function TransportLab({ buildLink, onResetProgress, challengeKit }: Trans
   const share = useTransport((s) => s.share);
   const notice = useTransport((s) => s.notice);
   const saved = useTransport((s) => s.saved);
+  const comparing = useTransport((s) => s.frame?.compare != null);
   const announce = useStateAnnouncements();
   const st = transportStore.getState();
 
@@ -114,12 +117,13 @@ export function TransportLab({ buildLink, onResetProgress, challengeKit }: Trans
                 free={{ title: 'Sandbox', text: <p>Two hosts, two RC connections sharing completion queues, three programs posting work. Press play, click a QP to inspect it, and use <em>Post &amp; faults</em> to break things.</p> }} />
             </aside>
           )}
-          <div className="grid min-h-0 min-w-0 grid-rows-[minmax(215px,1.45fr)_auto_minmax(110px,1fr)] gap-2">
+          <div className="grid min-h-0 min-w-0 grid-rows-[minmax(215px,1.45fr)_auto_auto_minmax(110px,1fr)] gap-2">
             <WireView />
             <Rings />
+            <ProfileBar />
             <div className="flex min-h-0 min-w-0 flex-col gap-2">
               <WhyPanel />
-              <div className="grid min-h-0 flex-1"><EventLog /></div>
+              <div className="grid min-h-0 flex-1">{comparing ? <CompareLog /> : <EventLog />}</div>
             </div>
           </div>
           <Inspector />

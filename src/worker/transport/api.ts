@@ -1,7 +1,7 @@
 // The transport instrument's worker API: one Simulation on a Timeline, playback, the event log
 // sent in frames, and the shared lesson host. A plain module (no worker globals) so tests drive
 // it directly in Node; transport.worker.ts only exposes it.
-import { MAX_NS, Simulation, ScenarioError, type CommandInput, type Scenario, type Summary } from '../../core/index.ts';
+import { MAX_NS, PROFILE_IDS, Simulation, ScenarioError, type CommandInput, type ProfileId, type Scenario, type Summary } from '../../core/index.ts';
 import { TRANSPORT_LESSONS, makeProbe, type Probe, type TransportAction } from '../../lessons/transport/index.ts';
 import { sandboxScenario } from '../../scenario/presets.ts';
 import type { TransportPayload } from '../../scenario/link/index.ts';
@@ -14,6 +14,7 @@ import type { LabApi, Reply } from '../kit/types.ts';
 import { project } from './projection.ts';
 import { referenceData } from './reference.ts';
 import { Timeline } from './timeline.ts';
+import { ProfileCompare } from './compare.ts';
 import type { CommandReply, Frame, ReferenceData } from './types.ts';
 
 const LOG_TAIL = 3000;
@@ -35,16 +36,23 @@ export function createTransportApi() {
   const history = new History(() => tl);
   const forks = new ForkKeeper();
   const challenge = new ChallengeRun();
+  /** Compare mode: the same scenario under a second profile, in lockstep (null when off). */
+  let compare: ProfileCompare | null = null;
+  const twin = (profile: ProfileId | null): void => { compare = profile ? new ProfileCompare(recorded().scenario, profile, tl.now) : null; };
+  /** After the run moved: the twin follows it to the same instant. */
+  const follow = (): void => { compare?.follow(tl.now); };
+
   const lessons = new LessonHost<Probe, TransportAction>(TRANSPORT_LESSONS, {
     mark: () => tl.sim.world.trace.count,
     probe: (mark) => makeProbe(tl.sim, mark, selected),
     apply: (a) => {
       if (a.kind === 'load') return replace(a.scenario);
       if (a.kind === 'select') { selected = { host: a.host, qpn: a.qpn }; return { ok: true }; }
+      if (a.kind === 'profile') return reprofile(a.profile, true);
       const r = act(a);
       return r.ok ? { ok: true } : { ok: false, error: r.detail ?? 'refused' };
     },
-    settle: (ns) => tl.advance(tl.now + ns),
+    settle: (ns) => { tl.advance(tl.now + ns); follow(); },
     pause: () => { playing = false; },
     setSpeed: (v) => { speed = Math.min(SPEED_MAX, Math.max(SPEED_MIN, v)); },
     snapshot: () => ({ ...recorded(), maxT: tl.maxT }),
@@ -71,10 +79,19 @@ export function createTransportApi() {
     resetLog = true;
     sentCount = 0;
     history.reset();
+    twin(compare?.profile ?? null);
     return { ok: true };
   }
 
-  function replace(input: unknown, at = 0): { ok: boolean; error?: string } {
+  /** The same scenario (config and every command so far) under another driver profile, to the same instant. */
+  function reprofile(profile: ProfileId, keepLesson = false): { ok: boolean; error?: string } {
+    if (!PROFILE_IDS.includes(profile)) return { ok: false, error: `there is no driver profile "${String(profile).slice(0, 20)}"` };
+    const s = recorded().scenario;
+    return replace({ ...s, config: { ...s.config, profile } }, tl.now, keepLesson);
+  }
+
+  /** A new run; a profile switch keeps the lesson or challenge going (keepLesson). */
+  function replace(input: unknown, at = 0, keepLesson = false): { ok: boolean; error?: string } {
     let next: Simulation;
     try {
       next = new Simulation(input);
@@ -83,14 +100,17 @@ export function createTransportApi() {
       return { ok: false, error: `the scenario could not start: ${(e as Error).message}` };
     }
     tl = new Timeline(next);
-    lessons.stop();
-    challenge.set(null);
+    if (!keepLesson) {
+      lessons.stop();
+      challenge.set(null);
+    }
     forks.clear();
     playing = false;
     resetLog = true;
     sentCount = 0;
     history.reset();
     if (at > 0) tl.advance(Math.min(at, MAX_NS));
+    twin(compare?.profile ?? null);
     return { ok: true };
   }
 
@@ -100,11 +120,13 @@ export function createTransportApi() {
     if (tl.fork()) { resetLog = true; history.reset(); }
     const r = tl.sim.issue(cmd);
     tl.afterAction();
+    compare?.act(cmd, tl.now);
     return r;
   }
 
   function seekTo(t: number): void {
     if (Number.isFinite(t) && tl.seek(t)) { resetLog = true; history.reset(); }
+    compare?.seek(tl.now);
   }
 
   function frame(): Frame {
@@ -127,6 +149,7 @@ export function createTransportApi() {
       t: s.now, maxT: tl.maxT, durationNs: tl.end, events, eventsFrom: tr.count - events.length, resetLog,
       world: project(s, speed * PACKET_LINGER_WALL_S), scenarioTitle: s.scenario.title,
       traceHash: tr.hash(), fork: forks.info(), challenge: challenge.status(s), selected,
+      profile: s.world.profile.id, compare: compare ? compare.view(s, s.world.profile.id) : null,
     };
     sentCount = tr.count;
     resetLog = false;
@@ -154,7 +177,7 @@ export function createTransportApi() {
 
     /** Called once per animation frame while playing: advance by wall time × speed. */
     tick(wallMs: number): Frame {
-      if (playing) tl.advance(tl.now + Math.max(1, Math.round((Math.min(Math.max(0, wallMs || 0), 100) * speed) / 1000)));
+      if (playing) { tl.advance(tl.now + Math.max(1, Math.round((Math.min(Math.max(0, wallMs || 0), 100) * speed) / 1000))); follow(); }
       return frame();
     },
 
@@ -163,6 +186,7 @@ export function createTransportApi() {
       playing = false;
       const due = tl.sim.nextDue();
       tl.advance(Number.isFinite(due) ? Math.max(due, tl.now + 1) : tl.now + 1000);
+      follow();
       return frame();
     },
 
@@ -251,7 +275,22 @@ export function createTransportApi() {
       if (p.lesson) lessons.start(p.lesson.id, p.lesson.step, true);
       // The link's speed wins over the step's own (the link reproduces what its author saw).
       if (p.speed !== undefined) speed = Math.min(SPEED_MAX, Math.max(SPEED_MIN, p.speed));
+      twin(p.compare ?? null);
       return reply({ ok: true });
+    },
+
+    /**
+     * Run the same scenario (config and every command so far) under another driver profile, to
+     * the instant on screen. The choice is part of the scenario, so a link carries it.
+     */
+    setProfile(profile: ProfileId): Reply<Frame> {
+      return reply(reprofile(profile, true));
+    },
+
+    /** Compare mode on (with the profile to compare against) or off (null). */
+    setCompare(profile: ProfileId | null): Frame {
+      twin(profile && PROFILE_IDS.includes(profile) ? profile : null);
+      return frame();
     },
 
     /** The scenario as recorded so far (config + every command), for the share link. */

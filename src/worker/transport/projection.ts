@@ -1,6 +1,6 @@
 // World → WorldView: the plain projection the views render (no model logic in views).
-import { CONTEXT_FIELDS, QP_TYPES, LC, LC_NAMES, verbsState, type FieldName, type Simulation, type SimEvent } from '../../core/index.ts';
-import type { CqeView, HostView, PacketView, QpView, WorldView, WqeView } from './types.ts';
+import { CONTEXT_FIELDS, QP_TYPES, LC, LC_NAMES, accessNames, verbsState, type FieldName, type Simulation, type SimEvent } from '../../core/index.ts';
+import type { CqeView, HostView, MrView, PacketView, QpView, SrqView, WorldView, WqeView } from './types.ts';
 
 /** The shortest time (ns) a packet stays listed after it arrives, so fast packets are still seen. */
 const MIN_LINGER_NS = 60;
@@ -37,7 +37,16 @@ export function project(sim: Simulation, lingerNs = MIN_LINGER_NS): WorldView {
     }),
     link: { latencyNs: w.cfg.link.latencyNs, gbps: w.cfg.link.gbps },
     summary,
+    mrs: w.mrs.slice(-64).map((m): MrView => ({ host: m.host, lkey: m.key, rkey: m.key, addr: m.addr, length: m.length, access: accessNames(m.access), valid: m.valid, deregAt: m.deregAt, words: [...m.words] })),
+    srqs: w.srqs.map((s, i): SrqView => ({ srq: i, host: s.host, depth: s.depth, waiting: s.wqes.length, limit: s.limit, qpns: srqQpns(sim, i) })),
   };
+}
+
+function srqQpns(sim: Simulation, srq: number): number[] {
+  const q = sim.world.qps;
+  const out: number[] = [];
+  for (let s = 0; s < Math.min(q.n, MAX_QPS_IN_VIEW); s++) if (q.f.srqn[s] === srq + 1 && !q.gone[s]) out.push(q.qpn[s]);
+  return out;
 }
 
 function qpView(sim: Simulation, s: number): QpView {
@@ -48,6 +57,7 @@ function qpView(sim: Simulation, s: number): QpView {
   for (const d of CONTEXT_FIELDS) ctx[d.name] = q.f[d.name][s];
   const sq: WqeView[] = (rt?.sq ?? []).map((e, i) => ({
     wr: e.wr, wrId: e.wrId, opcode: e.opcode, length: e.length, signaled: e.signaled, psn0: e.psn0, npsn: e.npsn, err: e.err,
+    lkey: e.sgl?.[0]?.lkey, rkey: e.rdma?.rkey, inline: e.inline || undefined,
     phase: e.err ? 'failed' : e.psn0 < 0 ? 'queued' : i < (rt?.txIdx ?? 0) ? 'sent' : 'sending',
   }));
   const type = QP_TYPES[q.type[s]];
@@ -55,11 +65,13 @@ function qpView(sim: Simulation, s: number): QpView {
   const peerHost = q.f.ah_dlid[s] - 1;
   return {
     host: q.host[s], qpn: q.qpn[s], type, state: LC_NAMES[lc], verbsState: verbsState(lc), ctx, sq,
-    rq: (rt?.rq ?? []).map((r) => ({ wr: r.wr, wrId: r.wrId, length: r.length })),
+    rq: (rt?.rq ?? []).map((r) => ({ wr: r.wr, wrId: r.wrId, length: r.length, lkey: r.sgl?.[0]?.lkey })),
     flushing: rt?.flushing ?? false,
     stalled: stallReason(sim, s),
     fault: rt?.failNext ? `next WR fails with ${rt.failNext}` : rt?.blackhole ? 'path lost (injected)' : undefined,
     peer: type !== 'UD' && peerHost >= 0 && lc >= LC.RTR ? { host: peerHost, qpn: q.f.dest_qp_num[s] } : undefined,
+    srq: q.f.srqn[s] > 0 ? q.f.srqn[s] - 1 : undefined,
+    why: lc === LC.ERR || lc === LC.SQE ? rt?.why : undefined,
   };
 }
 

@@ -1,6 +1,6 @@
 // What crosses the worker boundary: plain, structured-clone data only. Views render these;
 // they never compute model state themselves.
-import type { AttrName, FieldName, SimEvent, Summary, WcStatus } from '../../core/index.ts';
+import type { AttrName, FieldName, ProfileId, ProfileRow, SimEvent, Summary, WcStatus } from '../../core/index.ts';
 import type { KitFrame, Reply } from '../kit/types.ts';
 
 export interface WqeView {
@@ -14,9 +14,32 @@ export interface WqeView {
   psn0: number;
   npsn: number;
   err?: WcStatus;
+  /** Keyed WRs: the lkey of the first SGE, the rkey; inline. */
+  lkey?: number;
+  rkey?: number;
+  inline?: boolean;
 }
 
-export interface RecvView { wr: number; wrId: number; length: number }
+export interface RecvView { wr: number; wrId: number; length: number; lkey?: number }
+
+/** A memory region and the bytes of it the model keeps (its first 128, as 8-byte words). */
+export interface MrView { host: number; lkey: number; rkey: number; addr: number; length: number; access: string[]; valid: boolean; deregAt: number; words: number[] }
+
+export interface SrqView { srq: number; host: number; depth: number; waiting: number; limit: number; qpns: number[] }
+
+/** Compare mode: the run on screen (left) and the same scenario under another profile (right). */
+export interface CompareView {
+  left: ProfileId;
+  right: ProfileId;
+  /** Both runs are compared up to this instant. */
+  t: number;
+  /** The first event where the traces differ, or null while they agree. */
+  firstDiff: { index: number; t: number } | null;
+  /** Events side by side around the first difference (or the latest equal ones). */
+  rows: { i: number; left?: SimEvent; right?: SimEvent; first: boolean }[];
+  leftStates: string[];
+  rightStates: string[];
+}
 
 export interface QpView {
   host: number;
@@ -34,6 +57,10 @@ export interface QpView {
   stalled?: string;
   fault?: string;
   peer?: { host: number; qpn: number };
+  /** The SRQ it takes receives from (index), if any. */
+  srq?: number;
+  /** Why it stopped (ERR/SQE): the failing WR's status and the check behind it. */
+  why?: string;
 }
 
 export interface CqeView { wr: number; wrId: number; qpn: number; status: WcStatus; queue: 'sq' | 'rq'; opcode?: string; byteLen?: number; t: number }
@@ -74,6 +101,8 @@ export interface WorldView {
   workloads: { id: string; qp: number; host: number; qpn: number; on: boolean; posted: number; opcode: string; length: number; intervalNs: number }[];
   link: { latencyNs: number; gbps: number };
   summary: Omit<Summary, 'traceHash' | 'qps'>;
+  mrs: MrView[];
+  srqs: SrqView[];
 }
 
 export interface Frame extends KitFrame {
@@ -95,6 +124,10 @@ export interface Frame extends KitFrame {
   challenge: ChallengeView | null;
   /** The QP the learner selected, as the worker knows it (lesson checks read it). */
   selected: { host: number; qpn: number } | null;
+  /** Whose documented behaviour the model follows (the scenario's driver profile). */
+  profile: ProfileId;
+  /** Compare mode, when on. */
+  compare: CompareView | null;
 }
 
 export interface ForkInfo { at: number; oldMaxT: number; droppedCommands: number }
@@ -103,6 +136,10 @@ export interface ChallengeView { title: string; text: string; met: boolean; part
 /** A command's answer: refused commands carry the errno and, for modify_qp, the attributes named. */
 export interface CommandReply extends Reply<Frame> {
   detail?: string;
+  /** ibv_reg_mr: the keys and address the MR got. */
+  lkey?: number;
+  rkey?: number;
+  addr?: number;
   errno?: string;
   reason?: string;
   missing?: string[];
@@ -122,4 +159,8 @@ export interface ReferenceData {
   /** Moves the NIC makes on its own, derived from the QP machine's lifecycle tables. */
   hwTransitions: { type: string; from: string; to: string; event: 'SEND_ERROR' | 'FATAL' | 'DRAINED'; label: string }[];
   device: { maxRdAtom: number; pkeyTableLen: number; ports: number };
+  profiles: { id: ProfileId; label: string }[];
+  /** Every difference between providers the model knows, with its sources. */
+  profileTable: readonly ProfileRow[];
+  access: readonly string[];
 }

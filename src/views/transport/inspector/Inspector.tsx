@@ -51,6 +51,7 @@ export function Inspector() {
             {qp.flushing && <span className="rounded bg-violet-100 px-1 text-[11px] font-medium text-violet-900">⤓ flushing</span>}
             {qp.fault && <span className="rounded bg-red-50 px-1 text-[11px] font-medium text-red-800">⚠ {qp.fault}</span>}
             {qp.stalled && <span className="truncate rounded bg-amber-50 px-1 text-[11px] text-amber-900" title={qp.stalled}>‖ stalled: {qp.stalled}</span>}
+            {qp.why && <span data-testid="qp-why" className="w-full rounded bg-red-50 px-1 text-[11px] text-red-900" title={qp.why}>why {qp.state}? {qp.why}</span>}
           </>
         )}
       </div>

@@ -9,6 +9,8 @@ import type { CommandInput, SendOpcode, WcStatus } from '../../../core/index.ts'
 import type { QpView } from '../../../worker/transport/types.ts';
 import { durationText, hex, hostLetter, qpnHex } from '../format.ts';
 import { WorkerSwitch } from '../../kit/controls.tsx';
+import { KeysPanel } from './KeysPanel.tsx';
+import { SrqDestroyPanel } from './SrqDestroyPanel.tsx';
 
 let nextWrId = 1;
 
@@ -33,7 +35,9 @@ export function PostFaults({ qp }: { qp: QpView }) {
   const [length, setLength] = useState(1024);
   const [signaled, setSignaled] = useState(true);
   const [recvLen, setRecvLen] = useState(4096);
-  const udTargets = (world?.qps ?? []).filter((q) => q.type === 'UD' && !(q.host === qp.host && q.qpn === qp.qpn));
+  // UD QPs first; connected QPs are offered too, so a learner can watch the responder drop a
+  // datagram of the wrong transport (rxe check_type_state).
+  const udTargets = (world?.qps ?? []).filter((q) => !(q.host === qp.host && q.qpn === qp.qpn)).sort((x, y) => Number(x.type !== 'UD') - Number(y.type !== 'UD'));
   const [udDest, setUdDest] = useState('');
   const [qkey, setQkey] = useState('0x11111111');
   const statuses = ref ? Object.entries(ref.injectable).filter(([, v]) => v.transports.includes(qp.type)) : [];
@@ -81,7 +85,7 @@ export function PostFaults({ qp }: { qp: QpView }) {
                 <label htmlFor="pf-dest">dest QP</label>
                 <select id="pf-dest" data-testid="post-ud-dest" value={dest ? `${dest.host}/${dest.qpn}` : ''} onChange={(e) => setUdDest(e.target.value)} className={field}>
                   {udTargets.length === 0 && <option value="">(no UD QP elsewhere)</option>}
-                  {udTargets.map((q) => <option key={`${q.host}/${q.qpn}`} value={`${q.host}/${q.qpn}`}>{hostLetter(q.host)}·{qpnHex(q.qpn)}</option>)}
+                  {udTargets.map((q) => <option key={`${q.host}/${q.qpn}`} value={`${q.host}/${q.qpn}`}>{hostLetter(q.host)}·{qpnHex(q.qpn)}{q.type === 'UD' ? '' : ` (${q.type}: dropped)`}</option>)}
                 </select>
                 <label htmlFor="pf-qkey">remote_qkey</label>
                 <input id="pf-qkey" data-testid="post-ud-qkey" value={qkey} onChange={(e) => setQkey(e.target.value)} className={field} spellCheck={false} />
@@ -139,6 +143,9 @@ export function PostFaults({ qp }: { qp: QpView }) {
           </button>
         </div>
       </Box>
+
+      <KeysPanel qp={qp} />
+      <SrqDestroyPanel qp={qp} />
 
       <Box title="Workloads (the application's traffic)" id="pf-work">
         <ul className="space-y-1">

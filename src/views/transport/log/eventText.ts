@@ -2,7 +2,7 @@
 // student can read, and the raw enum names an engineer would grep for.
 import type { SimEvent } from '../../../core/model/events.ts';
 import type { LogGroup } from '../../../store/transport.ts';
-import { hostLetter, opShort, psnText, qpnHex, shortStatus } from '../format.ts';
+import { hex, hostLetter, opShort, psnText, qpnHex, shortStatus } from '../format.ts';
 
 export interface EventLine {
   group: LogGroup;
@@ -22,6 +22,7 @@ const GROUP: Record<SimEvent['kind'], LogGroup> = {
   pkt: 'packets', rx: 'packets', retry: 'packets', cache: 'packets',
   cqe: 'completions', 'cqe-lost': 'completions', 'complete-silent': 'completions', poll: 'completions',
   fault: 'faults', 'wr-error': 'faults', async: 'faults', eq: 'faults', report: 'faults', storm: 'faults', reset: 'state', 'qp-destroyed': 'state',
+  'destroy-wait': 'state', 'cqe-purged': 'completions', mr: 'work', mem: 'packets', srq: 'work',
 };
 
 export const GROUP_LABEL: Record<LogGroup, string> = {
@@ -58,6 +59,7 @@ const RX: Record<string, string> = {
   'dropped-no-qp': 'dropped: no such QP', 'dropped-not-ready': 'dropped: QP not ready', 'dropped-in-error': 'dropped: QP in error',
   'dropped-qkey': 'dropped: Q_Key mismatch', 'dropped-no-recv': 'dropped: no receive posted', 'dropped-stale': 'dropped: stale',
   'dropped-too-long': 'dropped: too long', 'dropped-link-down': 'dropped: link down',
+  'dropped-wrong-transport': 'dropped: wrong transport', 'dropped-key': 'dropped: key check failed',
 };
 
 const wrOp = (op: string) => op.replace(/^IBV_WR_/, '');
@@ -132,34 +134,53 @@ export function describe(e: SimEvent): EventLine {
     case 'cqe':
       return {
         group, host: e.host, qpn: e.qpn, tone: e.status === 'IBV_WC_SUCCESS' ? 'good' : 'bad',
-        text: `CQE on CQ ${e.cq}: ${e.queue === 'sq' ? 'send' : 'receive'} wr_id ${e.wrId} ${shortStatus(e.status)}${e.byteLen !== undefined && e.status === 'IBV_WC_SUCCESS' ? `, ${e.byteLen} B` : ''}`,
-        raw: `${e.status}${e.opcode ? ` ${e.opcode}` : ''}`,
+        text: `CQE on CQ ${e.cq}: ${e.queue === 'sq' ? 'send' : 'receive'} wr_id ${e.wrId} ${shortStatus(e.status)}${e.byteLen !== undefined && e.status === 'IBV_WC_SUCCESS' ? `, ${e.byteLen} B` : ''}${e.imm !== undefined ? `, imm_data ${hex(e.imm)}` : ''}`,
+        raw: `${e.status}${e.opcode ? ` ${e.opcode}` : ''}${e.imm !== undefined ? ' IBV_WC_WITH_IMM' : ''}`,
       };
+    case 'cqe-purged':
+      return { group, host: e.host, qpn: e.qpn, tone: 'warn', text: `${e.n} unpolled CQE${e.n === 1 ? '' : 's'} of this QP removed from CQ ${e.cq} (the driver cleans the CQ on RESET)`, raw: 'cq clean' };
+    case 'mr':
+      return {
+        group, host: e.host, tone: e.op === 'reg' ? 'muted' : 'warn', raw: e.op === 'reg' ? 'ibv_reg_mr' : 'ibv_dereg_mr',
+        text: e.op === 'reg' ? `registered MR lkey/rkey ${hex(e.lkey)}: ${e.length} B at ${hex(e.addr)}, ${e.access.map((a) => a.replace('IBV_ACCESS_', '')).join(' | ') || 'local read only'}` : `deregistered MR ${hex(e.lkey)}: its keys are invalid from now on`,
+      };
+    case 'mem':
+      return { group, host: e.host, tone: 'good', text: `${e.why} landed at ${hex(e.addr)} (MR ${hex(e.key)}): ${e.words.map((x) => hex(x)).join(' ')}`, raw: 'memory' };
+    case 'srq':
+      return {
+        group, host: e.host, qpn: e.qpn, tone: e.op === 'post-refused' ? 'warn' : 'muted', raw: e.op === 'take' ? 'SRQ dequeue' : 'ibv_post_srq_recv',
+        text: e.op === 'post' ? `posted receive wr_id ${e.wrId} to SRQ ${e.srq} (${e.left} waiting)` : e.op === 'take' ? `took receive wr_id ${e.wrId} from SRQ ${e.srq} (${e.left} left)` : `ibv_post_srq_recv to SRQ ${e.srq} refused: ${e.detail ?? ''}`,
+      };
+    case 'destroy-wait':
+      return { group, host: e.host, qpn: e.qpn, tone: 'warn', raw: 'ibv_destroy_qp (draining)', text: `destroy waits for the flush: ${e.sq} send and ${e.rq} receive WRs to flush, ${e.unpolled} CQEs to poll` };
     case 'cqe-lost':
       return { group, host: e.host, qpn: e.qpn, tone: 'bad', text: `CQ ${e.cq} full: the CQE for wr_id ${e.wrId} (${shortStatus(e.status)}) was not written`, raw: `${e.status} IBV_EVENT_CQ_ERR` };
     case 'complete-silent':
       return { group, host: e.host, qpn: e.qpn, tone: 'muted', text: `unsignaled wr_id ${e.wrId} completed without a CQE`, raw: 'unsignaled' };
     case 'poll':
-      return { group, host: e.host, text: `application polled CQ ${e.cq}: ${e.n} CQE${e.n === 1 ? '' : 's'}`, raw: 'ibv_poll_cq', tone: 'muted' };
+      return { group, host: e.host, text: `application polled CQ ${e.cq}: ${e.n} CQE${e.n === 1 ? '' : 's'}${e.stale ? ` — ${e.stale} of a destroyed QP (stale)` : ''}`, raw: 'ibv_poll_cq', tone: e.stale ? 'bad' : 'muted' };
     case 'fault':
       return { group, host: e.host, qpn: e.qpn, text: `injected fault: ${e.detail}`, raw: 'injected', tone: 'bad' };
     case 'wr-error':
       return {
         group, host: e.host, qpn: e.qpn, tone: 'bad', raw: e.status,
-        text: `wr_id ${e.wrId} failed with ${shortStatus(e.status)}${e.cause === 'retry-exceeded' ? ' (retries exhausted)' : ''}; the QP stops`,
+        text: `wr_id ${e.wrId} failed with ${shortStatus(e.status)}${e.cause === 'retry-exceeded' ? ' (retries exhausted)' : ''}${e.check ? ` — ${e.check}` : ''}; the QP stops`,
       };
     case 'async':
-      return { group, host: e.host, qpn: e.qpn, text: `async event${e.cq !== undefined ? ` on CQ ${e.cq}` : ''}`, raw: e.event, tone: 'warn' };
+      return { group, host: e.host, qpn: e.qpn, text: `async event${e.cq !== undefined ? ` on CQ ${e.cq}` : ''}${e.srq !== undefined ? ` on SRQ ${e.srq}` : ''}`, raw: e.event, tone: 'warn' };
     case 'eq':
       return { group, host: e.host, qpn: e.qpn, text: `event queue ${e.op}${e.n !== undefined ? ` ×${e.n}` : ''} (${e.used} in use)`, raw: e.event, tone: e.op === 'overrun' ? 'bad' : 'muted' };
     case 'report':
       return { group, host: e.host, qpn: e.qpn, text: `software learns of the failure via ${e.via}, ${e.ns} ns after the fault`, raw: e.via, tone: 'warn' };
     case 'qp-destroyed':
-      return { group, host: e.host, qpn: e.qpn, text: 'QP destroyed: its QPN is free', raw: 'ibv_destroy_qp', tone: 'normal' };
+      return {
+        group, host: e.host, qpn: e.qpn, raw: 'ibv_destroy_qp', tone: e.stale ? 'bad' : 'normal',
+        text: `QP destroyed: its QPN is free${e.waitedNs !== undefined ? ` (after waiting ${e.waitedNs} ns for the flush)` : ''}${e.purged ? `; ${e.purged} unpolled CQEs were removed` : ''}${e.stale ? `; ${e.stale} CQEs still in the CQ name a QP that no longer exists` : ''}`,
+      };
     case 'reset':
       return {
         group, host: e.host, qpn: e.qpn, tone: 'warn', raw: 'IBV_QPS_RESET',
-        text: `reset from ${e.from}: ${e.sq} send and ${e.rq} receive WRs discarded${e.partial ? `, a half-arrived ${e.partial.op} (${e.partial.bytes} B placed) abandoned` : ''}${e.unackedPsns ? `, ${e.unackedPsns} unacknowledged PSNs forgotten` : ''}`,
+        text: `reset from ${e.from}: ${e.sq} send and ${e.rq} receive WRs discarded${e.partial ? `, a half-arrived ${e.partial.op} (${e.partial.bytes} B placed) abandoned` : ''}${e.unackedPsns ? `, ${e.unackedPsns} unacknowledged PSNs forgotten` : ''}${e.srqLeak ? `; ${e.srqLeak} WQE(s) taken from the SRQ leak (reset before IBV_EVENT_QP_LAST_WQE_REACHED)` : ''}`,
       };
     case 'storm':
       return { group, host: e.host, qpn: e.qpn, text: `${e.what}${e.detail ? `: ${e.detail}` : ''}`, raw: e.what, tone: 'warn' };

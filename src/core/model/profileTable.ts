@@ -1,0 +1,151 @@
+// Every difference between providers the model knows, with its sources: shown in the page (the
+// transport instrument's help and compare panel) and in the README. Each cell says what that
+// profile does and how we know: 'code' (read in driver code), 'documented' (a man page, the
+// reference, the IBTA as quoted), 'model' (the record is silent; the model's labelled choice).
+// A row whose cells all agree is kept when a learner might expect a difference there.
+import type { ProfileId } from './profiles.ts';
+
+export type Basis = 'code' | 'documented' | 'model';
+export interface ProfileCell { does: string; basis: Basis }
+export interface ProfileRow { id: string; what: string; cells: Record<ProfileId, ProfileCell>; sources: string }
+
+const c = (does: string, basis: Basis): ProfileCell => ({ does, basis });
+const IBTA_MODEL = 'MODEL: the firmware\'s behaviour is not public; the profile follows the IBTA';
+
+export const PROFILE_TABLE: readonly ProfileRow[] = [
+  {
+    id: 'post-not-ready', what: 'ibv_post_send before RTS (RESET, INIT, RTR)',
+    cells: {
+      ibta: c('refused at post: EINVAL', 'code'),
+      rxe: c('refused at post: EINVAL', 'code'),
+      mlx5: c('refused at post: ENOMEM — libmlx5 opens the send path only at RTS, so a QP taken INIT→ERR without RTS refuses sends too', 'code'),
+    },
+    sources: 'semantics.md items 1–2 (rxe_post_send; rdmavt ib_rvt_state_ops); rdma-core 691953d8 providers/mlx5 verbs.c set_qp_operational_state (qp_state_max_gs = -1 until RTS), qp.c _mlx5_post_send ("max gs exceeded" → ENOMEM)',
+  },
+  {
+    id: 'bad-opcode', what: 'RDMA or atomic on UD (READ or atomic on UC)',
+    cells: {
+      ibta: c('refused at post: EINVAL', 'code'),
+      rxe: c('refused at post: EINVAL', 'code'),
+      mlx5: c(`accepted at post; the WQE completes with IBV_WC_LOC_QP_OP_ERR (${IBTA_MODEL.replace('; the profile follows the IBTA', '; LOC_QP_OP is the CQE syndrome for a WQE the QP cannot execute')})`, 'model'),
+    },
+    sources: 'rdmavt rvt_qp_valid_operation (qpt_support); rxe validate_send_wr ("bad wr opcode for qp type"); rdma-core providers/mlx5 qp.c _mlx5_post_send (no opcode check for UD), cq.c mlx5_handle_error_cqe (semantics.md item 12)',
+  },
+  {
+    id: 'atomic-length', what: 'An atomic whose gather list is not 8 bytes',
+    cells: {
+      ibta: c('under 8: EINVAL at post; more than 8: accepted, 8 bytes used', 'code'),
+      rxe: c('anything but 8: EINVAL at post', 'code'),
+      mlx5: c('any length accepted and executed as 8 bytes', 'code'),
+    },
+    sources: 'rdmavt rvt_qp_valid_operation (RVT_OPERATION_ATOMIC_SGE: length < 8); kernel rxe validate_send_wr ("atomic length != 8"; the rdma-core rxe provider refuses only < 8); rdma-core providers/mlx5 qp.c set_data_ptr_seg_atomic (byte_count = MLX5_ATOMIC_SIZE)',
+  },
+  {
+    id: 'inline-too-long', what: 'IBV_SEND_INLINE with more than max_inline_data bytes',
+    cells: {
+      ibta: c('EINVAL at post (MODEL: no IBTA text in the reference; the generic invalid-argument errno)', 'model'),
+      rxe: c('EINVAL at post', 'code'),
+      mlx5: c('ENOMEM at post', 'code'),
+    },
+    sources: 'rxe validate_send_wr (kernel and rdma-core provider); rdma-core providers/mlx5 qp.c set_data_inl_seg and kernel mlx5 set_data_inl_seg (-ENOMEM)',
+  },
+  {
+    id: 'send-error-state', what: 'A UC or UD send WR completing in error',
+    cells: {
+      ibta: c('QP → SQE: the send queue stops and flushes, receives go on; SQE→RTS recovers', 'documented'),
+      rxe: c('QP → ERR: both queues flush; recovery needs RESET', 'code'),
+      mlx5: c('QP → SQE (hardware state SQER)', 'code'),
+    },
+    sources: 'semantics.md items 20–23 (qp_state_table SQE cells; rdmavt; MAD mad_error_handler; rxe_requester err path → rxe_qp_error; mlx5 MLX5_QP_STATE_SQER)',
+  },
+  {
+    id: 'retry-7', what: 'retry_cnt = 7',
+    cells: {
+      ibta: c('seven retransmissions, then IBV_WC_RETRY_EXC_ERR', 'code'),
+      rxe: c('retries forever, as rnr_retry = 7 does', 'code'),
+      mlx5: c(`seven retransmissions (${IBTA_MODEL})`, 'model'),
+    },
+    sources: 'semantics.md item 35; NOTES.md "rxe treats retry_cnt == 7 as infinite; qib/hfi1/ipath do not special-case retry_cnt"',
+  },
+  {
+    id: 'sqd', what: 'RTS→SQD and IBV_EVENT_SQ_DRAINED',
+    cells: {
+      ibta: c('allowed; SQ_DRAINED only when en_sqd_async_notify was set', 'documented'),
+      rxe: c('allowed; SQ_DRAINED always, asked for or not', 'code'),
+      mlx5: c('refused: EINVAL — no firmware command for RTS→SQD', 'code'),
+    },
+    sources: 'semantics.md items 24–25, 27 (ibv_modify_qp.3; rxe req_check_sq_drain_done; mlx5 __mlx5_ib_modify_qp optab)',
+  },
+  {
+    id: 'reset-cqes', what: 'RESET (and ibv_destroy_qp) while the QP\'s completions sit unpolled in its CQs',
+    cells: {
+      ibta: c('removed: in RESET the QP\'s CQs hold none of its entries (the book\'s paraphrase; INFERRED)', 'documented'),
+      rxe: c('left in the CQ: after destroy they name a QPN that no longer exists', 'code'),
+      mlx5: c('removed (the CQ is cleaned and its consumer index advanced)', 'code'),
+    },
+    sources: 'semantics.md items 17–18 (rxe_qp_reset; mlx5_ib_cq_clean, libmlx5 mlx5_cq_clean); faults-at-scale.md §C (BOOK ch. 12 "Reset State"; mlx5 destroy_qp_common)',
+  },
+  {
+    id: 'excess-reads', what: 'More READ/atomic requests arriving than max_dest_rd_atomic',
+    cells: {
+      ibta: c('NAK Invalid Request: the requester sees IBV_WC_REM_INV_REQ_ERR, both QPs go to ERR', 'documented'),
+      rxe: c('no NAK: the responder recycles its oldest resource (only max_dest_rd_atomic = 0 is NAKed)', 'code'),
+      mlx5: c(`NAK Invalid Request (${IBTA_MODEL})`, 'model'),
+    },
+    sources: 'qp_context.md §1 ("otherwise the responder NAKs excess requests"); enums.json IBV_WC_REM_INV_REQ_ERR; rxe_resp.c check_resource ("it is the requesters job to not send too many read/atomic ops, we just recycle the responder resource queue")',
+  },
+  {
+    id: 'recv-bad-key', what: 'A SEND into a receive WQE whose lkey check fails',
+    cells: {
+      ibta: c('receive CQE IBV_WC_LOC_PROT_ERR; NAK Remote Operational Error → the requester sees IBV_WC_REM_OP_ERR', 'code'),
+      rxe: c('receive CQE IBV_WC_LOC_QP_OP_ERR ("malformed WQE"); the requester sees IBV_WC_REM_OP_ERR', 'code'),
+      mlx5: c(`as the IBTA (${IBTA_MODEL.slice(7)})`, 'model'),
+    },
+    sources: 'rdmavt rvt_get_rwqe → init_sge (IB_WC_LOC_PROT_ERR), hfi1 nack_op_err; rxe_resp.c send_data_in → RESPST_ERR_MALFORMED_WQE → do_class_ac_error(NAK_REM_OP_ERR, IB_WC_LOC_QP_OP_ERR)',
+  },
+  {
+    id: 'recv-too-small', what: 'A SEND longer than the receive buffer',
+    cells: {
+      ibta: c('receive CQE IBV_WC_LOC_LEN_ERR; the requester sees IBV_WC_REM_INV_REQ_ERR', 'documented'),
+      rxe: c('receive CQE IBV_WC_REM_INV_REQ_ERR (class C); the requester sees IBV_WC_REM_INV_REQ_ERR', 'code'),
+      mlx5: c(`as the IBTA (${IBTA_MODEL.slice(7)})`, 'model'),
+    },
+    sources: 'enums.json IBV_WC_LOC_LEN_ERR ("an incoming message does not fit the posted receive buffer"); rxe_resp.c RESPST_ERR_LENGTH → do_class_ac_error(NAK_INVALID_REQ, IB_WC_REM_INV_REQ_ERR); hfi1 answers IB_WC_LOC_QP_OP_ERR here (nack_inv), a third answer',
+  },
+  {
+    id: 'responder-events', what: 'An async event on the responder QP when it fails a request',
+    cells: {
+      ibta: c('IBV_EVENT_QP_ACCESS_ERR (rkey) or IBV_EVENT_QP_REQ_ERR (invalid request)', 'documented'),
+      rxe: c('none: the error shows only in CQEs and ibv_query_qp', 'code'),
+      mlx5: c('WQ_ACCESS_ERROR → IBV_EVENT_QP_ACCESS_ERR, WQ_INVAL_REQ_ERROR → IBV_EVENT_QP_REQ_ERR', 'code'),
+    },
+    sources: 'semantics.md item 15 (mlx5_ib_handle_qp_event; rxe raises no QP_FATAL/REQ_ERR/ACCESS_ERR)',
+  },
+  {
+    id: 'same-qp-access', what: 'A request the QP\'s qp_access_flags do not allow (no difference)',
+    cells: {
+      ibta: c('NAK Invalid Request → IBV_WC_REM_INV_REQ_ERR (UC: dropped)', 'code'),
+      rxe: c('NAK Invalid Request → IBV_WC_REM_INV_REQ_ERR (UC: dropped)', 'code'),
+      mlx5: c(`the same (${IBTA_MODEL.slice(7)})`, 'model'),
+    },
+    sources: 'rxe_resp.c check_op_valid → RESPST_ERR_UNSUPPORTED_OPCODE; hfi1/qib/ipath rc.c "goto nack_inv"; enums.json IBV_WC_REM_INV_REQ_ERR',
+  },
+  {
+    id: 'same-zero-length', what: 'A zero-length RDMA WRITE or READ with a bad rkey (no difference)',
+    cells: {
+      ibta: c('not checked: it succeeds', 'code'),
+      rxe: c('not checked: it succeeds', 'code'),
+      mlx5: c(`not checked (${IBTA_MODEL.slice(7)})`, 'model'),
+    },
+    sources: 'rxe_resp.c check_rkey ("a zero-byte op is not required to set an addr or rkey"); hfi1 rc.c `if (qp->r_len != 0)` / `if (len)`',
+  },
+  {
+    id: 'same-ud-mtu', what: 'A UD send larger than the port MTU (no difference)',
+    cells: {
+      ibta: c('nothing is sent and the WR completes successfully', 'documented'),
+      rxe: c('nothing is sent and the WR completes successfully', 'code'),
+      mlx5: c(`the same (${IBTA_MODEL.slice(7)})`, 'model'),
+    },
+    sources: 'semantics.md item 42 (IBTA C10-93.1.1 as quoted in rxe_requester)',
+  },
+];
