@@ -77,7 +77,7 @@ test('export a scenario and import it into a fresh page: the same trace hash at 
   await page.getByTestId('tab-post').click();
   await page.getByTestId('qp-fatal').click();
   for (let i = 0; i < 4; i++) await page.getByTestId('step').click();
-  const [dl] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-scenario').click()]);
+  const [dl] = await Promise.all([page.waitForEvent('download'), page.getByTestId('files-open').click().then(() => page.getByTestId('export-scenario').click())]);
   const file = info.outputPath('exported.json');
   await dl.saveAs(file);
   const at = await hashOf(page);

@@ -121,10 +121,10 @@ export const keysLesson: Lesson = {
       id: 'err', title: 'The same error under rxe', highlight: 'log',
       text: [
         'rxe, the kernel\'s software RoCE, never uses SQE: any send error moves every QP type to ERR, both queues flush, and only RESET brings it back. The same application, the same error, a different state.',
-        'Pick the rxe profile in the bar above the log: the same scenario replays under it, the failure you just caused included. Or use Compare to run both side by side and see the first event where they part.',
+        'Pick rxe under Driver in the toolbar: the same scenario replays under it, the failure you just caused included. Or use “compare with” to run both side by side and see the first event where they part.',
       ],
       task: 'Switch the driver profile to rxe and make QP 0x103 fail the same way.',
-      hints: ['The driver profile bar sits above the event log.', 'Choose rxe; then inject “Next WR fails with…” LOC_PROT_ERR on QP 0x103 and post a send.', 'Check the state panel: QP 0x103 should now be ERR.'],
+      hints: ['Driver is in the toolbar under the header.', 'Choose rxe; then inject “Next WR fails with…” LOC_PROT_ERR on QP 0x103 and post a send.', 'Check the state panel: QP 0x103 should now be ERR.'],
       check: (p) => p.profile === 'rxe' && p.state(A, 0x103) === 'ERR',
       solution: [{ kind: 'profile', profile: 'rxe' }, ...udFails(5)], runNs: 20_000,
     },

@@ -18,7 +18,7 @@ const PANELS: [string, string][] = [
   ['modify_qp', 'Choose a target state; every IBV_QP_* attribute is marked required, optional or not allowed for that transition. Submit to see the device’s exact answer (0, or EINVAL naming the attribute). The equivalent C updates live.'],
   ['Context', 'Every field of the QP context, grouped by who writes it: SW (ibv_modify_qp), HW (the NIC as traffic flows) or SW+HW. Fields flash when they change.'],
   ['Post & faults', 'Post sends and receives; make the next WR fail with a chosen status; drop packets; move the QP to ERR or RESET; register and deregister memory regions, post keyed WRs and cause key errors for real; the SRQ and ibv_destroy_qp; switch workloads.'],
-  ['Driver profile', 'Whose documented behaviour the model follows where providers differ (IBTA, rxe, mlx5). Compare runs the same scenario under a second profile in lockstep and highlights the first event where the two part.'],
+  ['Driver (toolbar)', 'Whose documented behaviour the model follows where providers differ (IBTA, rxe, mlx5). “compare with” runs the same scenario under a second profile in lockstep and highlights the first event where the two part.'],
   ['Queues', 'The selected QP’s send and receive queues and its CQ as rings, with producer (PI) and consumer (CI) indices. Pause auto-poll to let CQEs pile up, then Poll CQ one at a time.'],
   ['Event log', 'Every event, newest at the bottom, with time, QP, a sentence and the raw enum names. Filter by kind or by the selected QP.'],
 ];

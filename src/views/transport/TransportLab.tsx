@@ -106,7 +106,7 @@ export function TransportLab({ buildLink, onResetProgress, challengeKit }: Trans
       onDrop={(e) => { const f = e.dataTransfer.files?.[0]; if (!f) return; e.preventDefault(); void importScenario(f); }}>
       <a href="#inspector-title" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-2 focus:py-1">Skip to the inspector</a>
       <Header onShare={() => void openShare(buildLink, st.setShare)} />
-      {ready && <TimeTools challengeKit={challengeKit} />}
+      {ready && <TimeTools challengeKit={challengeKit}><ProfileBar /></TimeTools>}
       {ready ? (
         <main className={`grid min-h-0 flex-1 gap-2 p-2 ${lessonOpen ? 'grid-cols-[272px_minmax(0,1.25fr)_minmax(0,1fr)]' : 'grid-cols-[minmax(0,1.3fr)_minmax(0,1fr)]'}`}>
           {lessonOpen && (
@@ -117,10 +117,9 @@ export function TransportLab({ buildLink, onResetProgress, challengeKit }: Trans
                 free={{ title: 'Sandbox', text: <p>Two hosts, two RC connections sharing completion queues, three programs posting work. Press play, click a QP to inspect it, and use <em>Post &amp; faults</em> to break things.</p> }} />
             </aside>
           )}
-          <div className="grid min-h-0 min-w-0 grid-rows-[minmax(215px,1.45fr)_auto_auto_minmax(110px,1fr)] gap-2">
+          <div className="grid min-h-0 min-w-0 grid-rows-[minmax(215px,1.45fr)_auto_minmax(110px,1fr)] gap-2">
             <WireView />
             <Rings />
-            <ProfileBar />
             <div className="flex min-h-0 min-w-0 flex-col gap-2">
               <WhyPanel />
               <div className="grid min-h-0 flex-1">{comparing ? <CompareLog /> : <EventLog />}</div>

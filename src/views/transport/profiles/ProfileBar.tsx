@@ -10,8 +10,8 @@ import { Dialog } from '../../shell/Dialog.tsx';
 import { ProfileTable } from './ProfileTable.tsx';
 
 const NONE: readonly { id: ProfileId; label: string }[] = [];
-const labelClass = 'whitespace-nowrap text-[12px] font-semibold text-slate-800';
-const selectClass = 'h-6 rounded-md border border-slate-400 bg-white px-1 text-[12px] text-slate-900';
+const labelClass = 'whitespace-nowrap text-[12px] text-slate-600';
+const selectClass = 'h-7 rounded-md border border-slate-400 bg-white px-1 text-[12px] text-slate-900';
 
 export function ProfileBar() {
   const profile = useTransport((s) => s.frame?.profile ?? 'ibta');
@@ -24,14 +24,14 @@ export function ProfileBar() {
 
   return (
     <section aria-label="Driver profile" title="Where drivers disagree, the model follows the profile chosen here; compare runs the same scenario under a second one."
-      className="flex min-w-0 flex-wrap items-center gap-x-3 gap-y-0.5 rounded-lg border border-slate-300 bg-white px-3 py-0.5 text-[12px]">
-      <WorkerSelect id="profile-select" label="Driver profile" value={profile} options={options} className="flex items-center gap-1.5" selectClassName={selectClass} labelClassName={labelClass}
+      className="ml-3 flex min-w-0 flex-wrap items-center gap-x-2 gap-y-0.5 border-l border-slate-300 pl-3 text-[12px]">
+      <WorkerSelect id="profile-select" label="Driver" value={profile} options={options} className="flex items-center gap-1.5" selectClassName={selectClass} labelClassName={labelClass}
         onChange={async (v) => { const r = await transport().call('setProfile', v as ProfileId); if (!r.ok) notice(`The profile could not change: ${r.error}`); }} />
-      <WorkerSelect id="compare-select" label="Compare" value={compare} className="flex items-center gap-1.5" selectClassName={selectClass} labelClassName={labelClass}
+      <WorkerSelect id="compare-select" label="compare with" value={compare} className="flex items-center gap-1.5" selectClassName={selectClass} labelClassName={labelClass}
         options={[['', 'off'] as const, ...options.filter(([id]) => id !== profile)]}
         onChange={(v) => transport().call('setCompare', v === '' ? null : (v as ProfileId))} />
       <button type="button" data-testid="profile-table-open" onClick={() => setOpen(true)}
-        className="ml-auto whitespace-nowrap rounded-md border border-slate-400 bg-white px-2 py-0.5 text-[11.5px] font-medium text-slate-800 hover:bg-slate-100">
+        className="inline-flex h-7 items-center whitespace-nowrap rounded-md border border-slate-400 bg-white px-2 text-[12px] font-medium text-slate-800 hover:bg-slate-100">
         {differences} differences…
       </button>
       {open && (

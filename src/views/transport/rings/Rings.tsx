@@ -84,7 +84,8 @@ export function Rings() {
           ))}
         </div>
       </div>
-      <div ref={ref} className="relative min-h-0 flex-1 overflow-y-auto px-3 pb-1.5 pt-0.5">
+      {/* Focusable: when the rows overflow, keyboard users must be able to scroll them. */}
+      <div ref={ref} tabIndex={0} role="group" aria-label={`Queues of QP ${qpnHex(qp.qpn)}`} className="relative min-h-0 flex-1 overflow-y-auto px-3 pb-1.5 pt-0.5">
         <RingRow title="SQ" sub={`${qp.sq.length}/${qp.ctx.sq_depth} · PI ${qp.ctx.sq_pi} CI ${qp.ctx.sq_ci}`}>
           <SlotStrip label={`Send queue of QP ${qpnHex(qp.qpn)}`} testId="ring-sq" depth={qp.ctx.sq_depth} items={sqItems(qp)} pi={qp.ctx.sq_pi % (qp.ctx.sq_depth || 1)} ci={qp.ctx.sq_ci % (qp.ctx.sq_depth || 1)} width={stripW} />
         </RingRow>

@@ -2,7 +2,7 @@
 // the full event log, export (scenario JSON as the CLI reads it, trace JSON and CSV), import
 // (file picker; drag-and-drop on the page does the same), and the challenge editor. Banners for
 // acting in the past and for a running challenge sit below it.
-import { useRef, useState } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import { transport } from '../../../bridge/labs.ts';
 import { transportStore, useTransport } from '../../../store/transport.ts';
 import { download, readJsonFile, scenarioOf } from './files.ts';
@@ -10,6 +10,7 @@ import { FullLog } from './FullLog.tsx';
 import { ChallengeEditor, type ChallengeKit } from './ChallengeEditor.tsx';
 import { ForkBanner } from './ForkBanner.tsx';
 import { ChallengeBanner } from './ChallengeBanner.tsx';
+import { FilesMenu, type FileItem } from './FilesMenu.tsx';
 
 const KINDS: Array<[string, string]> = [
   ['cqe', 'CQE'], ['state', 'state change'], ['modify', 'ibv_modify_qp'], ['modify-refused', 'refused modify'], ['pkt', 'packet'], ['retry', 'retransmission'],
@@ -28,7 +29,8 @@ export async function importScenario(f: File): Promise<void> {
   else notify('info', `Imported ${f.name}${t ? ` at t = ${t} ns` : ''}.`);
 }
 
-export function TimeTools({ challengeKit }: { challengeKit?: ChallengeKit }) {
+/** `children` sit between the time tools and the files (the transport lab puts its driver profile there). */
+export function TimeTools({ challengeKit, children }: { challengeKit?: ChallengeKit; children?: ReactNode }) {
   const [kind, setKind] = useState('cqe');
   const [log, setLog] = useState(false);
   const [editor, setEditor] = useState(false);
@@ -48,6 +50,13 @@ export function TimeTools({ challengeKit }: { challengeKit?: ChallengeKit }) {
     const text = await transport().call('exportTrace', format);
     download(`${slug}-trace-${t}ns.${format}`, text, format === 'json' ? 'application/json' : 'text/csv');
   };
+  const files: FileItem[] = [
+    { id: 'export-scenario', label: 'Export the scenario (.json)', title: 'The scenario with every command so far, as `npm run sim` reads it', run: () => void exportScenario() },
+    { id: 'export-trace-json', label: 'Export the trace (.json)', title: 'Every event kept so far, with its index and cause', run: () => void exportTrace('json') },
+    { id: 'export-trace-csv', label: 'Export the trace (.csv)', run: () => void exportTrace('csv') },
+    { id: 'import-open', label: 'Import a scenario…', title: 'Load a scenario file (or drop one on the page)', run: () => file.current?.click() },
+    ...(challengeKit ? [{ id: 'challenge-open', label: 'Write a challenge…', run: () => setEditor(true) }] : []),
+  ];
   return (
     <>
       <div className="flex flex-wrap items-center gap-1.5 border-b border-slate-300 bg-slate-50 px-3 py-1" role="toolbar" aria-label="Time and files">
@@ -59,14 +68,13 @@ export function TimeTools({ challengeKit }: { challengeKit?: ChallengeKit }) {
         <button type="button" className={btn} data-testid="jump-prev" onClick={() => void jump(-1)} aria-label="Previous event of this kind">◀ prev</button>
         <button type="button" className={btn} data-testid="jump-next" onClick={() => void jump(1)} aria-label="Next event of this kind">next ▶</button>
         <button type="button" className={`${btn} ml-2`} data-testid="full-log-open" onClick={() => setLog(true)}>Full event log</button>
-        <span className="ml-auto text-[12px] text-slate-600">Export</span>
-        <button type="button" className={btn} data-testid="export-scenario" onClick={() => void exportScenario()} title="The scenario with every command so far, as `npm run sim` reads it">scenario .json</button>
-        <button type="button" className={btn} data-testid="export-trace-json" onClick={() => void exportTrace('json')} title="Every event kept so far, with its index and cause">trace .json</button>
-        <button type="button" className={btn} data-testid="export-trace-csv" onClick={() => void exportTrace('csv')}>trace .csv</button>
-        <button type="button" className={btn} data-testid="import-open" onClick={() => file.current?.click()} title="Load a scenario file (or drop one on the page)">Import…</button>
-        <input ref={file} type="file" accept="application/json,.json" className="sr-only" data-testid="import-file" aria-label="Scenario file to import" tabIndex={-1}
-          onChange={(e) => { const f = e.target.files?.[0]; e.target.value = ''; if (f) void importScenario(f); }} />
-        {challengeKit && <button type="button" className={btn} data-testid="challenge-open" onClick={() => setEditor(true)}>Challenge…</button>}
+        {children}
+        <div className="ml-auto">
+          <FilesMenu items={files}>
+            <input ref={file} type="file" accept="application/json,.json" className="sr-only" data-testid="import-file" aria-label="Scenario file to import" tabIndex={-1}
+              onChange={(e) => { const f = e.target.files?.[0]; e.target.value = ''; if (f) void importScenario(f); }} />
+          </FilesMenu>
+        </div>
       </div>
       <ForkBanner />
       <ChallengeBanner />
