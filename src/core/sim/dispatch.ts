@@ -18,6 +18,7 @@ import { QP_TYPES } from '../verbs/types.ts';
 import { pollCq, pollStep, setPoll, setTraffic, workStep, initContext } from './app.ts';
 import { DOWN_CRASHED, DOWN_DEAD, emit, runtime, type CommandResult, type Item, type World } from '../world/world.ts';
 import { faultHooks } from '../world/hooks.ts';
+import { noSuchQp } from '../model/ids.ts';
 
 /** A crashed host runs nothing; a dead NIC (device fatal) does no NIC work. */
 const NIC_OFF = DOWN_CRASHED | DOWN_DEAD;
@@ -92,7 +93,7 @@ export function runCommand(w: World, c: Command): CommandResult {
     case 'pollCq': return { ok: true, detail: `${pollCq(w, c.host, c.cq, c.max)} CQEs` };
     case 'failNextWr': {
       const slot = w.qps.find(c.host, c.qpn);
-      if (slot < 0) return { ok: false, detail: `host ${c.host} has no QP ${c.qpn}` };
+      if (slot < 0) return { ok: false, detail: noSuchQp(c.host, c.qpn) };
       runtime(w, slot).failNext = c.status as never;
       emit(w, { t: w.now, kind: 'fault', host: c.host, qpn: c.qpn, detail: `the next WR this QP starts will fail with ${c.status}` });
       return { ok: true };
@@ -105,7 +106,7 @@ export function runCommand(w: World, c: Command): CommandResult {
     }
     case 'qpFatal': {
       const slot = w.qps.find(c.host, c.qpn);
-      if (slot < 0) return { ok: false, detail: `host ${c.host} has no QP ${c.qpn}` };
+      if (slot < 0) return { ok: false, detail: noSuchQp(c.host, c.qpn) };
       emit(w, { t: w.now, kind: 'fault', host: c.host, qpn: c.qpn, detail: 'catastrophic QP error (WQ_CATAS_ERROR)' });
       // mlx5: WQ_CATAS_ERROR → IB_EVENT_QP_FATAL (semantics.md item 15).
       if (hwEvent(w, slot, EV_FATAL, 'fatal')) qpAsync(w, slot, 'IBV_EVENT_QP_FATAL');

@@ -11,6 +11,7 @@ import { emit, runtime, schedule, type World } from '../world/world.ts';
 import { unpolledOf } from './cq.ts';
 import { modifyQp } from './modify.ts';
 import { srqOf } from './srq.ts';
+import { noSuchQp } from '../model/ids.ts';
 
 /** MODEL (claim destroy-poll): a draining application checks whether the flush is done every microsecond. */
 const CHECK_NS = 1000;
@@ -19,7 +20,7 @@ export type DestroyResult = { ok: true; detail?: string } | { ok: false; detail:
 
 export function destroyQp(w: World, host: number, qpn: number, drain = false): DestroyResult {
   const slot = w.qps.find(host, qpn);
-  if (slot < 0) return { ok: false, detail: `host ${host} has no QP ${qpn}` };
+  if (slot < 0) return { ok: false, detail: noSuchQp(host, qpn) };
   if (!drain || w.qps.lc[slot] === LC.RESET) return destroyNow(w, slot, -1);
   const rt = runtime(w, slot);
   if (rt.destroyGen > 0) return { ok: false, detail: 'this QP is already being destroyed' };

@@ -12,6 +12,7 @@ import { discardAll, lcName, setLc } from './qpState.ts';
 import { markReady } from './nic.ts';
 import { canSend } from './requester.ts';
 import { PSN_MASK } from './wire.ts';
+import { noSuchQp } from '../model/ids.ts';
 
 /** Device limits the driver checks values against (a ConnectX-5-like device; qp_context.md §4). */
 export const DEVICE = { maxRdAtom: 16, pkeyTableLen: 64, ports: 1 };
@@ -70,7 +71,7 @@ export function modifyQp(w: World, host: number, qpn: number, names: readonly At
   const slot = q.find(host, qpn);
   const mask = maskOf(names);
   const toName = mask & STATE_BIT ? (attrs.qp_state ?? 'RESET') : undefined;
-  if (slot < 0) return refuse(w, host, qpn, '?', toName ?? '?', names, { reason: 'no-such-qp', detail: `host ${host} has no QP ${qpn}` });
+  if (slot < 0) return refuse(w, host, qpn, '?', toName ?? '?', names, { reason: 'no-such-qp', detail: noSuchQp(host, qpn) });
   const lc = q.lc[slot];
   const type = QP_TYPES[q.type[slot]];
   const current = verbsState(lc);

@@ -13,6 +13,7 @@ import { markReady } from './nic.ts';
 import { canSend } from './requester.ts';
 import { gather } from './memory.ts';
 import { srqOf } from './srq.ts';
+import { noSuchQp } from '../model/ids.ts';
 
 export interface SendWr {
   wrId: number;
@@ -73,7 +74,7 @@ function sendRefusal(w: World, slot: number, wr: SendWr): { errno: 'EINVAL' | 'E
 export function postSend(w: World, host: number, qpn: number, wr: SendWr): PostResult {
   const q = w.qps;
   const slot = q.find(host, qpn);
-  if (slot < 0) return refuse(w, host, qpn, 'sq', wr.wrId, 'EINVAL', `host ${host} has no QP ${qpn}`);
+  if (slot < 0) return refuse(w, host, qpn, 'sq', wr.wrId, 'EINVAL', noSuchQp(host, qpn));
   const no = sendRefusal(w, slot, wr);
   if (no) return refuse(w, host, qpn, 'sq', wr.wrId, no.errno, no.detail);
   const type = QP_TYPES[q.type[slot]];
@@ -123,7 +124,7 @@ export function kick(w: World, slot: number): void {
 export function postRecv(w: World, host: number, qpn: number, wrId: number, length: number, sgl?: Sge[]): PostResult {
   const q = w.qps;
   const slot = q.find(host, qpn);
-  if (slot < 0) return refuse(w, host, qpn, 'rq', wrId, 'EINVAL', `host ${host} has no QP ${qpn}`);
+  if (slot < 0) return refuse(w, host, qpn, 'rq', wrId, 'EINVAL', noSuchQp(host, qpn));
   const lc = q.lc[slot];
   // IBTA C10-97.2.1 as quoted in rxe_post_recv: no receives in RESET (libmlx5: qp_state_max_gs = -1 → EINVAL).
   if (lc === LC.RESET) return refuse(w, host, qpn, 'rq', wrId, 'EINVAL', 'ibv_post_recv is refused in RESET');

@@ -41,7 +41,7 @@ export const errorsLesson: Lesson = {
         'QPs 0x100 and 0x101 on host A share one completion queue. 0x101 carries steady traffic. We will make 0x100\'s next WR fail with "transport retry counter exceeded": its packets are lost until `retry_cnt` (3) retransmissions have been spent.',
       ],
       task: 'In Post & faults, make QP 0x100\'s next WR fail with IBV_WC_RETRY_EXC_ERR.',
-      hints: ['Post & faults is an inspector tab; QP 0x100 must be the selected QP.', 'The fault is called "Next WR fails with…"; choose the status.', 'Pick IBV_WC_RETRY_EXC_ERR and press the fault button.'],
+      hints: ['Post & faults is an inspector tab; QP 0x100 must be the selected QP.', 'The control is “Make the next WR fail with”: choose the status, then press Arm.', 'Pick IBV_WC_RETRY_EXC_ERR and press Arm.'],
       check: (p) => p.since('fault').some((e) => e.qpn === 0x100),
       solution: [{ kind: 'failNextWr', host: A, qpn: 0x100, status: 'IBV_WC_RETRY_EXC_ERR' }],
     },

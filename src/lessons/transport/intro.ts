@@ -74,7 +74,7 @@ export const intro: Lesson = {
     {
       id: 'lose', title: 'Predict: a lost packet', highlight: 'log',
       text: [
-        'Reliable does not mean nothing is lost; it means the NIC notices and resends. The model is paused: the next two packets leaving host A will be lost on the wire ("Drop next packets" in Post & faults).',
+        'Reliable does not mean nothing is lost; it means the NIC notices and resends. The model is paused: the next two packets leaving host A will be lost on the wire (“Drop the next … packets leaving …” in Post & faults).',
       ],
       question: {
         kind: 'one', prompt: 'What makes host A resend first?',

@@ -191,6 +191,8 @@ export function opShort(op: string, syndrome?: string): string {
     const base = op === 'ATOMIC_ACKNOWLEDGE' ? 'ATOMIC ACK' : 'ACK';
     if (!syndrome || syndrome === 'ACK') return base;
     if (syndrome === 'RNR_NAK') return 'RNR NAK';
+    // "NAK PSN" would read twice next to the packet's own "PSN n": name the NAK by its kind.
+    if (syndrome === 'NAK_PSN') return 'sequence NAK';
     return syndrome.replace(/^NAK_/, 'NAK ').replace(/_/g, ' ');
   }
   const imm = op.endsWith('_WITH_IMMEDIATE') ? '+imm' : '';

@@ -54,7 +54,7 @@ const CAUSE: Record<string, string> = {
 };
 
 const RX: Record<string, string> = {
-  accepted: 'accepted', duplicate: 'duplicate (re-ACKed)', 'out-of-sequence': 'out of sequence → NAK',
+  accepted: 'accepted', duplicate: 'duplicate', 'out-of-sequence': 'out of sequence → NAK',
   'rnr-nak': 'no receive posted → RNR NAK', nak: 'NAK received', ack: 'ACK received', response: 'response received',
   'dropped-no-qp': 'dropped: no such QP', 'dropped-not-ready': 'dropped: QP not ready', 'dropped-in-error': 'dropped: QP in error',
   'dropped-qkey': 'dropped: Q_Key mismatch', 'dropped-no-recv': 'dropped: no receive posted', 'dropped-stale': 'dropped: stale',
@@ -63,6 +63,22 @@ const RX: Record<string, string> = {
 };
 
 const wrOp = (op: string) => op.replace(/^IBV_WR_/, '');
+
+/** The page's own words for the reason the model gives a refused modify (the call itself returns only the errno). */
+const REFUSED: Record<string, string> = {
+  'invalid-transition': 'no such transition', 'missing-attributes': 'required attributes missing', 'unexpected-attributes': 'attributes not allowed here',
+  'invalid-value': 'a value out of range', 'no-such-qp': 'no such QP', 'sq-draining': 'the SQ is still draining', driver: 'the driver refuses it', timeout: 'the command timed out',
+};
+
+const isAck = (op: string) => op === 'ACKNOWLEDGE' || op === 'ATOMIC_ACKNOWLEDGE';
+
+/** What happened to a received packet: a NAK is sent by a responder and received by a requester. */
+function rxOutcome(op: string, outcome: string, detail?: string): string {
+  if (outcome === 'nak' && !isAck(op)) return 'refused → NAK sent';
+  // A packet placed whose completion could not be written: placed, then the QP failed.
+  if (outcome === 'accepted' && detail && /QP → ERR/.test(detail)) return 'placed, but';
+  return RX[outcome] ?? outcome;
+}
 
 /** The filter group of an event (cheap: no text is built). */
 export function groupOf(e: SimEvent): LogGroup {
@@ -90,7 +106,7 @@ export function describe(e: SimEvent): EventLine {
     case 'modify-refused':
       return {
         group, host: e.host, qpn: e.qpn, tone: 'bad',
-        text: `ibv_modify_qp ${e.from} → ${e.to} refused: ${e.errno} (${e.reason}) — ${e.detail}`,
+        text: `ibv_modify_qp ${e.from} → ${e.to} refused: ${e.errno} (the page's diagnosis: ${REFUSED[e.reason] ?? e.reason.replace(/-/g, ' ')}) — ${e.detail}`,
         raw: e.mask.join(' | '),
       };
     case 'state':
@@ -116,13 +132,13 @@ export function describe(e: SimEvent): EventLine {
     case 'rx':
       return {
         group, host: e.host, qpn: e.qpn,
-        text: `received ${opShort(e.op)} PSN ${e.psn}: ${RX[e.outcome] ?? e.outcome}${e.detail ? ` (${e.detail})` : ''}`,
+        text: `received ${opShort(e.op)} PSN ${psnText(e.psn)}: ${rxOutcome(e.op, e.outcome, e.detail)}${e.detail ? ` (${e.detail})` : ''}`,
         raw: e.op, tone: e.outcome.startsWith('dropped') || e.outcome === 'nak' ? 'warn' : 'muted',
       };
     case 'retry':
       return {
         group, host: e.host, qpn: e.qpn, tone: 'warn',
-        text: `retransmit from PSN ${e.fromPsn} after ${e.reason === 'timeout' ? 'ACK timeout' : e.reason === 'psn-nak' ? 'PSN-sequence NAK' : 'RNR NAK'}; ${e.left === 'infinite' ? 'infinite retries' : `${e.left} retries left`}`,
+        text: `retransmit from PSN ${psnText(e.fromPsn)} after ${e.reason === 'timeout' ? 'ACK timeout' : e.reason === 'psn-nak' ? 'PSN-sequence NAK' : 'RNR NAK'}; ${e.left === 'infinite' ? 'infinite retries' : `${e.left} retries left`}`,
         raw: e.reason,
       };
     case 'cache':
@@ -167,7 +183,7 @@ export function describe(e: SimEvent): EventLine {
         text: `wr_id ${e.wrId} failed with ${shortStatus(e.status)}${e.cause === 'retry-exceeded' ? ' (retries exhausted)' : ''}${e.check ? ` — ${e.check}` : ''}; the QP stops`,
       };
     case 'async':
-      return { group, host: e.host, qpn: e.qpn, text: `async event${e.cq !== undefined ? ` on CQ ${e.cq}` : ''}${e.srq !== undefined ? ` on SRQ ${e.srq}` : ''}`, raw: e.event, tone: 'warn' };
+      return { group, host: e.host, qpn: e.qpn, text: `async event ${e.event}${e.cq !== undefined ? ` on CQ ${e.cq}` : ''}${e.srq !== undefined ? ` on SRQ ${e.srq}` : ''}`, raw: e.event, tone: 'warn' };
     case 'eq':
       return { group, host: e.host, qpn: e.qpn, text: `event queue ${e.op}${e.n !== undefined ? ` ×${e.n}` : ''} (${e.used} in use)`, raw: e.event, tone: e.op === 'overrun' ? 'bad' : 'muted' };
     case 'report':
