@@ -10,6 +10,7 @@ import { ENGINE_SHORT, bytes, int, mops, ns, pct } from './format.ts';
 import { useLatest } from './hooks.ts';
 import { WorkerSelect as Select, WorkerSlider as LogSlider } from '../kit/controls.tsx';
 import { RacePanel } from './RacePanel.tsx';
+import { CapacityVsSim } from './CapacityVsSim.tsx';
 
 export function capacityInputFrom(cfg: LabConfig, tHitNs: number): CapacityInput {
   return {
@@ -49,6 +50,7 @@ export function CapacityTab() {
             <Big label={`At ${int(input.activeQps)} active QPs`} value={`${mops(r.throughputMops)} Mops`} sub={`${pct(r.loss, 0)} below peak ${mops(r.peakMops)}`} testId="cap-throughput" />
           </div>
         )}
+        {r && <CapacityVsSim r={r} activeQps={input.activeQps} loss={input.lossTarget ?? 0.05} following={own === null} />}
         <div className="grid grid-cols-2 gap-x-4 gap-y-1">
           <LogSlider id="cap-sram" label="SRAM for contexts" value={input.sramBytes} min={0} max={160} toPos={(v) => Math.round(Math.log2(Math.max(1024, v) / 1024) * 10)} fromPos={(p) => Math.round(1024 * 2 ** (p / 10))} text={bytes} onChange={(sramBytes) => set({ sramBytes })} />
           <Select id="cap-context" label="Context size" value={String(input.contextBytes)} options={[64, 128, 256, 512, 1024].map((b) => [String(b), `${b} B${b === 256 ? ' (HNS QPC, QUOTE)' : ''}`])} onChange={(v) => set({ contextBytes: Number(v) })} />
@@ -70,7 +72,7 @@ export function CapacityTab() {
               <dt className="text-slate-600">Engine ceiling</dt><dd className="font-mono">{Number.isFinite(r.engineCeilingMops) ? `${mops(r.engineCeilingMops)} Mops` : 'none (no evictions)'}</dd>
             </dl>
             <p className="text-[11px] leading-snug text-slate-500">
-              Closed form (MODEL, reference §c): fully associative, t = t_hit + m·(reads·L + decision)/K. The Cliff tab’s sweep is the simulated version with banking, your traffic and queueing.
+              Closed form (MODEL; sources.md: model-timing): fully associative, t = t_hit + m·(reads·L + decision)/K. The Cliff tab’s sweep is the simulated version with banking, your traffic and queueing.
             </p>
           </>
         )}

@@ -1,0 +1,59 @@
+// Topic 11 asked the page to reconcile three numbers that disagreed: the closed form (fully
+// associative, uniform traffic), the banked simulation behind the Cliff tab, and the lesson text.
+// This box puts the simulation's figures beside the closed form's at the same point and says
+// why they differ, so a learner sees one model with two approximations, not two contradictions.
+import type { CapacityResult } from '../../core/memory/index.ts';
+import type { SweepPoint } from '../../core/memory/sweep.ts';
+import { useMemory } from '../../store/memory.ts';
+import { int, mops, pct } from './format.ts';
+
+/** The sweep read at `qps` (log-linear between its points; null outside the swept range). */
+export function sweepAt(points: readonly SweepPoint[], qps: number): { mops: number; hitRate: number } | null {
+  const ps = [...points].sort((a, b) => a.qps - b.qps);
+  if (ps.length === 0 || qps < ps[0].qps || qps > ps[ps.length - 1].qps) return null;
+  for (let i = 0; i < ps.length; i++) {
+    const p = ps[i];
+    if (p.qps === qps) return { mops: p.throughputMops, hitRate: p.hitRate };
+    const q = ps[i + 1];
+    if (q && qps > p.qps && qps < q.qps) {
+      const f = Math.log(qps / p.qps) / Math.log(q.qps / p.qps);
+      return { mops: p.throughputMops + f * (q.throughputMops - p.throughputMops), hitRate: p.hitRate + f * (q.hitRate - p.hitRate) };
+    }
+  }
+  return null;
+}
+
+/** The most QPs the sweep shows within `loss` of its peak (the simulated "performant QPs"). */
+export function sweepPerformant(points: readonly SweepPoint[], peak: number, loss: number): number | null {
+  let best: number | null = null;
+  for (const p of points) if (p.throughputMops >= (1 - loss) * peak && (best === null || p.qps > best)) best = p.qps;
+  return best;
+}
+
+export function CapacityVsSim({ r, activeQps, loss, following }: { r: CapacityResult; activeQps: number; loss: number; following: boolean }) {
+  const sweep = useMemory((s) => s.frame?.sweep);
+  if (!following) {
+    return <p className="text-[11.5px] text-slate-600" data-testid="cap-vs-sim">The simulated figures are for the lab’s own settings: press “Reset to the lab’s settings” to see them beside the closed form.</p>;
+  }
+  const at = sweep ? sweepAt(sweep.points, activeQps) : null;
+  const perf = sweep ? sweepPerformant(sweep.points, sweep.peakMops, loss) : null;
+  return (
+    <section aria-label="Closed form against the simulation" data-testid="cap-vs-sim" className="rounded-md border border-slate-300 bg-slate-50 px-2 py-1.5 text-[12px]">
+      <h3 className="mb-0.5 text-[12px] font-semibold text-slate-800">Closed form against the simulation</h3>
+      <table className="w-full text-left">
+        <thead><tr className="text-[11px] text-slate-600"><th className="font-normal" /><th className="font-normal">closed form</th><th className="font-normal">simulated (Cliff tab)</th></tr></thead>
+        <tbody className="font-mono">
+          <tr><td className="font-sans text-slate-600">At {int(activeQps)} QPs</td><td>{mops(r.throughputMops)} Mops, {pct(1 - r.missRatio)} hits</td>
+            <td data-testid="cap-sim-at">{at ? `${mops(at.mops)} Mops, ${pct(at.hitRate)} hits` : sweep?.done ? 'outside the sweep' : 'sweeping…'}</td></tr>
+          <tr><td className="font-sans text-slate-600">Performant QPs</td><td>{Number.isFinite(r.performantQps) ? int(r.performantQps) : 'any'}</td>
+            <td data-testid="cap-sim-performant">{perf !== null ? `≈ ${int(perf)} (last swept point)` : sweep?.done ? 'none' : 'sweeping…'}</td></tr>
+        </tbody>
+      </table>
+      <p className="mt-1 text-[11px] leading-snug text-slate-600">
+        Why they differ: the closed form lets any context sit in any slot, so with uniform traffic nothing misses until more QPs are active than slots.
+        The simulated cache is set-associative (set = low QPN bits), and the presets scatter their QPNs: some sets overflow long before the whole cache is full, so misses, and the knee, come earlier.
+        With dense QPNs (how real allocators hand them out) the sets fill evenly and the two come closer. Both are the model’s; no vendor publishes its cache’s associativity.
+      </p>
+    </section>
+  );
+}
