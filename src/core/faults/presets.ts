@@ -21,15 +21,15 @@ export interface ChannelPreset {
 export const CHANNEL_PRESETS_INFO: Readonly<Record<ChannelPresetId, ChannelPreset>> = {
   mlx5: {
     id: 'mlx5', label: 'mlx5 (ConnectX-4 and later)', eqDepth: 4096, spare: 128, pow2: true, budget: 128, overrun: 'fatal',
-    source: 'faults-at-scale.md §A: MLX5_NUM_ASYNC_EQE 4096, MLX5_NUM_SPARE_EQE 128, order_base_2 rounding (8192 slots), MLX5_EQ_POLLING_BUDGET 128; overrun = health syndrome 0x0c (INFERRED fatal path)',
+    source: 'mlx5 eq.c: MLX5_NUM_ASYNC_EQE 4096, MLX5_NUM_SPARE_EQE 128, order_base_2 rounding (8192 slots), MLX5_EQ_POLLING_BUDGET 128; overrun = health.c syndrome 0x0c (the fatal path is the model\'s reading)',
   },
   mlx4: {
     id: 'mlx4', label: 'mlx4 / mthca (ConnectX-3 and older)', eqDepth: 256, spare: 128, pow2: false, budget: Infinity, overrun: 'report-continue',
-    source: 'faults-at-scale.md §A/§D: async EQ 256 + 128 spare; an EQ_OVERFLOW EQE is logged ("EQ overrun on EQN n") and the driver continues',
+    source: 'mlx4 eq.c: async EQ 256 + 128 spare; an EQ_OVERFLOW EQE is logged ("EQ overrun on EQN n") and the driver continues',
   },
   hns: {
     id: 'hns', label: 'hns (HiSilicon hip08+)', eqDepth: 0x1000, spare: 0, pow2: false, budget: Infinity, overrun: 'function-reset',
-    source: 'faults-at-scale.md §A/§D: AEQ depth 0x1000; "AEQ overflow!" then a function-level reset request',
+    source: 'hns_roce_hw_v2.c: AEQ depth 0x1000; "AEQ overflow!" then a function-level reset request',
   },
 };
 

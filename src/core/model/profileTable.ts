@@ -20,7 +20,7 @@ export const PROFILE_TABLE: readonly ProfileRow[] = [
       rxe: c('refused at post: EINVAL', 'code'),
       mlx5: c('refused at post: ENOMEM — libmlx5 opens the send path only at RTS, so a QP taken INIT→ERR without RTS refuses sends too', 'code'),
     },
-    sources: 'semantics.md items 1–2 (rxe_post_send; rdmavt ib_rvt_state_ops); rdma-core 691953d8 providers/mlx5 verbs.c set_qp_operational_state (qp_state_max_gs = -1 until RTS), qp.c _mlx5_post_send ("max gs exceeded" → ENOMEM)',
+    sources: 'rxe_post_send; rdmavt ib_rvt_state_ops; rdma-core 691953d8 providers/mlx5 verbs.c set_qp_operational_state (qp_state_max_gs = -1 until RTS), qp.c _mlx5_post_send ("max gs exceeded" → ENOMEM)',
   },
   {
     id: 'bad-opcode', what: 'RDMA or atomic on UD (READ or atomic on UC)',
@@ -29,7 +29,7 @@ export const PROFILE_TABLE: readonly ProfileRow[] = [
       rxe: c('refused at post: EINVAL', 'code'),
       mlx5: c(`accepted at post; the WQE completes with IBV_WC_LOC_QP_OP_ERR (${IBTA_MODEL.replace('; the profile follows the IBTA', '; LOC_QP_OP is the CQE syndrome for a WQE the QP cannot execute')})`, 'model'),
     },
-    sources: 'rdmavt rvt_qp_valid_operation (qpt_support); rxe validate_send_wr ("bad wr opcode for qp type"); rdma-core providers/mlx5 qp.c _mlx5_post_send (no opcode check for UD), cq.c mlx5_handle_error_cqe (semantics.md item 12)',
+    sources: 'rdmavt rvt_qp_valid_operation (qpt_support); rxe validate_send_wr ("bad wr opcode for qp type"); rdma-core providers/mlx5 qp.c _mlx5_post_send (no opcode check for UD), cq.c mlx5_handle_error_cqe',
   },
   {
     id: 'atomic-length', what: 'An atomic whose gather list is not 8 bytes',
@@ -56,7 +56,7 @@ export const PROFILE_TABLE: readonly ProfileRow[] = [
       rxe: c('QP → ERR: both queues flush; recovery needs RESET', 'code'),
       mlx5: c('QP → SQE (hardware state SQER)', 'code'),
     },
-    sources: 'semantics.md items 20–23 (qp_state_table SQE cells; rdmavt; MAD mad_error_handler; rxe_requester err path → rxe_qp_error; mlx5 MLX5_QP_STATE_SQER)',
+    sources: 'kernel qp_state_table (the SQE cells); rdmavt; MAD mad_error_handler; rxe_requester error path → rxe_qp_error; mlx5 MLX5_QP_STATE_SQER',
   },
   {
     id: 'retry-7', what: 'retry_cnt = 7',
@@ -65,7 +65,7 @@ export const PROFILE_TABLE: readonly ProfileRow[] = [
       rxe: c('retries forever, as rnr_retry = 7 does', 'code'),
       mlx5: c(`seven retransmissions (${IBTA_MODEL})`, 'model'),
     },
-    sources: 'semantics.md item 35; NOTES.md "rxe treats retry_cnt == 7 as infinite; qib/hfi1/ipath do not special-case retry_cnt"',
+    sources: 'rxe_comp.c (rxe treats retry_cnt 7 as infinite); qib, hfi1 and ipath do not special-case 7',
   },
   {
     id: 'sqd', what: 'RTS→SQD and IBV_EVENT_SQ_DRAINED',
@@ -74,7 +74,7 @@ export const PROFILE_TABLE: readonly ProfileRow[] = [
       rxe: c('allowed; SQ_DRAINED always, asked for or not', 'code'),
       mlx5: c('refused: EINVAL — no firmware command for RTS→SQD', 'code'),
     },
-    sources: 'semantics.md items 24–25, 27 (ibv_modify_qp.3; rxe req_check_sq_drain_done; mlx5 __mlx5_ib_modify_qp optab)',
+    sources: 'ibv_modify_qp(3); rxe req_check_sq_drain_done; mlx5 __mlx5_ib_modify_qp optab',
   },
   {
     id: 'reset-cqes', what: 'RESET (and ibv_destroy_qp) while the QP\'s completions sit unpolled in its CQs',
@@ -83,7 +83,7 @@ export const PROFILE_TABLE: readonly ProfileRow[] = [
       rxe: c('left in the CQ: after destroy they name a QPN that no longer exists', 'code'),
       mlx5: c('removed (the CQ is cleaned and its consumer index advanced)', 'code'),
     },
-    sources: 'semantics.md items 17–18 (rxe_qp_reset; mlx5_ib_cq_clean, libmlx5 mlx5_cq_clean); faults-at-scale.md §C (BOOK ch. 12 "Reset State"; mlx5 destroy_qp_common)',
+    sources: 'rxe_qp_reset; mlx5_ib_cq_clean, libmlx5 mlx5_cq_clean, mlx5 destroy_qp_common; Shanley, InfiniBand Network Architecture ch. 12 "Reset State"',
   },
   {
     id: 'excess-reads', what: 'More READ/atomic requests arriving than max_dest_rd_atomic',
@@ -92,7 +92,7 @@ export const PROFILE_TABLE: readonly ProfileRow[] = [
       rxe: c('no NAK: the responder recycles its oldest resource (only max_dest_rd_atomic = 0 is NAKed)', 'code'),
       mlx5: c(`NAK Invalid Request (${IBTA_MODEL})`, 'model'),
     },
-    sources: 'qp_context.md §1 ("otherwise the responder NAKs excess requests"); enums.json IBV_WC_REM_INV_REQ_ERR; rxe_resp.c check_resource ("it is the requesters job to not send too many read/atomic ops, we just recycle the responder resource queue")',
+    sources: 'ibv_modify_qp(3) max_dest_rd_atomic (the responder resources); ibv_poll_cq(3) IBV_WC_REM_INV_REQ_ERR; rxe_resp.c check_resource ("it is the requesters job to not send too many read/atomic ops, we just recycle the responder resource queue")',
   },
   {
     id: 'recv-bad-key', what: 'A SEND into a receive WQE whose lkey check fails',
@@ -110,7 +110,7 @@ export const PROFILE_TABLE: readonly ProfileRow[] = [
       rxe: c('receive CQE IBV_WC_REM_INV_REQ_ERR (class C); the requester sees IBV_WC_REM_INV_REQ_ERR', 'code'),
       mlx5: c(`as the IBTA (${IBTA_MODEL.slice(7)})`, 'model'),
     },
-    sources: 'enums.json IBV_WC_LOC_LEN_ERR ("an incoming message does not fit the posted receive buffer"); rxe_resp.c RESPST_ERR_LENGTH → do_class_ac_error(NAK_INVALID_REQ, IB_WC_REM_INV_REQ_ERR); hfi1 answers IB_WC_LOC_QP_OP_ERR here (nack_inv), a third answer',
+    sources: 'ibv_poll_cq(3) IBV_WC_LOC_LEN_ERR (the message did not fit the posted receive buffer); rxe_resp.c RESPST_ERR_LENGTH → do_class_ac_error(NAK_INVALID_REQ, IB_WC_REM_INV_REQ_ERR); hfi1 answers IB_WC_LOC_QP_OP_ERR here (nack_inv), a third answer',
   },
   {
     id: 'responder-events', what: 'An async event on the responder QP when it fails a request',
@@ -119,7 +119,7 @@ export const PROFILE_TABLE: readonly ProfileRow[] = [
       rxe: c('none: the error shows only in CQEs and ibv_query_qp', 'code'),
       mlx5: c('WQ_ACCESS_ERROR → IBV_EVENT_QP_ACCESS_ERR, WQ_INVAL_REQ_ERROR → IBV_EVENT_QP_REQ_ERR', 'code'),
     },
-    sources: 'semantics.md item 15 (mlx5_ib_handle_qp_event; rxe raises no QP_FATAL/REQ_ERR/ACCESS_ERR)',
+    sources: 'mlx5_ib_handle_qp_event; rxe raises no QP_FATAL/REQ_ERR/ACCESS_ERR',
   },
   {
     id: 'same-qp-access', what: 'A request the QP\'s qp_access_flags do not allow (no difference)',
@@ -128,7 +128,7 @@ export const PROFILE_TABLE: readonly ProfileRow[] = [
       rxe: c('NAK Invalid Request → IBV_WC_REM_INV_REQ_ERR (UC: dropped)', 'code'),
       mlx5: c(`the same (${IBTA_MODEL.slice(7)})`, 'model'),
     },
-    sources: 'rxe_resp.c check_op_valid → RESPST_ERR_UNSUPPORTED_OPCODE; hfi1/qib/ipath rc.c "goto nack_inv"; enums.json IBV_WC_REM_INV_REQ_ERR',
+    sources: 'rxe_resp.c check_op_valid → RESPST_ERR_UNSUPPORTED_OPCODE; hfi1/qib/ipath rc.c "goto nack_inv"; ibv_poll_cq(3) IBV_WC_REM_INV_REQ_ERR',
   },
   {
     id: 'same-zero-length', what: 'A zero-length RDMA WRITE or READ with a bad rkey (no difference)',
@@ -146,6 +146,6 @@ export const PROFILE_TABLE: readonly ProfileRow[] = [
       rxe: c('nothing is sent and the WR completes successfully', 'code'),
       mlx5: c(`the same (${IBTA_MODEL.slice(7)})`, 'model'),
     },
-    sources: 'semantics.md item 42 (IBTA C10-93.1.1 as quoted in rxe_requester)',
+    sources: 'IBTA C10-93.1.1 as quoted in rxe_requester',
   },
 ];

@@ -8,6 +8,7 @@ import { FAULTS_LESSONS } from '../faults/index.ts';
 import { SOURCES } from './sources.ts';
 import { sourcesMarkdown } from './sourcesDoc.ts';
 import { GLOSSARY } from './glossary.ts';
+import { CHANNEL_PRESETS_INFO, FAULT_CLAIMS, PROFILE_TABLE, RESET_CLAIMS } from '../../core/index.ts';
 
 const lessons = [...TRANSPORT_LESSONS, ...MEMORY_LESSONS, ...FAULTS_LESSONS].map((l) => lessonInfo(l as Parameters<typeof lessonInfo>[0]));
 
@@ -33,5 +34,17 @@ describe('glossary', () => {
     const info = l;
     expect(info.terms.length).toBeGreaterThan(1);
     expect(info.terms.every((t) => t.def.length > 20 && t.spellings.includes(t.term))).toBe(true);
+  });
+});
+
+describe('claims of the faults instrument', () => {
+  const claims = [...FAULT_CLAIMS, ...RESET_CLAIMS];
+  it.each(claims.map((c) => [c.id, c] as const))('%s points at a bibliography entry and names its primary source', (_id, c) => {
+    expect(SOURCES[c.key], c.key).toBeDefined();
+    expect(c.source.length).toBeGreaterThan(10);
+  });
+  it('no claim, difference-table row or channel preset names a file a reader does not have', () => {
+    const text = JSON.stringify([claims, PROFILE_TABLE, CHANNEL_PRESETS_INFO]);
+    expect(text).not.toMatch(/\.md\b|enums\.json|qp_state_table\.json|\bFAS\b|issue \d/);
   });
 });

@@ -19,7 +19,7 @@ export function ClaimList({ claims, testId }: { claims: readonly Claim[]; testId
       {claims.map((c) => (
         <li key={c.id} className="flex gap-1.5 leading-snug" data-kind={c.kind}>
           <span className="shrink-0 pt-0.5"><KindBadge kind={c.kind} /></span>
-          <span>{c.claim} <span className="text-slate-500">— {c.source}</span></span>
+          <span>{c.claim} <span className="text-slate-500">— {c.source} [sources.md: <code>{c.key}</code>]</span></span>
         </li>
       ))}
     </ul>

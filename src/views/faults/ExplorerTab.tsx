@@ -25,7 +25,7 @@ export function ExplorerTab() {
   return (
     <div className="grid h-full min-h-0 grid-cols-[280px_minmax(0,1fr)] gap-2" data-testid="explorer-tab">
       <aside className="flex min-h-0 flex-col gap-2 overflow-y-auto rounded-md border border-slate-300 bg-white p-2 text-[12px]" tabIndex={0} aria-label="The simultaneous faults">
-        <p className="flex items-start gap-1.5"><span className="shrink-0"><KindBadge kind="model" /></span><span>The order in which hardware detects errors of the same instant is not public (faults-at-scale.md, "What no public source says" #1): every order is tried.</span></p>
+        <p className="flex items-start gap-1.5"><span className="shrink-0"><KindBadge kind="model" /></span><span>The order in which hardware detects errors of the same instant is not public: no driver or firmware document says it [sources.md: <code>model-faults</code>], so every order is tried.</span></p>
         <h2 className="font-semibold">Faults at the same instant</h2>
         <ol className="flex flex-col gap-1">
           {s.faults.map((f, i) => (

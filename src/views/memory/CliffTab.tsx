@@ -182,7 +182,7 @@ function Legend({ f, pub }: { f: CliffData; pub: PublishedPoint[] }) {
       {raw.length > 0 && <li><Swatch color={COLORS.raw} shape="diamond" /> <b>Published, measured:</b> {f.preset.measuredSource} <Tag p="RAW" /></li>}
       {quotes.map((q) => <li key={q.label}><Swatch color={COLORS.quote} shape="triangle" /> <b>Published, quoted:</b> {q.source} — {q.label} <Tag p="QUOTE" /></li>)}
       <li><Swatch color={COLORS.hit} shape="dot" /> Hit rate of the same sweep (right axis) <Tag p="MODEL" /></li>
-      {f.preset.predicted.length > 0 && <li><Swatch color={COLORS.model} shape="dash" /> Reference closed-form fit t = t_hit + m·L/K (qp-cache-numbers.md §c) <Tag p="MODEL" /></li>}
+      {f.preset.predicted.length > 0 && <li><Swatch color={COLORS.model} shape="dash" /> Closed-form fit t = t_hit + m·L/K [sources.md: <code>model-timing</code>] <Tag p="MODEL" /></li>}
     </ul>
   );
 }
