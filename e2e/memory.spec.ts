@@ -193,3 +193,14 @@ test('every tab passes axe (contrast, names, roles)', async ({ app: page }) => {
     expect(r.violations.map((v) => `${tab}: ${v.id} (${v.nodes.length})`)).toEqual([]);
   }
 });
+
+test('the Capacity tab sets the closed form beside the simulated sweep and brackets performant QPs', async ({ app: page }) => {
+  test.setTimeout(180_000);
+  await openLab(page);
+  await showTab(page, 'capacity');
+  await expect(page.getByTestId('cap-vs-sim')).toContainText('Why they differ');
+  // The sweep runs in the worker; wait on its state (a failing point swept), never on time.
+  await expect(page.getByTestId('cap-sim-performant')).toHaveText(/between \d[\d,]* and \d/, { timeout: 150_000 });
+  await expect(page.getByTestId('cap-sim-at')).toContainText('Mops');
+  await shot(page, 'capacity-vs-sim');
+});

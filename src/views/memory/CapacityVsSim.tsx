@@ -23,11 +23,22 @@ export function sweepAt(points: readonly SweepPoint[], qps: number): { mops: num
   return null;
 }
 
-/** The most QPs the sweep shows within `loss` of its peak (the simulated "performant QPs"). */
-export function sweepPerformant(points: readonly SweepPoint[], peak: number, loss: number): number | null {
-  let best: number | null = null;
-  for (const p of points) if (p.throughputMops >= (1 - loss) * peak && (best === null || p.qps > best)) best = p.qps;
-  return best;
+/** The simulated "performant QPs": the largest swept count within `loss` of the peak, and the
+ *  next swept count (which falls outside it), so the page can say "between" rather than pretend
+ *  the sweep's grid is the answer. */
+export function sweepPerformant(points: readonly SweepPoint[], peak: number, loss: number): { atLeast: number; below: number | null } | null {
+  const ps = [...points].sort((a, b) => a.qps - b.qps);
+  const ok = (p: SweepPoint) => p.throughputMops >= (1 - loss) * peak;
+  let i = -1;
+  for (let j = 0; j < ps.length; j++) if (ok(ps[j])) i = j;
+  if (i < 0) return null;
+  return { atLeast: ps[i].qps, below: i + 1 < ps.length ? ps[i + 1].qps : null };
+}
+
+function performantText(p: { atLeast: number; below: number | null } | null, done: boolean): string {
+  if (p === null) return done ? 'none within the target' : 'sweeping…';
+  if (p.below !== null) return `between ${int(p.atLeast)} and ${int(p.below)}`;
+  return done ? `≥ ${int(p.atLeast)} (the largest swept)` : `≥ ${int(p.atLeast)} so far, sweeping…`;
 }
 
 export function CapacityVsSim({ r, activeQps, loss, following }: { r: CapacityResult; activeQps: number; loss: number; following: boolean }) {
@@ -46,7 +57,7 @@ export function CapacityVsSim({ r, activeQps, loss, following }: { r: CapacityRe
           <tr><td className="font-sans text-slate-600">At {int(activeQps)} QPs</td><td>{mops(r.throughputMops)} Mops, {pct(1 - r.missRatio)} hits</td>
             <td data-testid="cap-sim-at">{at ? `${mops(at.mops)} Mops, ${pct(at.hitRate)} hits` : sweep?.done ? 'outside the sweep' : 'sweeping…'}</td></tr>
           <tr><td className="font-sans text-slate-600">Performant QPs</td><td>{Number.isFinite(r.performantQps) ? int(r.performantQps) : 'any'}</td>
-            <td data-testid="cap-sim-performant">{perf !== null ? `≈ ${int(perf)} (last swept point)` : sweep?.done ? 'none' : 'sweeping…'}</td></tr>
+            <td data-testid="cap-sim-performant">{performantText(perf, sweep?.done ?? false)}</td></tr>
         </tbody>
       </table>
       <p className="mt-1 text-[11px] leading-snug text-slate-600">

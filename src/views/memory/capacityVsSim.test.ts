@@ -20,10 +20,10 @@ describe('reading the simulated sweep beside the closed form', () => {
     expect(sweepAt(points, 2000)).toBeNull();
     expect(sweepAt([], 10)).toBeNull();
   });
-  it('finds the largest swept QP count within the loss target of the peak', () => {
-    expect(sweepPerformant(points, 60, 0.05)).toBe(10);
-    expect(sweepPerformant(points, 60, 0.2)).toBe(100);
-    expect(sweepPerformant(points, 60, 0.4)).toBe(1000);
+  it('brackets the performant count between the last swept point within the loss target and the next', () => {
+    expect(sweepPerformant(points, 60, 0.05)).toEqual({ atLeast: 10, below: 100 });
+    expect(sweepPerformant(points, 60, 0.2)).toEqual({ atLeast: 100, below: 1000 });
+    expect(sweepPerformant(points, 60, 0.4)).toEqual({ atLeast: 1000, below: null });
     expect(sweepPerformant(points, 100, 0.05)).toBeNull();
   });
 });
