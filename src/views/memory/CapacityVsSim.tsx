@@ -52,9 +52,9 @@ export function CapacityVsSim({ r, activeQps, loss, following }: { r: CapacityRe
     <section aria-label="Closed form against the simulation" data-testid="cap-vs-sim" className="rounded-md border border-slate-300 bg-slate-50 px-2 py-1.5 text-[12px]">
       <h3 className="mb-0.5 text-[12px] font-semibold text-slate-800">Closed form against the simulation</h3>
       <table className="w-full text-left">
-        <thead><tr className="text-[11px] text-slate-600"><th className="font-normal" /><th className="font-normal">closed form</th><th className="font-normal">simulated (Cliff tab)</th></tr></thead>
+        <thead><tr className="text-[11px] text-slate-600"><th className="font-normal">at</th><th className="font-normal">closed form</th><th className="font-normal">simulated (Cliff tab)</th></tr></thead>
         <tbody className="font-mono">
-          <tr><td className="font-sans text-slate-600">At {int(activeQps)} QPs</td><td>{mops(r.throughputMops)} Mops, {pct(1 - r.missRatio)} hits</td>
+          <tr><td className="font-sans text-slate-600">{int(activeQps)} active QPs</td><td>{mops(r.throughputMops)} Mops, {pct(1 - r.missRatio)} hits</td>
             <td data-testid="cap-sim-at">{at ? `${mops(at.mops)} Mops, ${pct(at.hitRate)} hits` : sweep?.done ? 'outside the sweep' : 'sweeping…'}</td></tr>
           <tr><td className="font-sans text-slate-600">Performant QPs</td><td>{Number.isFinite(r.performantQps) ? int(r.performantQps) : 'any'}</td>
             <td data-testid="cap-sim-performant">{performantText(perf, sweep?.done ?? false)}</td></tr>
