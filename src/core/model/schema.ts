@@ -5,7 +5,7 @@ import { ATTR_NAMES } from '../verbs/attrs.ts';
 import { QP_TYPES } from '../verbs/types.ts';
 import { INJECTABLE, SEND_OPCODES } from './wc.ts';
 import { ModifyAttrsSchema } from './attrsSchema.ts';
-import { AtomicArgsSchema, KeyCommandSchemas, MrSpecSchema, RemoteSchema, SglSchema, SrqSpecSchema, sglMatches } from './keysSchema.ts';
+import { AtomicArgsSchema, KeyCommandSchemas, MrSpecSchema, RemoteSchema, SglSchema, SrqSpecSchema, accessMask, accessRefusal, sglMatches } from './keysSchema.ts';
 import { PROFILE_IDS } from './profiles.ts';
 import {
   ChannelSchema, ClassSchema, FaultCommandSchemas, GroupSchema, HostSchema, MAX_HOSTS, MAX_TOTAL_QPS,
@@ -231,7 +231,12 @@ function checkReferences(s: Scenario): Scenario {
 /** MRs and SRQs live on hosts that exist; QPs use SRQs of their own host; keyed workloads name MRs where the data is. */
 function checkKeys(s: Scenario): void {
   const { hosts, qps, workloads, mrs, srqs } = s.config;
-  mrs.forEach((m, i) => { if (m.host >= hosts.length) throw new ScenarioError(`config.mrs[${i}].host`, `host ${m.host} does not exist (there are ${hosts.length})`); });
+  mrs.forEach((m, i) => {
+    if (m.host >= hosts.length) throw new ScenarioError(`config.mrs[${i}].host`, `host ${m.host} does not exist (there are ${hosts.length})`);
+    // Bring-up registers with ibv_reg_mr, so its refusal applies here as it does to regMr.
+    const refused = accessRefusal(accessMask(m.access));
+    if (refused) throw new ScenarioError(`config.mrs[${i}].access`, refused);
+  });
   srqs.forEach((q, i) => { if (q.host >= hosts.length) throw new ScenarioError(`config.srqs[${i}].host`, `host ${q.host} does not exist (there are ${hosts.length})`); });
   qps.forEach((q, i) => {
     if (q.recvMr !== undefined && mrs[q.recvMr]?.host !== q.host) throw new ScenarioError(`config.qps[${i}].recvMr`, `MR ${q.recvMr} is not on this QP's host ${q.host}`);
