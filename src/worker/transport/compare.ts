@@ -14,6 +14,11 @@ function same(a: SimEvent, b: SimEvent): boolean {
   return JSON.stringify(a) === JSON.stringify(b);
 }
 
+/** Has `sim` run everything due at or before `t` (so no further event can be stamped ≤ t)? */
+function settled(sim: Simulation, t: number): boolean {
+  return sim.now > t || (sim.now === t && sim.nextDue() > t);
+}
+
 export class ProfileCompare {
   private tl: Timeline;
   /** Events of both runs already found equal, and the first index where they differ (-1: none yet). */
@@ -59,6 +64,14 @@ export class ProfileCompare {
     while (this.diff < 0 && this.checked < a.length && this.checked < b.length && a[this.checked].t <= upTo && b[this.checked].t <= upTo) {
       if (!same(a[this.checked], b[this.checked])) this.diff = this.checked;
       else this.checked++;
+    }
+    // One run has an event the other lacks at this index: a divergence too, once the shorter run
+    // can no longer add an event at or before that one's instant (else an extra trailing event,
+    // e.g. an SQ_DRAINED only rxe raises, would go unreported for ever at the end of a run).
+    if (this.diff < 0 && this.checked === Math.min(a.length, b.length) && a.length !== b.length) {
+      const [longer, shorter] = a.length > b.length ? [a, this.tl.sim] : [b, main];
+      const extra = longer[this.checked];
+      if (extra.t <= upTo && settled(shorter, extra.t)) this.diff = this.checked;
     }
     const from = this.diff >= 0 ? Math.max(0, this.diff - BEFORE) : Math.max(0, this.checked - TAIL);
     const to = this.diff >= 0 ? this.diff + AFTER : this.checked;
