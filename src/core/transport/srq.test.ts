@@ -72,7 +72,7 @@ describe('SRQ', () => {
     sim.issue({ kind: 'pollCq', host: B, cq: 0, max: 16 });
     sim.issue({ kind: 'pollCq', host: B, cq: 1, max: 16 });
     sim.runUntil(asked + 40_000);
-    const life = sim.world.trace.events.filter((e) => e.host === B && 'qpn' in e && e.qpn === QB).flatMap((e) => {
+    const life = sim.world.trace.events.filter((e) => 'qpn' in e && 'host' in e && e.host === B && e.qpn === QB).flatMap((e) => {
       if (e.kind === 'state') return [`→${e.to}`];
       if (e.kind === 'cqe') return [e.status];
       if (e.kind === 'async') return [e.event];
