@@ -42,11 +42,11 @@ const FILL: Record<number, number> = { [K.B_ALL]: 0xb1, [K.B_LOCAL]: 0xb2 };
 const sgl = (lkey: number, length: number, addr: number = K.BASE) => [{ addr, length, lkey }];
 const rdma = (rkey: number, addr: number = K.BASE) => ({ addr, rkey });
 const dereg = (host: number, lkey: number): CommandInput => ({ kind: 'deregMr', host, lkey });
-const send = (length: number, lkey = K.A_LOCAL, o: Partial<Wr> = {}): Wr => ({ wrId: 1, opcode: 'IBV_WR_SEND', length, sgl: sgl(lkey, length), ...o });
-const write = (rkey: number, o: Partial<Wr> = {}, lkey = K.A_LOCAL): Wr => ({ wrId: 1, opcode: 'IBV_WR_RDMA_WRITE', length: 64, sgl: sgl(lkey, 64), rdma: rdma(rkey), ...o });
-const read = (rkey: number, o: Partial<Wr> = {}, lkey = K.A_LOCAL): Wr => ({ wrId: 1, opcode: 'IBV_WR_RDMA_READ', length: 64, sgl: sgl(lkey, 64), rdma: rdma(rkey), ...o });
-const fadd = (rkey: number, addr: number = K.BASE, lkey = K.A_LOCAL, local = K.BASE): Wr => ({ wrId: 1, opcode: 'IBV_WR_ATOMIC_FETCH_AND_ADD', length: 8, sgl: sgl(lkey, 8, local), rdma: rdma(rkey, addr), atomic: { compareAdd: 5 } });
-const cas = (rkey: number, compare: number, lkey = K.A_LOCAL): Wr => ({ wrId: 1, opcode: 'IBV_WR_ATOMIC_CMP_AND_SWP', length: 8, sgl: sgl(lkey, 8), rdma: rdma(rkey), atomic: { compareAdd: compare, swap: 7 } });
+const send = (length: number, lkey: number = K.A_LOCAL, o: Partial<Wr> = {}): Wr => ({ wrId: 1, opcode: 'IBV_WR_SEND', length, sgl: sgl(lkey, length), ...o });
+const write = (rkey: number, o: Partial<Wr> = {}, lkey: number = K.A_LOCAL): Wr => ({ wrId: 1, opcode: 'IBV_WR_RDMA_WRITE', length: 64, sgl: sgl(lkey, 64), rdma: rdma(rkey), ...o });
+const read = (rkey: number, o: Partial<Wr> = {}, lkey: number = K.A_LOCAL): Wr => ({ wrId: 1, opcode: 'IBV_WR_RDMA_READ', length: 64, sgl: sgl(lkey, 64), rdma: rdma(rkey), ...o });
+const fadd = (rkey: number, addr: number = K.BASE, lkey: number = K.A_LOCAL, local: number = K.BASE): Wr => ({ wrId: 1, opcode: 'IBV_WR_ATOMIC_FETCH_AND_ADD', length: 8, sgl: sgl(lkey, 8, local), rdma: rdma(rkey, addr), atomic: { compareAdd: 5 } });
+const cas = (rkey: number, compare: number, lkey: number = K.A_LOCAL): Wr => ({ wrId: 1, opcode: 'IBV_WR_ATOMIC_CMP_AND_SWP', length: 8, sgl: sgl(lkey, 8), rdma: rdma(rkey), atomic: { compareAdd: compare, swap: 7 } });
 
 const OK = { status: 'IBV_WC_SUCCESS', states: ['RTS', 'RTS'] as [string, string], executed: true, event: null };
 const LOCAL = { status: 'IBV_WC_LOC_PROT_ERR', remote: null, states: ['ERR', 'RTS'] as [string, string], event: null };
