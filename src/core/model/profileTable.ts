@@ -155,6 +155,16 @@ export const PROFILE_TABLE: readonly ProfileRow[] = [
     keys: ['rxe-resp', 'rdmavt-resp', 'wc-status', 'model-profiles'],
   },
   {
+    id: 'same-lkey-per-packet', what: 'A SEND or RDMA WRITE whose lkey check fails (no difference)',
+    cells: {
+      ibta: c('completes with IBV_WC_LOC_PROT_ERR, the lkey checked packet by packet as the bytes are read: a later SGE fails after the first packets have left (MODEL: the status is documented, the moment is not; the model follows rxe)', 'model'),
+      rxe: c('IBV_WC_LOC_PROT_ERR, checked per packet: the first packets have left', 'code'),
+      mlx5: c(`the same (${IBTA_MODEL.slice(7)})`, 'model'),
+    },
+    sources: 'rxe_req.c finish_packet → copy_data (-EFAULT → IB_WC_LOC_PROT_ERR) for each packet; the IBV_WC_LOC_PROT_ERR status description; rdmavt rvt_post_one_wr → rvt_lkey_ok checks every lkey at post instead (EINVAL), a provider no profile follows',
+    keys: ['rxe-req', 'wc-status', 'rdmavt-post', 'model-profiles'],
+  },
+  {
     id: 'same-zero-length', what: 'A zero-length RDMA WRITE or READ with a bad rkey (no difference)',
     cells: {
       ibta: c('not checked: it succeeds', 'code'),

@@ -153,6 +153,14 @@ const CASES: Case[] = [
     expect: { ibta: [['IBV_WC_SUCCESS'], 'RTS', ['dropped-not-ready']], rxe: [['IBV_WC_SUCCESS'], 'RTS', ['dropped-not-ready']], mlx5: [['IBV_WC_SUCCESS'], 'RTS', ['dropped-not-ready']] },
   },
   {
+    row: 'same-lkey-per-packet', until: 20_000,
+    // Two packets at the 1024-byte MTU, the second from an SGE whose lkey names no MR: the first
+    // packet leaves and lands at B before the WR fails.
+    scenario: keyed({ commands: [at(100, sendA({ wrId: 1, opcode: 'IBV_WR_RDMA_WRITE', length: 2048, sgl: [{ addr: K.BASE, length: 1024, lkey: K.A_LOCAL }, { addr: K.BASE, length: 1024, lkey: 0x9999 }], rdma: { addr: K.BASE, rkey: K.B_ALL } }))] }),
+    observe: (sim) => [events(sim, 'pkt').filter((e) => e.src === A).map((e) => e.op), cqes(sim, A, QA, 'sq').map((e) => e.status), sim.world.mrs.find((m) => m.host === B && m.key === K.B_ALL)!.words[0], events(sim, 'wr-error')[0]?.check],
+    expect: Object.fromEntries(PROFILE_IDS.map((p) => [p, [['RDMA_WRITE_FIRST'], ['IBV_WC_LOC_PROT_ERR'], 0xa1, 'lkey check failed: lkey 0x9999 names no MR in this protection domain']])) as Record<ProfileId, unknown>,
+  },
+  {
     row: 'same-zero-length', until: 20_000,
     scenario: keyed({ commands: [at(100, sendA({ wrId: 1, opcode: 'IBV_WR_RDMA_WRITE', length: 0, sgl: [], rdma: { addr: 0, rkey: 0x9999 } })), at(200, sendA({ wrId: 2, opcode: 'IBV_WR_RDMA_READ', length: 0, sgl: [], rdma: { addr: 0, rkey: 0x9999 } }))] }),
     observe: (sim) => [cqes(sim, A, QA, 'sq').map((e) => e.status), stateOf(sim, B, QB)],
