@@ -17,7 +17,7 @@ describe('transport store', () => {
     for (let i = 0; i < 20 && !f.stopped; i++) { f = api.tick(100); st.applyFrame(f); }
     const n = transportStore.getState().notice!;
     expect(n.kind).toBe('error');
-    expect(n.text).toBe(`${f.stopped!.charAt(0).toUpperCase()}${f.stopped!.slice(1)}. Playing stopped here; the instant reached is kept.`);
+    expect(n.text).toBe(`${f.stopped!.charAt(0).toUpperCase()}${f.stopped!.slice(1)}. Playing stopped here; the instant reached is kept, and seeking back still works.`);
     expect(n.text).toMatch(/^The run stopped at [\d,]+ ns: it used its work budget of 20,000 steps\./);
     st.applyFrame(api.frame());
     expect(transportStore.getState().notice!.id).toBe(n.id);

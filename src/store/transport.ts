@@ -120,7 +120,7 @@ export const transportStore = createLabStore<Frame, TransportSlice>(
     const why = f.resetLog && s.why && s.why.chain[0] && s.why.chain[0].i >= (f.eventsFrom ?? 0) + f.events.length ? null : s.why;
     // A work or memory budget stopped the run: said once, in words, where errors are said.
     if (f.stopped && s.frame?.stopped !== f.stopped) {
-      transportStore.getState().showNotice('error', `${f.stopped.charAt(0).toUpperCase()}${f.stopped.slice(1)}. Playing stopped here; the instant reached is kept.`);
+      transportStore.getState().showNotice('error', `${f.stopped.charAt(0).toUpperCase()}${f.stopped.slice(1)}. Playing stopped here; the instant reached is kept, and seeking back still works.`);
     }
     return { log, logFrom, changed, selected, why, logEpoch: f.resetLog ? s.logEpoch + 1 : s.logEpoch };
   },

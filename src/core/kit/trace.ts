@@ -26,11 +26,12 @@ export class Trace<E = unknown> {
   private h = new EventHasher();
   /** Events pushed so far (kept or not): the absolute index the next event gets. */
   count = 0;
-  private readonly slack: number;
+  /** The window's length may reach keep + an eighth before the oldest leave. */
+  private readonly limit: number;
 
   constructor(readonly mode: TraceMode = 'full', readonly keep = Infinity) {
     if (!(keep >= 1)) throw new Error(`trace: keep must be at least 1 (got ${keep})`);
-    this.slack = Number.isFinite(keep) ? Math.max(1, Math.ceil(keep / 8)) : Infinity;
+    this.limit = Number.isFinite(keep) ? keep + Math.max(1, Math.ceil(keep / 8)) : Infinity;
   }
 
   push(e: E, cause = -1): void {
@@ -40,7 +41,7 @@ export class Trace<E = unknown> {
     if (this.mode !== 'full') return;
     this.events.push(e);
     this.causes.push(cause);
-    if (this.events.length > this.keep + this.slack) {
+    if (this.events.length > this.limit) {
       const cut = this.events.length - this.keep;
       this.events.splice(0, cut);
       this.causes.splice(0, cut);
