@@ -260,6 +260,14 @@ export class Simulation {
     return c;
   }
 
+  /**
+   * The checkpoint of t = 0, rebuilt: a fresh bring-up of the same scenario (without the
+   * commands, which run later; they stay this run's). A timeline need not keep a large start.
+   */
+  origin(): Checkpoint {
+    return new Simulation({ ...this.scenario, commands: [] }, this.opts).checkpoint();
+  }
+
   restore(c: Checkpoint): void {
     const w = this.w;
     const rng = new Rng(c.rng);

@@ -25,7 +25,8 @@ describe('bounded memory in the worker', () => {
       expect(b.traceKept).toBeLessThanOrEqual(2_000 + 250);
       expect(b.checkpoints).toBeLessThanOrEqual(400);
       expect(b.checkpointBytes).toBeLessThanOrEqual(48 << 20);
-      expect(b.logMatches).toBeLessThanOrEqual(2_250 + 4_096);
+      expect(b.logMatches).toBeLessThanOrEqual(b.traceKept);
+      expect(b.logMatches).toBeGreaterThan(0);
       expect(b.t).toBeGreaterThan(last.t);
       last = b;
     }

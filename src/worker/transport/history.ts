@@ -29,8 +29,6 @@ export interface WhyLink { i: number; e: SimEvent; cut?: true }
 
 /** How far back step back and the backward jump replay, in engine steps, before they give up. */
 const LOOK_BACK_STEPS = 4_000_000;
-/** Stored match indices may outgrow the window by this much before the stale ones are dropped. */
-const MATCH_SLACK = 4096;
 
 const hex = (n: number) => `0x${n.toString(16)}`;
 const letter = (h: number) => String.fromCharCode(65 + h);
@@ -133,11 +131,10 @@ export class History {
       c.matches.push(first + k);
     }
     c.count = first + ev.length;
-    // Matches whose events left the window are dropped (in one move, once enough have gathered).
+    // Matches whose events left the window are dropped, so they never outnumber the kept events.
     let dead = 0;
     while (dead < c.matches.length && c.matches[dead] < first) dead++;
-    if (dead > MATCH_SLACK || dead === c.matches.length) c.matches.splice(0, dead);
-    else if (dead > 0) c.matches = c.matches.slice(dead);
+    if (dead > 0) c.matches.splice(0, dead);
     this.cache = c;
     const total = c.matches.length;
     const offset = Math.max(0, Math.min(Math.trunc(q.offset) || 0, Math.max(0, total - 1)));
@@ -146,7 +143,7 @@ export class History {
     return { total, offset, rows, count: s.world.trace.count, from: first };
   }
 
-  /** Log matches held for the last query (bounded by the window, plus a little slack). */
+  /** Log matches held for the last query (never more than the kept events). */
   get held(): number { return this.cache?.matches.length ?? 0; }
 
   /** Forget cached matches (the trace was rewound or replaced). */

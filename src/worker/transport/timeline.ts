@@ -33,7 +33,11 @@ export interface TimelineOptions {
   checkpointBytes?: number;
 }
 
-interface Kept { cp: Checkpoint; folds: unknown[] }
+/**
+ * A kept checkpoint, with the folds' states at it. `data` null: the start (t = 0) whose copy was
+ * too large to keep within the budget; it is rebuilt from the scenario when needed.
+ */
+interface Kept { t: number; steps: number; count: number; bytes: number; data: Checkpoint | null; folds: unknown[] }
 
 export class Timeline {
   private checkpoints: Kept[];
@@ -87,20 +91,31 @@ export class Timeline {
 
   private keep(): void {
     const cp = this.sim.checkpoint();
-    this.checkpoints.push({ cp, folds: this.folds.map((f) => f.save()) });
+    this.checkpoints.push({ t: cp.t, steps: cp.steps, count: cp.trace.count, bytes: cp.bytes, data: cp, folds: this.folds.map((f) => f.save()) });
     this.bytes += cp.bytes;
     // Thin: keep the first and every other one after it, and take them half as often. The
     // first (t = 0) always stays, so every instant can be reached again.
     while (this.checkpoints.length > 1 && (this.checkpoints.length > this.maxCheckpoints || this.bytes > this.checkpointBudget)) {
       this.checkpoints = this.checkpoints.filter((_, i) => i % 2 === 0);
-      this.bytes = this.checkpoints.reduce((n, k) => n + k.cp.bytes, 0);
+      this.bytes = this.checkpoints.reduce((n, k) => n + k.bytes, 0);
       this.cpEvery *= 2;
     }
+    // The start stays, but a start too large for the budget is not kept as a copy: a fresh
+    // bring-up of the same scenario rebuilds it when a seek needs it.
+    const start = this.checkpoints[0];
+    if (start.data && start.bytes > this.checkpointBudget / 8) { this.bytes -= start.bytes; start.bytes = 0; start.data = null; }
+  }
+
+  /** Put the run back at a kept checkpoint (rebuilding the start if it was not kept), with the folds' states. */
+  private restoreKept(k: Kept): void {
+    this.sim.restore(k.data ?? this.sim.origin());
+    this.folds.forEach((f, i) => f.load(k.folds[i]));
+    this.fed = k.count;
   }
 
   private checkpointIfDue(): void {
     const s = this.sim;
-    const last = this.checkpoints[this.checkpoints.length - 1].cp;
+    const last = this.checkpoints[this.checkpoints.length - 1];
     if (s.now - last.t < this.cpEvery) return;
     if (s.now < this.maxT && s.now <= last.t) return;
     this.keep();
@@ -116,7 +131,7 @@ export class Timeline {
     const end = Math.min(t, this.end, MAX_NS);
     const stop = s.steps + budget;
     while (s.now < end && !s.stopped) {
-      const next = Math.min(end, this.checkpoints[this.checkpoints.length - 1].cp.t + this.cpEvery);
+      const next = Math.min(end, this.checkpoints[this.checkpoints.length - 1].t + this.cpEvery);
       const left = stop - s.steps;
       if (left <= 0) break;
       s.runUntil(Math.max(next, s.now), Math.min(left, this.slice));
@@ -140,10 +155,8 @@ export class Timeline {
     let back = false;
     if (target < s.now) {
       let k = this.checkpoints[0];
-      for (const c of this.checkpoints) if (c.cp.t <= target) k = c;
-      s.restore(k.cp);
-      this.folds.forEach((f, i) => f.load(k.folds[i]));
-      this.fed = k.cp.trace.count;
+      for (const c of this.checkpoints) if (c.t <= target) k = c;
+      this.restoreKept(k);
       back = true;
     }
     // Replay in slices so the folds see every event before it can leave the window (and run
@@ -172,10 +185,10 @@ export class Timeline {
     let best: number | null = null;
     let work = 0;
     let k = this.checkpoints.length - 1;
-    while (k > 0 && this.checkpoints[k].cp.t > upTo) k--;
+    while (k > 0 && this.checkpoints[k].t > upTo) k--;
     for (; k >= 0; k--) {
-      const cp = this.checkpoints[k].cp;
-      s.restore(cp);
+      const cp = this.checkpoints[k];
+      s.restore(cp.data ?? s.origin());
       let mark = s.world.trace.count;
       for (;;) {
         const done = s.runUntil(upTo, this.slice);
@@ -201,10 +214,8 @@ export class Timeline {
   private returnTo(at: { t: number; steps: number }): void {
     const s = this.sim;
     let k = this.checkpoints[0];
-    for (const c of this.checkpoints) if (c.cp.t <= at.t && c.cp.steps <= at.steps) k = c;
-    s.restore(k.cp);
-    this.folds.forEach((f, i) => f.load(k.folds[i]));
-    this.fed = k.cp.trace.count;
+    for (const c of this.checkpoints) if (c.t <= at.t && c.steps <= at.steps) k = c;
+    this.restoreKept(k);
     while (s.steps < at.steps && !s.stopped) {
       s.runUntil(at.t, Math.min(this.slice, at.steps - s.steps));
       this.feed();
@@ -219,8 +230,8 @@ export class Timeline {
   fork(): boolean {
     const s = this.sim;
     if (s.now >= this.maxT) return false;
-    this.checkpoints = this.checkpoints.filter((k) => k.cp.t <= s.now);
-    this.bytes = this.checkpoints.reduce((n, k) => n + k.cp.bytes, 0);
+    this.checkpoints = this.checkpoints.filter((k) => k.t <= s.now);
+    this.bytes = this.checkpoints.reduce((n, k) => n + k.bytes, 0);
     this.maxT = s.now;
     return true;
   }
