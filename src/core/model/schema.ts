@@ -10,6 +10,7 @@ import { PROFILE_IDS } from './profiles.ts';
 import {
   ChannelSchema, ClassSchema, FaultCommandSchemas, GroupSchema, HostSchema, MAX_HOSTS, MAX_TOTAL_QPS,
 } from './stormSchema.ts';
+import { checkTotals } from './schemaLimits.ts';
 
 const int = (min: number, max: number) => v.pipe(v.number(), v.integer(), v.minValue(min), v.maxValue(max));
 const U24 = int(0, 0xffffff);
@@ -225,6 +226,8 @@ function checkReferences(s: Scenario): Scenario {
   });
   checkGroups(s);
   checkKeys(s);
+  const breach = checkTotals(s);
+  if (breach) throw new ScenarioError(breach.field, breach.problem);
   return s;
 }
 

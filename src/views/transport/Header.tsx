@@ -30,7 +30,9 @@ export function Header({ onShare }: HeaderProps) {
 
   const act = (p: Promise<unknown>) => { p.catch((e: unknown) => transportStore.getState().showNotice('error', String((e as Error)?.message ?? e))); };
 
-  const atEnd = ready && t >= duration;
+  // A budget stop ends the run where it stands, as its end would (the notice says why).
+  const stopped = useTransport((s) => s.frame?.stopped ?? null);
+  const atEnd = ready && (t >= duration || stopped !== null);
   return (
     <header className="flex items-center gap-3 border-b border-slate-300 bg-white px-3 py-1.5 shadow-sm">
       <div className="flex min-w-0 shrink-0 flex-col leading-tight">

@@ -29,6 +29,8 @@ export function FullLog({ onClose }: { onClose(): void }) {
   const [onlySel, setOnlySel] = useState(false);
   const [text, setText] = useState('');
   const [total, setTotal] = useState(0);
+  /** Absolute index of the oldest event still kept (the trace keeps its newest events). */
+  const [from, setFrom] = useState(0);
   const [rows, setRows] = useState<Map<number, { i: number; e: SimEvent }>>(new Map());
   const [top, setTop] = useState(0);
   const box = useRef<HTMLDivElement | null>(null);
@@ -45,13 +47,15 @@ export function FullLog({ onClose }: { onClose(): void }) {
       const pages = [offset, offset + PAGE];
       const got = new Map<number, { i: number; e: SimEvent }>();
       let n = 0;
+      let oldest = 0;
       for (const o of pages) {
         const p = await transport().call('log', { ...query, offset: o, limit: PAGE });
         n = p.total;
+        oldest = p.from;
         p.rows.forEach((r, k) => got.set(p.offset + k, r));
         if (o + PAGE >= p.total) break;
       }
-      if (live) { setTotal(n); setRows(got); }
+      if (live) { setTotal(n); setRows(got); setFrom(oldest); }
     })();
     return () => { live = false; };
   }, [query, first, count, epoch]);
@@ -72,7 +76,7 @@ export function FullLog({ onClose }: { onClose(): void }) {
         <label className="ml-2 flex items-center gap-1"><input type="checkbox" checked={onlySel} onChange={(e) => setOnlySel(e.target.checked)} />only the selected QP</label>
         <input type="search" placeholder="search: FLUSH, 0x101, RNR, wr_id 4…" value={text} onChange={(e) => { setText(e.target.value); setTop(0); if (box.current) box.current.scrollTop = 0; }}
           className="ml-auto w-56 rounded border border-slate-400 px-1.5 py-0.5" aria-label="Search the events" data-testid="full-log-search" />
-        <span className="text-slate-600" data-testid="full-log-count">{total.toLocaleString('en')} of {count.toLocaleString('en')} events</span>
+        <span className="text-slate-600" data-testid="full-log-count">{total.toLocaleString('en')} of {count.toLocaleString('en')} events{from > 0 && <> (the oldest {from.toLocaleString('en')} are no longer kept)</>}</span>
       </div>
       <div ref={box} onScroll={(e) => setTop(e.currentTarget.scrollTop)} style={{ height }} className="relative overflow-y-auto rounded border border-slate-300 font-mono text-[11px]" data-testid="full-log-rows" tabIndex={0} role="list" aria-label="Every event, oldest first">
         <div style={{ height: total * ROW, position: 'relative' }}>{visible}</div>
