@@ -6,7 +6,7 @@
 // and Fernandes (2009) at severity 1.0 on linear RGB (views/kit/colour.ts), and compared by
 // Euclidean distance in OKLab (ΔE_OK, where about 0.02 is just noticeable). Every pair in a set
 // must be at least MIN_DELTA apart under normal vision and under both simulations.
-import { readFileSync } from 'node:fs';
+import { readFileSync, readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { colourTokens } from './kit/darkPalette.ts';
 import { contrast, deltaEOK, parseColour, simulate, type Rgb } from './kit/colour.ts';
@@ -75,6 +75,14 @@ describe('categorical palettes under colour-vision deficiency (Machado 2009, ΔE
   }
 });
 
+describe('bars drawn straight on the page', () => {
+  for (const [theme, tokens] of Object.entries(THEMES)) {
+    it.each(CLASS_COLORS)(`${theme} theme: class colour %s stands out from the page at 2.5:1 or more`, (c) => {
+      expect(contrast(resolve(tokens, c), resolve(tokens, 'var(--color-white)'))).toBeGreaterThanOrEqual(2.5);
+    });
+  }
+});
+
 describe('labels on coloured fills', () => {
   for (const [theme, tokens] of Object.entries(THEMES)) {
     it.each(LABELS)(`${theme} theme: %s reads at 4.5:1 or more`, (_name, fill, text) => {
@@ -92,5 +100,15 @@ describe('the simulation itself', () => {
     const green = parseColour('#6a7a00');
     expect(deltaEOK(red, green)).toBeGreaterThan(0.15);
     expect(deltaEOK(simulate(red, 'deuteranopia'), simulate(green, 'deuteranopia'))).toBeLessThan(deltaEOK(red, green) / 2);
+  });
+});
+
+describe('views draw with tokens', () => {
+  it('no view file holds a colour literal (#hex, rgb()), so both themes apply everywhere', () => {
+    const skip = /\.test\.tsx?$|kit\/(colour|darkPalette)\.ts$/;
+    const files = readdirSync('src/views', { recursive: true }).map(String).filter((f) => /\.tsx?$/.test(f) && !skip.test(f));
+    expect(files.length).toBeGreaterThan(50);
+    const found = files.flatMap((f) => [...readFileSync(`src/views/${f}`, 'utf8').matchAll(/['"`](#[0-9a-fA-F]{3,8}|rgba?\([^)]*\))['"`]/g)].map((m) => `${f}: ${m[1]}`));
+    expect(found).toEqual([]);
   });
 });

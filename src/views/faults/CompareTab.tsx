@@ -36,7 +36,7 @@ export function CompareTab() {
   return (
     <div className="flex flex-col gap-2 lg:h-full lg:min-h-0" data-testid="compare-tab">
       <p className="text-[12px] text-slate-700">Both storms fail the same QPs at the same instants (same seed, same fault at t = {dur(0)}); they advance in lockstep ({dur(c.t)} so far). Policy A follows the settings column; choose B here.</p>
-      <div className="grid gap-2 md:grid-cols-2 lg:min-h-0 lg:flex-1">
+      <div className="grid grid-cols-1 gap-2 md:grid-cols-2 lg:min-h-0 lg:flex-1">
         <Side s={c.a} k="a" />
         <Side s={c.b} k="b" />
       </div>

@@ -50,7 +50,7 @@ export function PoliciesTab() {
           Every policy gives the same result here: no queue formed in front of the error engine (each faulted QP was served before the next one failed), so there was nothing to reorder. Slow the error engine or add QPs to see the policies differ.
         </p>
       )}
-      <div className="grid gap-2 md:grid-cols-2">
+      <div className="grid grid-cols-1 gap-2 md:grid-cols-2">
         {pf.results.map((r) => (
           <section key={r.policy} className={`rounded-md border bg-white p-2 ${r.policy === current ? 'border-indigo-600' : 'border-slate-300'}`} aria-label={POLICY_LABEL[r.policy]}>
             <h2 className="flex items-center gap-1.5 text-[13px] font-semibold text-slate-900"><KindBadge kind={POLICY_KIND[r.policy]} />{POLICY_LABEL[r.policy]}{r.policy === current && <span className="text-[11px] font-normal text-indigo-700">(playing)</span>}</h2>

@@ -35,8 +35,9 @@ export const FAULT_LABEL: Record<FaultKind, string> = {
   'device-fatal': 'Device fatal',
 };
 
-/** Class stripes: eight hues that stay apart under red-green colour blindness (src/views/palette.test.ts). */
-export const CLASS_COLORS = ['var(--color-blue-600)', 'var(--color-green-300)', 'var(--color-yellow-600)', 'var(--color-fuchsia-300)', 'var(--color-purple-900)', 'var(--color-cyan-600)', 'var(--color-yellow-900)', 'var(--color-slate-900)'];
+/** Class stripes and stacked bars: eight colours that stay apart under red-green colour blindness and
+ *  stand out from the page (2.5:1 or more) in both themes (src/views/palette.test.ts). */
+export const CLASS_COLORS = ['var(--color-blue-600)', 'var(--color-teal-700)', 'var(--color-yellow-900)', 'var(--color-pink-400)', 'var(--color-violet-400)', 'var(--color-sky-900)', 'var(--color-yellow-600)', 'var(--color-slate-900)'];
 
 const INT = new Intl.NumberFormat('en');
 export const int = (x: number) => INT.format(Math.round(x));

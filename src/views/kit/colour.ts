@@ -52,7 +52,7 @@ export function rgbToOklch(rgb: Rgb): [number, number, number] {
 export const inGamut = (c: Rgb, eps = 1e-4) => c.every((x) => x >= -eps && x <= 1 + eps);
 export const clipRgb = (c: Rgb): Rgb => [clip01(c[0]), clip01(c[1]), clip01(c[2])];
 
-/** `#rgb`, `#rrggbb` or `oklch(L% C H)` (the forms Tailwind's palette and this project use). */
+/** `#rgb`, `#rrggbb`, `rgb(r g b)` or `oklch(L% C H)` (Tailwind's palette, this project, computed styles). */
 export function parseColour(css: string): Rgb {
   const s = css.trim().toLowerCase();
   const hex = /^#([0-9a-f]{3}|[0-9a-f]{6})$/.exec(s);
@@ -62,6 +62,8 @@ export function parseColour(css: string): Rgb {
   }
   const ok = /^oklch\(\s*([\d.]+)(%?)\s+([\d.]+)\s+([\d.]+|none)\s*\)$/.exec(s);
   if (ok) return oklchToRgb(Number(ok[1]) / (ok[2] ? 100 : 1), Number(ok[3]), ok[4] === 'none' ? 0 : Number(ok[4]));
+  const rgb = /^rgba?\(\s*([\d.]+)[,\s]+([\d.]+)[,\s]+([\d.]+)\s*(?:[,/]\s*[\d.]+\s*)?\)$/.exec(s);
+  if (rgb) return [toLinear(Number(rgb[1]) / 255), toLinear(Number(rgb[2]) / 255), toLinear(Number(rgb[3]) / 255)];
   throw new Error(`not a colour this parser reads: ${css}`);
 }
 

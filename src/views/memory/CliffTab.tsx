@@ -227,7 +227,7 @@ const Targets = memo(function Targets({ targets, unmodified }: { targets: MemFra
       <ul className="mt-1 space-y-1.5">
         {t.map((r) => (
           <li key={r.id} className="leading-snug">
-            <span aria-label={r.pass === null ? 'not computed yet' : r.pass ? 'within range' : 'outside range'} className={`mr-1 font-bold ${r.pass === null ? 'text-slate-400' : r.pass ? 'text-green-700' : 'text-red-700'}`}>
+            <span aria-label={r.pass === null ? 'not computed yet' : r.pass ? 'within range' : 'outside range'} className={`mr-1 font-bold ${r.pass === null ? 'text-slate-500' : r.pass ? 'text-green-700' : 'text-red-700'}`}>
               {r.pass === null ? '…' : r.pass ? '✓' : '✗'}
             </span>
             {r.what}: model <b className="font-mono">{r.got === null ? '…' : fmtTarget(r.got)}</b>, published {fmtTarget(r.expected)} (accept {fmtTarget(r.lo)}–{fmtTarget(r.hi)})

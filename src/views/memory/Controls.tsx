@@ -26,7 +26,7 @@ export function Controls() {
   const steps = entrySteps(cfg.entries);
   const skew = SKEW_UI[cfg.pattern];
   return (
-    <aside aria-label="Settings" className="order-3 grid gap-x-6 gap-y-2 border-t border-slate-300 bg-white px-3 py-2 sm:grid-cols-2 lg:order-none lg:flex lg:w-[268px] lg:shrink-0 lg:flex-col lg:overflow-y-auto lg:border-t-0 lg:border-r">
+    <aside aria-label="Settings" className="order-3 grid grid-cols-1 gap-x-6 gap-y-2 border-t border-slate-300 bg-white px-3 py-2 sm:grid-cols-2 lg:order-none lg:flex lg:w-[268px] lg:shrink-0 lg:flex-col lg:overflow-y-auto lg:border-t-0 lg:border-r">
       <LogSlider
         id="active-qps" label="Active QPs" value={cfg.qps} min={0} max={QPS_POS_MAX} toPos={posFromQps} fromPos={qpsFromPos}
         text={(v) => `${int(v)} QPs`} onChange={(qps) => send({ qps })}

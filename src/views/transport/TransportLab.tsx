@@ -123,10 +123,10 @@ export function TransportLab({ buildLink, onResetProgress, challengeKit }: Trans
             </aside>
           )}
           <div className="contents lg:grid lg:min-h-0 lg:min-w-0 lg:grid-rows-[minmax(215px,1.45fr)_auto_minmax(110px,1fr)] lg:gap-2">
-            <div className="grid min-w-0 lg:min-h-0">
+            <div className="grid min-w-0 grid-cols-1 lg:min-h-0">
               <WireView />
             </div>
-            <div className="grid min-w-0 lg:min-h-0">
+            <div className="grid min-w-0 grid-cols-1 lg:min-h-0">
               <Rings />
             </div>
             <div className="order-last flex h-[28rem] min-h-0 min-w-0 flex-col gap-2 lg:order-none lg:h-auto">
@@ -134,7 +134,7 @@ export function TransportLab({ buildLink, onResetProgress, challengeKit }: Trans
               <div className="grid min-h-0 flex-1">{comparing ? <CompareLog /> : <EventLog />}</div>
             </div>
           </div>
-          <div className="grid min-w-0 lg:min-h-0">
+          <div className="grid min-w-0 grid-cols-1 lg:min-h-0">
             <Inspector />
           </div>
         </main>
