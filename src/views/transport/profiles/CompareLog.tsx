@@ -8,7 +8,7 @@ import { describe } from '../log/eventText.ts';
 import { hostLetter, qpnHex, usText } from '../format.ts';
 
 function Line({ e }: { e?: SimEvent }) {
-  if (!e) return <span className="text-slate-400">—</span>;
+  if (!e) return <span className="text-slate-500">—</span>;
   const l = describe(e);
   return (
     <span className="truncate" title={`${l.text}${l.raw ? ` — ${l.raw}` : ''}`}>

@@ -10,7 +10,8 @@ import { GROUP_LABEL, describe } from '../log/eventText.ts';
 import { hostLetter, qpnHex } from '../format.ts';
 import { askWhy, hasWhy } from './why.ts';
 
-const ROW = 22;
+// On a touch screen every button is 44 px tall (src/index.css), so the rows are too.
+const ROW = typeof matchMedia === 'function' && matchMedia('(pointer: coarse)').matches ? 44 : 22;
 const PAGE = 200;
 const KINDS_OF: Record<LogGroup, string[]> = {
   state: ['qp-created', 'qp-destroyed', 'modify', 'modify-refused', 'state', 'reset'],
@@ -64,7 +65,7 @@ export function FullLog({ onClose }: { onClose(): void }) {
   const visible = [];
   for (let k = first; k < last; k++) {
     const r = rows.get(k);
-    visible.push(r ? <Row key={k} k={k} r={r} mark={chain.has(r.i)} /> : <div key={k} style={{ position: 'absolute', top: k * ROW, height: ROW }} className="px-2 text-slate-400">…</div>);
+    visible.push(r ? <Row key={k} k={k} r={r} mark={chain.has(r.i)} /> : <div key={k} style={{ position: 'absolute', top: k * ROW, height: ROW }} className="px-2 text-slate-500">…</div>);
   }
   return (
     <Dialog title="Full event log" testId="full-log" wide onClose={onClose}>
@@ -89,8 +90,8 @@ function Row({ k, r, mark }: { k: number; r: { i: number; e: SimEvent }; mark: b
   const l = describe(r.e);
   return (
     <div role="listitem" style={{ position: 'absolute', top: k * ROW, height: ROW, left: 0, right: 0 }} data-i={r.i}
-      className={`grid grid-cols-[4rem_5.2rem_4.4rem_1fr_auto] items-center gap-x-1.5 px-1 ${mark ? 'bg-fuchsia-100' : 'hover:bg-slate-50'}`}>
-      <span className="text-right text-slate-400">#{r.i}</span>
+      className={`grid grid-cols-[4.6rem_4rem_1fr_auto] items-center gap-x-1.5 px-1 sm:grid-cols-[4rem_5.2rem_4.4rem_1fr_auto] ${mark ? 'bg-fuchsia-100' : 'hover:bg-slate-50'}`}>
+      <span className="text-right text-slate-500 max-sm:hidden">#{r.i}</span>
       <button type="button" className="text-right tabular-nums text-blue-800 underline" title="Go to this instant" onClick={() => void transport().call('seek', r.e.t)}>{(r.e.t / 1000).toFixed(3)}µs</button>
       <span className="truncate">{l.host !== undefined ? `${hostLetter(l.host)}${l.qpn !== undefined ? `·${qpnHex(l.qpn)}` : ''}` : '—'}</span>
       <span className="truncate font-sans" title={l.raw}>{l.text}</span>
