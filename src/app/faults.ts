@@ -13,8 +13,8 @@ export function startFaults(): Promise<void> {
     c.onFrame((f) => faultsStore.getState().applyFrame(f));
     c.onError((m) => faultsStore.getState().showNotice('error', `The faults model stopped: ${m}`));
     started = (async () => {
-      faultsStore.getState().setLessons(await c.call('lessons'));
-      await c.call('frame');
+      const [lessons] = await Promise.all([c.call('lessons'), c.call('frame')]);
+      faultsStore.getState().setLessons(lessons);
     })();
   }
   return started;

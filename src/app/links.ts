@@ -61,6 +61,16 @@ async function resume(): Promise<Lab | null> {
   return lab;
 }
 
+/**
+ * Boot the instrument this address will most likely open before React's first render, so its
+ * worker loads and builds the scenario while the page paints (openLocation then finds it started).
+ */
+export function prestart(hash: string): void {
+  const bare = hash.replace(/^#/, '') === '';
+  const lab: Lab = namedLab(hash) ?? (bare && lastLab() === 'memory' ? 'memory' : 'transport');
+  start(lab).catch(() => undefined);
+}
+
 function start(lab: Lab): Promise<void> {
   return lab === 'transport' ? startTransport() : lab === 'memory' ? startMemory() : startFaults();
 }

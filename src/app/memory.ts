@@ -14,9 +14,9 @@ export function startMemory(): Promise<void> {
     c.onFrame((f) => memoryStore.getState().applyFrame(f));
     c.onError((m) => memoryStore.getState().showNotice('error', `The NIC-memory model stopped: ${m}`));
     started = (async () => {
-      memoryStore.getState().setLessons(await c.call('lessons'));
+      const [lessons] = await Promise.all([c.call('lessons'), c.call('frame')]);
+      memoryStore.getState().setLessons(lessons);
       memoryStore.getState().setSaved(savedDone('memory'));
-      await c.call('frame');
       trackProgress('memory', memoryStore as never, memoryHash, (d) => memoryStore.getState().setSaved(d));
     })();
   }

@@ -15,11 +15,12 @@ export function startTransport(): Promise<void> {
     c.onFrame((f) => transportStore.getState().applyFrame(f));
     c.onError((m) => transportStore.getState().showNotice('error', `The simulation stopped: ${m}`));
     started = (async () => {
+      // One round trip, not three: the worker answers in order, the page waits once.
+      const [reference, lessons] = await Promise.all([c.call('reference'), c.call('lessons'), c.call('frame')]);
       const st = transportStore.getState();
-      st.setReference(await c.call('reference'));
-      st.setLessons(await c.call('lessons'));
+      st.setReference(reference);
+      st.setLessons(lessons);
       st.setSaved(savedDone('transport'));
-      await c.call('frame');
       trackProgress('transport', transportStore as never, transportHash, (d) => transportStore.getState().setSaved(d));
       syncSelection();
     })();
