@@ -1,4 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
+import { axe } from './axe.ts';
 import { expect, open, shot, test } from './fixtures.ts';
 
 test('the page loads with two hosts exchanging RC traffic, no console errors, no foreign requests', async ({ app: page }) => {
@@ -17,7 +17,7 @@ test('no WCAG 2 A/AA violations on any inspector tab', async ({ app: page }) => 
   await open(page);
   for (const tab of ['state', 'modify', 'context', 'post']) {
     await page.getByTestId(`tab-${tab}`).click();
-    const r = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
+    const r = await (await axe(page)).withTags(['wcag2a', 'wcag2aa']).analyze();
     expect(r.violations.map((v) => `${tab}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
   }
 });

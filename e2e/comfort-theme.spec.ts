@@ -2,7 +2,7 @@
 // choice survives a reload, applied before the page paints; with no choice the system's
 // prefers-color-scheme rules; and axe finds no violation (contrast included) on any view, tab or
 // dialog in either theme. Screenshots of every instrument in dark land in test-results/screens/.
-import AxeBuilder from '@axe-core/playwright';
+import { axe as settledAxe } from './axe.ts';
 import { expect, shot, test, type Page } from './fixtures.ts';
 import { LABS, asRgb, openLab, showTab } from './labs.ts';
 import { luminance, parseColour } from '../src/views/kit/colour.ts';
@@ -14,7 +14,7 @@ async function pageLuminance(page: Page): Promise<number> {
 }
 
 async function axe(page: Page, where: string): Promise<string[]> {
-  const r = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const r = await (await settledAxe(page)).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
   return r.violations.map((v) => `${where}: ${v.id} ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')}`);
 }
 

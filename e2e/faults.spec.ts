@@ -2,7 +2,7 @@
 // reports squeeze through the error engine, a policy switch that changes who waits, the reset
 // instant dragged across a transfer, the QPN-reuse hazard and its mitigations, a lesson question
 // answered wrong and then right, a share link, and axe on every tab. Waits on state only.
-import AxeBuilder from '@axe-core/playwright';
+import { axe } from './axe.ts';
 import { expect, test, type Page } from './fixtures.ts';
 
 const shot = (page: Page, name: string) => page.screenshot({ path: `test-results/screens/faults-${name}.png` });
@@ -128,7 +128,7 @@ test('every Faults tab passes axe', async ({ app: page }) => {
   for (const tab of ['storm', 'policies', 'compare', 'explorer', 'reset']) {
     await page.getByTestId(`tab-${tab}`).click();
     await expect(page.getByTestId(`${tab}-tab`)).toBeVisible();
-    const r = await new AxeBuilder({ page }).analyze();
+    const r = await (await axe(page)).analyze();
     expect(r.violations.map((v) => `${tab}: ${v.id} (${v.nodes.length})`)).toEqual([]);
   }
 });

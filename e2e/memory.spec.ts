@@ -3,7 +3,7 @@
 // (its longest main-thread task is reported as a figure, never asserted: CI machines are loaded),
 // a shared link reproduces the lab, and every tab is captured. Tests wait on state, never on time.
 import type { Page } from '@playwright/test';
-import AxeBuilder from '@axe-core/playwright';
+import { axe } from './axe.ts';
 import { test, expect } from './fixtures.ts';
 
 async function openLab(page: Page, hash = '#lab=memory'): Promise<void> {
@@ -189,7 +189,7 @@ test('every tab passes axe (contrast, names, roles)', async ({ app: page }) => {
   await page.getByTestId('active-qps').fill('540');
   for (const tab of TABS) {
     await showTab(page, tab);
-    const r = await new AxeBuilder({ page }).analyze();
+    const r = await (await axe(page)).analyze();
     expect(r.violations.map((v) => `${tab}: ${v.id} (${v.nodes.length})`)).toEqual([]);
   }
 });
