@@ -4,7 +4,7 @@ import { SOURCES, type SourceTag } from './sources.ts';
 const TAGS: Array<[SourceTag, string, string]> = [
   ['documented', 'Documented', 'a man page, a standard as quoted in code, or a paper in its own words'],
   ['code', 'Read in code', 'driver or library source, read for this project'],
-  ['measured', 'Measured', 'numbers computed from public raw logs or data files'],
+  ['measured', 'Measured', 'numbers computed from public raw logs or data files, or timed by the project on its own stack'],
   ['model', 'The model\'s reasoning', 'where the public record is silent: this project\'s choices and fits, labelled as such on the page'],
 ];
 
