@@ -2,7 +2,7 @@
 // the IBTA as quoted, a commit message), code (read in a driver), or model (our reasoning where
 // the public record is silent). `source` names the primary source a reader can look up; `key` is
 // its docs/sources.md entry (checked by lessons/kit/sources.test.ts). Where each was found:
-// reference/verbs/faults-at-scale.md and semantics.md; the code carries the ids in `MODEL:` comments.
+// in the driver code, man page, book or commit its `source` names; the code carries the ids in `MODEL:` comments.
 
 export type ClaimKind = 'documented' | 'code' | 'model';
 export interface Claim { id: string; claim: string; kind: ClaimKind; source: string; key: string }

@@ -1,5 +1,5 @@
 // Shared-cause faults as commands (recorded in the scenario, replayed like any other): each
-// touches many QPs in one instant, and produces what faults-at-scale.md §B says it produces.
+// touches many QPs in one instant, and produces what the drivers make of it (mlx5 handle_port_change, rxe_port_down, mlx5 health.c) [sources: port-down, cq-full, mlx5-health].
 import { bump } from '../transport/cq.ts';
 import { DOWN_CRASHED, DOWN_PORT, emit, type World } from '../world/world.ts';
 import type { FaultCommand } from '../world/hooks.ts';
@@ -24,7 +24,7 @@ function deviceEvent(w: World, host: number, event: 'IBV_EVENT_PORT_ERR' | 'IBV_
   emit(w, { t: w.now, kind: 'async', host, event, port });
 }
 
-/** A CQ overran: one IBV_EVENT_CQ_ERR (semantics.md item 31), which covers its QPs. */
+/** A CQ overran: one IBV_EVENT_CQ_ERR (ibv_poll_cq(3)) [sources: man-poll-cq], which covers its QPs. */
 export function raiseCqError(w: World, host: number, cq: number): boolean {
   const st = stormOf(w);
   st.cqOverruns++;

@@ -1,6 +1,6 @@
 // A NIC that dies: device fatal (mlx5), or the fatal path an EQ overrun takes (mlx5 health
-// syndrome, hns function reset). faults-at-scale.md §B "Device fatal detection" and "Flush after
-// device death": hardware stops at once; the health poller notices later (claim health-delay);
+// syndrome, hns function reset). mlx5 health.c poll_health, ib main.c mlx5_ib_handle_internal_error
+// and cq.c sw_comp [sources: mlx5-health, hns-aeq]: hardware stops at once; the health poller notices later (claim health-delay);
 // the driver then dispatches IBV_EVENT_DEVICE_FATAL once, stops every other event, and makes
 // WR_FLUSH_ERR completions itself, per CQ: the send queues of the QPs attached to it, then their
 // receive queues, in attach order, oldest WQE first (claim device-fatal-flush). Arbitration

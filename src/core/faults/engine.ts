@@ -3,7 +3,7 @@
 // QP at a time: it reads the QP's context through the on-chip cache (a miss costs a fetch and
 // may evict another context: claim ctx-through-cache), writes the failing WQE's CQE with its
 // real status, writes the QP's EQE if the error raises one, and hands the QP to the flush
-// engine, which writes FLUSH_ERR CQEs QP after QP, oldest WQE first (semantics.md items 7–10).
+// engine, which writes FLUSH_ERR CQEs QP after QP, oldest WQE first (rxe_comp.c rxe_completer, flush_send_queue) [sources: rxe-comp, ibta-in-code].
 import { LC } from '../qp/lifecycle.ts';
 import type { PolicyName } from '../model/stormSchema.ts';
 import { ctxTouch } from '../transport/nic.ts';

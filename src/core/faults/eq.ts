@@ -1,4 +1,4 @@
-// The asynchronous event queue of one NIC and the driver behind it (faults-at-scale.md §A).
+// The asynchronous event queue of one NIC and the driver behind it (mlx5 eq.c, ib qp.c) [sources: mlx5-eq, eq-order].
 // Hardware writes an EQE; an interrupt fires eqIrqNs later if the EQ is armed; the handler
 // takes at most `budget` EQEs (claim eq-budget), publishes the consumer index and re-arms; a
 // re-armed EQ that still holds entries interrupts again. QP events then go one at a time
@@ -14,7 +14,7 @@ import { killDevice } from './device.ts';
 
 export const EV = Object.fromEntries(ASYNC_EVENTS.map((e, i) => [e, i])) as Record<AsyncEvent, number>;
 const QP_EVENTS = new Set<number>([EV.IBV_EVENT_QP_FATAL, EV.IBV_EVENT_QP_REQ_ERR, EV.IBV_EVENT_QP_ACCESS_ERR, EV.IBV_EVENT_COMM_EST, EV.IBV_EVENT_SQ_DRAINED, EV.IBV_EVENT_QP_LAST_WQE_REACHED]);
-/** mlx5_ib_qp_err_syndrome runs for these two (faults-at-scale.md §A "Cost per fatal event"). */
+/** mlx5_ib_qp_err_syndrome runs for these two (mlx5 ib qp.c) [sources: mlx5-err-syndrome]. */
 const QUERIED = new Set<number>([EV.IBV_EVENT_QP_FATAL, EV.IBV_EVENT_QP_ACCESS_ERR]);
 const OCC_MAX = 4096;
 

@@ -1,6 +1,6 @@
 // The interleaving explorer: up to 6 QPs fail in the same instant. In which order does the
-// hardware detect them? No public source says (faults-at-scale.md "What no public source says"
-// #1), so every order is possible. For each order this runs the channel — error engine under
+// hardware detect them? No public source says: firmware writes its EQEs in an order no driver
+// code shows [sources: eq-order, model-faults], so every order is possible. For each order this runs the channel — error engine under
 // the policy, the async EQ (size, budget, overrun preset), the driver's FIFO with its QUERY_QP —
 // and records what software sees; orders with the same visible outcome are grouped, and any
 // single order can be stepped through. Pure: the same rules as engine.ts and eq.ts, in miniature.

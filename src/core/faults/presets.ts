@@ -1,6 +1,6 @@
 // The narrow channel's parameters per vendor family, and how a scenario's channel settings
-// resolve against them. Sizes and budgets are CODE facts from faults-at-scale.md §A; every
-// latency is a model parameter (no public source gives one: "What no public source says" #4).
+// resolve against them. Sizes and budgets are read in driver code (mlx5 eq.c, mlx4 eq.c, hns_roce_hw_v2.c) [sources: mlx5-eq, mlx4-eq, hns-aeq]; every
+// latency is a model parameter (no public source gives one) [sources: model-faults].
 import type { ChannelConfig, ChannelPresetId, PolicyName } from '../model/stormSchema.ts';
 
 export type OverrunMode = 'report-continue' | 'fatal' | 'function-reset';

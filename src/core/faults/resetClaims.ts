@@ -1,5 +1,5 @@
 // Topic 10 (mid-transaction RESET): every rule the model follows, labelled as FAULT_CLAIMS are.
-// Found in reference/verbs/faults-at-scale.md §C and semantics.md; each claim names its primary source.
+// Each claim names its primary source and its bibliography key [sources: reset-book, rxe-reset, psn-window, qpn-reuse].
 import type { Claim } from './claims.ts';
 
 export const RESET_CLAIMS: readonly Claim[] = [

@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { RESET_SITUATIONS, Simulation, resetLab, resetLabScenario, type SimEvent } from '../index.ts';
 
 // Topic 10: what a RESET clears, what it lets finish, and what late packets do
-// (faults-at-scale.md §C; claims in resetClaims.ts). With a 5 µs link, the 4 KiB transfer's
+// (rxe_qp.c rxe_qp_reset, rxe_resp.c [sources: rxe-reset, psn-window]; claims in resetClaims.ts). With a 5 µs link, the 4 KiB transfer's
 // packets are accepted at the responder at about 6577, 6597, 6617 and 6637 ns.
 const rx = (r: ReturnType<typeof resetLab>, host: number) => r.events.filter((e): e is Extract<SimEvent, { kind: 'rx' }> => e.kind === 'rx' && e.host === host);
 const cqes = (r: ReturnType<typeof resetLab>, host: number) => r.events.filter((e): e is Extract<SimEvent, { kind: 'cqe' }> => e.kind === 'cqe' && e.host === host);
@@ -40,7 +40,7 @@ describe('reset in the middle of a transfer', () => {
     const atRequester = resetLab({ situation: 'read-streaming', resetAtNs: 11_800 });
     expect(atRequester.resets[0]).toMatchObject({ host: 0, readsWaiting: 1 });
     expect(rx(atRequester, 0).filter((e) => e.t > 11_800).every((e) => e.outcome === 'dropped-not-ready')).toBe(true);
-    // Response packets already handed to the port still leave (rxe leaves packets handed to the IP stack, §C).
+    // Response packets already handed to the port still leave (rxe_qp_reset does not reach packets already handed to the IP stack, the model's reading) [sources: rxe-reset, model-faults].
     const atResponder = resetLab({ situation: 'read-streaming', target: 'responder', resetAtNs: 6560 });
     expect(atResponder.resets[0].responsesLeft).toBeGreaterThan(0);
     const sent = atResponder.lanes.packets.filter((p) => p.op.startsWith('RDMA_READ_RESPONSE'));
@@ -62,7 +62,7 @@ describe('reset in the middle of a transfer', () => {
   });
 });
 
-describe('the QPN-reuse hazard (faults-at-scale.md §C)', () => {
+describe('the QPN-reuse hazard (rxe_pool.c, rdma-core PR #1731) [sources: qpn-reuse]', () => {
   const at = 1000; // destroy and recreate both ends while the old SEND's first packets are in flight
   it('without mitigations (QPN reused at once, initial PSN 0 both times) the stale packet is accepted by the new connection', () => {
     const r = resetLab({ situation: 'send-half-arrived', resetAtNs: at, reuse: { policy: 'lowest-free', psn: 'zero' } });

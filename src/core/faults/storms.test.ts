@@ -5,8 +5,8 @@ import type { Storm } from './storm.ts';
 import { stormProblems } from '../testkit/storms.ts';
 import { RUN_AHEAD_ON } from './engine.ts';
 
-// Each shared-cause fault produces what faults-at-scale.md §B says it produces, and every
-// faulted QP still follows the single-QP rules (semantics.md items 7–10).
+// Each shared-cause fault produces what the drivers make of it [sources: port-down, cq-full, mlx5-health], and every
+// faulted QP still follows the single-QP rules (rxe_comp.c) [sources: rxe-comp, ibta-in-code].
 const small = (fault: StormConfig['fault'], o: Partial<StormConfig> = {}) =>
   createStorm({ qps: 48, hosts: 4, classes: 2, outstanding: 4, fault, ...o }, { trace: 'full' });
 
@@ -16,7 +16,7 @@ function checkStorm(s: Storm): void {
   expect(stormProblems(s)).toEqual([]);
 }
 
-describe('port down (faults-at-scale.md §B)', () => {
+describe('port down (mlx5 handle_port_change, rxe_port_down) [sources: port-down]', () => {
   const s = small('port-down');
   s.runToDrain();
   it('changes no QP state when it happens; raises IBV_EVENT_PORT_ERR once', () => {
@@ -113,7 +113,7 @@ describe('device fatal (mlx5)', () => {
   });
 });
 
-describe('event-queue overrun presets (faults-at-scale.md §A, §D)', () => {
+describe('event-queue overrun presets (mlx5 health.c, mlx4 eq.c, hns_roce_hw_v2.c) [sources: mlx5-eq, mlx4-eq, hns-aeq]', () => {
   // A 2-slot event queue (no spare entries) drained slowly: the QP_FATAL EQEs cannot all fit.
   const tiny = (preset: 'mlx4' | 'mlx5' | 'hns') => {
     const sc = stormScenario({ qps: 64, hosts: 3, classes: 1, outstanding: 2, fault: 'context-read-error', windowNs: 1_000_000, preset, eqeNs: 50_000, healthNs: 3_000_000 });

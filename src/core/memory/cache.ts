@@ -1,6 +1,6 @@
 // The on-chip QP context (QPC) cache: a fixed number of context slots, fully associative or
 // set-associative with the set chosen by low QPN bits (as Huawei HNS picks one of 8 QPC banks by
-// the low 3 QPN bits: reference/hardware/qp-cache-numbers.md (b) "Cache banking", QUOTE).
+// the low 3 QPN bits, a linux-rdma patch of 2020) [sources: hns-qpc].
 // Per access it answers hit / miss / miss+evict / miss+evict-dirty; the timing model turns those
 // codes into PCIe reads, write-backs and eviction-engine work. No allocation per access.
 import type { Rng } from '../kit/rng.ts';

@@ -31,7 +31,7 @@ export const F_DIRTY = 1;
 export const F_PINNED = 2;
 export const F_INFLIGHT = 4;
 
-export const QPN_BITS = 24; // BTH DestQP is 24 bits: reference/verbs/qp_context.md §3 (QUOTE)
+export const QPN_BITS = 24; // BTH DestQP is 24 bits: rxe_hdr.h BTH_QPN_MASK [sources: bth-widths]
 export const QPN_LIMIT = 1 << QPN_BITS;
 
 export interface CacheStats {

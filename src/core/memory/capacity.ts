@@ -2,8 +2,8 @@
 // table geometry, the packet rate and the miss cost, how many QPs fit on chip, how much host
 // memory the table needs, and what throughput to expect with N active QPs. Closed form, for
 // uniform traffic over the active QPs on a fully associative cache (IRM: miss ratio
-// m = max(0, 1 - C/N)) and per-packet time t = tHit + m·(reads·L + decision)/K - the MODEL of
-// reference/hardware/qp-cache-numbers.md (c). The sweep (sweep.ts) is the simulated version and
+// m = max(0, 1 - C/N)) and per-packet time t = tHit + m·(reads·L + decision)/K - the MODEL
+// the presets are fitted with [sources: model-timing, model-cache]. The sweep (sweep.ts) is the simulated version and
 // adds banking, other traffic and queueing; the tests check the two agree where both apply.
 import { engineCeilingMops, resolveEngine, type EngineId, type EngineSpec } from './engines.ts';
 import { estimateTableMemory, tableGeometry, type QpTableConfig } from './tableGeometry.ts';

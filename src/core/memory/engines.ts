@@ -4,7 +4,7 @@
 // The three classes and their orders of magnitude are the issue's: fixed-function logic "a few
 // ns", a programmable engine "tens to hundreds of ns, serialised", a trap to firmware
 // "microseconds". The exact values below are MODEL: the public record gives no measurement of
-// any RNIC's eviction logic (reference/hardware/qp-cache-numbers.md (b): policy "Not published").
+// any RNIC's eviction logic: no vendor publishes its policy [sources: model-engines].
 
 import { ENGINE_IDS, type EngineId } from './ids.ts';
 

@@ -1,7 +1,7 @@
 // NIC presets calibrated to published measurements. Parameters start from the reference's MODEL
 // fits (data/qp-cache-curves.json `model_presets`: C, t_hit, L, K); the cache here is banked
 // (8 ways, set = low QPN bits, as HNS's 8 QPC banks) and QPNs are scattered, which makes the knee
-// start a little before N = C (qp-cache-numbers.md (c)). To keep each knee where the data puts it
+// start a little before N = C [sources: model-cache]. To keep each knee where the data puts it
 // the banked caches hold ~12-15% more entries than the fully-associative fit (CX3 96→112, CIB
 // 256→288, CX5 448→512; all inside the reference's fit ranges or, for CX5, equal to the one
 // disclosed QPC cache size, NBL's 512 entries). Everything not quoted below is MODEL.

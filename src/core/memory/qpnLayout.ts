@@ -4,7 +4,7 @@
 //               creating and destroying QPs leave the live QPNs spread out; the public record does
 //               not give real layouts). With a banked cache (set = low QPN bits) scattered QPNs
 //               load the sets unevenly, so the knee starts before N = C, as the CX3 data shows
-//               (reference/hardware/qp-cache-numbers.md (c), MODEL).
+//               (the FaSST sweep: 88 QPs reach only 70% of peak) [sources: fasst, model-cache].
 // The scattered list for N QPs is the first N of one seeded sequence, so a sweep's points are
 // nested (the QPs at 88 are among those at 176) and curves do not jitter between points.
 import { QPN_LIMIT } from './cacheTypes.ts';

@@ -54,7 +54,7 @@ export interface RaceTrace {
   readerOverheadCycles: number;
 }
 
-/** RTR→RTS as four context words (qp_context.md: state, next_send_psn, retry/timeout, log_sra_max). */
+/** RTR→RTS as four context words (mlx5_ifc_qpc_bits: state, next_send_psn, retry/timeout, log_sra_max) [sources: mlx5-ifc]. */
 export const RTS_FIELDS: RaceField[] = [
   { name: 'state', old: 'RTR', new: 'RTS' },
   { name: 'next_send_psn', old: '0x000000', new: '0x00a1b2' },

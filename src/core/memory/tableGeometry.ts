@@ -2,9 +2,9 @@
 // table. The last level holds the contexts themselves (pageBytes / entryBytes per page); each
 // level above holds pointers (pageBytes / ptrBytes per page); the top level (the root) takes the
 // bits left over and is allocated once, the others page by page as QPs appear.
-// Defaults: 24-bit QPN (reference/verbs/qp_context.md §3, QUOTE); 4 KiB pages (mlx4
-// MLX4_ICM_PAGE_SHIFT 12, mlx5 MLX5_ADAPTER_PAGE_SHIFT 12: qp-cache-numbers.md (b), QUOTE);
-// 256 B contexts (HNS_ROCE_V2_QPC_ENTRY_SZ, mthca "entry size is 256 bytes": QUOTE);
+// Defaults: 24-bit QPN (rxe_hdr.h BTH_QPN_MASK) [sources: bth-widths]; 4 KiB pages (mlx4
+// MLX4_ICM_PAGE_SHIFT 12, mlx5 MLX5_ADAPTER_PAGE_SHIFT 12) [sources: mlx4-icm];
+// 256 B contexts (HNS_ROCE_V2_QPC_ENTRY_SZ, mthca "entry size is 256 bytes") [sources: hns-qpc, model-walk];
 // 8 B pointers (64-bit DMA addresses, MODEL). Real NICs (mlx4 ICM) keep this translation in
 // firmware-managed tables the driver cannot see; the walk below is the textbook shape (MODEL).
 import { QPN_BITS } from './cacheTypes.ts';

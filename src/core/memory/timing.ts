@@ -4,7 +4,7 @@
 // packet longer - eviction decision (waiting for a shared engine if it is busy), then one PCIe
 // read per off-chip table level, then any write-back stall - while the other K-1 proceed.
 // K = 1 is a blocking cache. In steady state this gives t = tHit + m·(reads·L + decision)/K per
-// packet: the MODEL formula of reference/hardware/qp-cache-numbers.md (c) (t = t_hit + m·L/K),
+// packet: the MODEL formula the presets are fitted with, t = t_hit + m·L/K [sources: model-timing],
 // grown into a mechanism so engines' serialisation and bursts of misses show up by themselves.
 // Time unit: integer picoseconds inside this model (peak intervals like 16.7 ns are not whole
 // ns; rounding them would move the CX5 peak by 2%); everything reported is converted to ns.

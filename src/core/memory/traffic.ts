@@ -1,7 +1,7 @@
 // Seeded traffic generators: which active QP each packet belongs to. Index space 0..N-1 maps to
 // QPNs through the layout (qpnLayout.ts); patterns pick indices:
 //   uniform - each packet a uniformly random active QP (FaSST rc-swarm: "picks a uniformly
-//             random QP for each operation", reference/hardware/qp-cache-numbers.md a.1, QUOTE);
+//             random QP for each operation", efficient/rdma_bench rc-swarm README) [sources: fasst];
 //   zipf    - Zipf(s) over the QPs, ranks scattered over QPNs by a seeded permutation;
 //   hotset  - hotFraction of packets go to a hot set of hotSize QPs that moves to fresh QPs every
 //             shiftEvery packets, the rest uniform;
@@ -24,7 +24,7 @@ export interface TrafficConfig {
   qps: number;
   seed: number;
   layout?: QpnLayout; // default 'dense'
-  firstQpn?: number; // default 16: the engine's QPNs start at 16 (rxe "QP index range 16..", qp_context.md §3)
+  firstQpn?: number; // default 16: the engine's QPNs start at 16 (rxe_param.h: QP index range 16..0x20000) [sources: qpn-alloc]
   /** Share of packets that update hardware fields of the context (dirty). RC: every one (1). */
   writeFraction?: number;
 }

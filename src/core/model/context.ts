@@ -1,7 +1,7 @@
 // Every field of a QP's context, tagged with who writes it. Software fields are written by
 // ibv_modify_qp (the attribute that carries each one is named); hardware fields are advanced
-// by the NIC as traffic flows. Classification and names follow reference/verbs/qp_context.md
-// (struct ibv_qp_attr, and the mlx5 QPC: "Summary of the dynamic part").
+// by the NIC as traffic flows. Classification and names follow struct ibv_qp_attr (verbs.h) and
+// the mlx5 QPC (mlx5_ifc_qpc_bits, read back by query_qp_attr) [sources: man-modify-qp, mlx5-ifc].
 import type { AttrName } from '../verbs/attrs.ts';
 
 export type Owner = 'sw' | 'hw' | 'sw+hw';
@@ -17,8 +17,8 @@ export interface FieldDef {
 
 export const CONTEXT_FIELDS = [
   // `state` is what ibv_query_qp returns (enum ibv_qp_state: SQD=4, SQE=5, ERR=6). The firmware
-  // numbers the same states differently (mlx5 SQER=4, SQD=5, ERR=6, SQ_DRAINING=7, semantics.md
-  // item 23), so the context carries that encoding separately as qpc_state rather than claiming
+  // numbers the same states differently (mlx5 SQER=4, SQD=5, ERR=6, SQ_DRAINING=7, mlx5 qp.h
+  // [sources: mlx5-qp-state]), so the context carries that encoding separately as qpc_state rather than claiming
   // one number is both.
   { name: 'state', owner: 'sw+hw', bits: 8, attr: 'IBV_QP_STATE', doc: 'Lifecycle state as libibverbs numbers it (enum ibv_qp_state: RESET 0 … SQD 4, SQE 5, ERR 6); software moves it with modify_qp, hardware moves it to SQE/ERR on errors and from draining to drained.', hw: 'ibv_qp_attr.qp_state (verbs numbering; see qpc_state for mlx5\'s)' },
   { name: 'qpc_state', owner: 'hw', bits: 8, doc: 'The same state as mlx5 firmware encodes it in the QP context: RST 0, INIT 1, RTR 2, RTS 3, SQER 4, SQD 5, ERR 6, SQ_DRAINING 7 (include/linux/mlx5/qp.h; the driver reports SQ_DRAINING to verbs as SQD with sq_draining = 1).', hw: 'qpc.state' },

@@ -17,7 +17,7 @@ export type SimEvent = Base & (
   /**
    * ibv_destroy_qp done. `waitedNs`: how long a draining destroy waited for the flush; `stale`:
    * CQEs of the QP left unpolled in its CQs, naming a QPN that no longer exists; `purged`:
-   * unpolled CQEs the driver removed instead (faults-at-scale.md §C).
+   * unpolled CQEs the driver removed instead (mlx5 qp.c mlx5_ib_cq_clean) [sources: mlx5-qp, rxe-reset].
    */
   | { kind: 'qp-destroyed'; host: number; qpn: number; waitedNs?: number; stale?: number; purged?: number }
   /** A draining ibv_destroy_qp began: the QP goes to ERR (if it is not there) and the application waits. */
@@ -57,14 +57,14 @@ export type SimEvent = Base & (
   /** The first report of a faulted QP that software can see, and how it came. */
   | { kind: 'report'; host: number; qpn: number; via: ReportVia; cls: number; ns: number }
   /**
-   * A QP moved to RESET: what it held and lost (faults-at-scale.md §C). `partial` is a message
+   * A QP moved to RESET: what it held and lost (rxe_qp.c rxe_qp_reset) [sources: rxe-reset, reset-book]. `partial` is a message
    * half-arrived at the responder (its bytes stay in memory, no completion ever appears);
    * `dmaFencedNs` is how long the DMA burst in flight ran on before the reset took it
    * (drain-then-reset); `cachedCtx` whether its context was on chip and is now invalidated.
    */
   | { kind: 'reset'; host: number; qpn: number; from: string; sq: number; rq: number; partial?: { op: 'SEND' | 'RDMA_WRITE'; bytes: number };
       unackedPsns: number; readsWaiting: number; responsesLeft: number; resources: number; timerArmed: boolean; dmaFencedNs: number; cachedCtx: boolean;
-      /** An SRQ-attached QP reset before IBV_EVENT_QP_LAST_WQE_REACHED: its dequeued WQEs leak (IBTA 10.3.1, semantics.md item 19). */
+      /** An SRQ-attached QP reset before IBV_EVENT_QP_LAST_WQE_REACHED: its dequeued WQEs leak (IBTA 10.3.1 as quoted in the __ib_drain_srq patch) [sources: srq]. */
       srqLeak?: number }
   /** Storm bookkeeping: set-up, shared-cause faults, engine and driver milestones. */
   | { kind: 'storm'; what: string; host?: number; qpn?: number; n?: number; detail?: string }

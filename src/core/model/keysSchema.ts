@@ -1,6 +1,6 @@
 // Memory regions, scatter/gather entries and shared receive queues as the scenario spells them
 // (ibv_reg_mr, struct ibv_sge, ibv_create_srq). Names and bits as libibverbs has them
-// (reference/verbs/enums.json ibv_access_flags).
+// (verbs.h enum ibv_access_flags) [sources: verbs-enums].
 import * as v from 'valibot';
 import { HostSchema } from './stormSchema.ts';
 

@@ -3,11 +3,11 @@
 // the fields of DriverProfile; the table of differences (with sources, shown in the page and
 // the README) is in profileTable.ts.
 //
-// 'ibta' is the spec's own words where the reference quotes them, and otherwise the IBTA as
-// the rdmavt/hfi1/qib drivers reflect it (their code cites IB 1.2 clauses; NOTES.md reads the
-// IBTA the same way). Where neither speaks, the profile keeps the model's earlier behaviour and
+// 'ibta' is the spec's own words where kernel code or a patch quotes them, and otherwise the IBTA as
+// the rdmavt/hfi1/qib drivers reflect it (their code cites IB 1.2 clauses, e.g. C10-96 in
+// ib_rvt_state_ops) [sources: ibta-in-code, model-profiles]. Where neither speaks, the profile keeps the model's earlier behaviour and
 // the table says MODEL. 'mlx5' follows rdma-core providers/mlx5 and the mlx5 kernel driver at
-// the commits semantics.md names; firmware behaviour that no public code shows is MODEL = IBTA.
+// rdma-core commit 691953d8 and MLNX-OFED 25.10 [sources: libmlx5-post, mlx5-qp]; firmware behaviour that no public code shows is MODEL = IBTA.
 import type { WcStatus } from './wc.ts';
 
 export const PROFILE_IDS = ['ibta', 'rxe', 'mlx5'] as const;

@@ -62,7 +62,7 @@ export const CommandSchema = v.variant('kind', [
   /**
    * ibv_destroy_qp: to RESET first (mlx5 destroy_qp_common), then the QPN is freed. With `drain`
    * the application first lets the flush finish and polls every completion of the QP
-   * (faults-at-scale.md §C "Destroy only after the flush has drained").
+   * (xprtrdma "Wait before destroying", SPDK PR #3859) [sources: destroy-after-flush].
    */
   v.strictObject({ kind: v.literal('destroyQp'), host: Host, qpn: Qpn, drain: v.optional(v.boolean()) }),
   /** Two fresh QPs in RESET connected RESET→INIT→RTR→RTS; psn 'random' draws each side's as rdma_cm does. */

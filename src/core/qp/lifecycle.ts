@@ -2,7 +2,7 @@
 // The tables are DERIVED from qpMachine at module load by asking XState itself, so the fast
 // path cannot drift from the machine; lifecycle.test.ts proves equality over every
 // (type, state, event). Measured on this stack: XState transition() ≈35k/s vs a table ≈30M/s
-// (reference/toolchain.md §8), which is why the engine uses this form for every QP.
+// (XState 5.33.3, Node 20) [sources: xstate-speed], which is why the engine uses this form for every QP.
 import { transition, type SnapshotFrom } from 'xstate';
 import { STATE_BIT } from '../verbs/attrs.ts';
 import { modifyAllowed } from '../verbs/checkModify.ts';

@@ -9,11 +9,11 @@ import { QP_STATES, type QpState, type QpType } from '../verbs/types.ts';
 export type QpEvent =
   /** ibv_modify_qp; `target` is the current state when the mask has no IBV_QP_STATE. */
   | { type: 'MODIFY'; target: QpState; mask: number }
-  /** A send WR completed in error: RC/UC/UD differ (semantics.md §4, items 21–22). */
+  /** A send WR completed in error: RC/UC/UD differ (core/verbs.c qp_state_table, rdmavt, rxe) [sources: sqe-state, rxe-err]. */
   | { type: 'SEND_ERROR' }
   /** Any error that takes the whole QP down (responder error, catastrophic, retry exhausted). */
   | { type: 'FATAL' }
-  /** The last in-flight send of a draining SQ completed (semantics.md §5, item 25). */
+  /** The last in-flight send of a draining SQ completed (rxe_comp.c comp_check_sq_drain_done) [sources: sqd]. */
   | { type: 'DRAINED' };
 
 type ModifyTransition = { guard: { type: 'legalModify'; params: { from: QpState; to: QpState } }; target: string };

@@ -108,7 +108,7 @@ export function runCommand(w: World, c: Command): CommandResult {
       const slot = w.qps.find(c.host, c.qpn);
       if (slot < 0) return { ok: false, detail: noSuchQp(c.host, c.qpn) };
       emit(w, { t: w.now, kind: 'fault', host: c.host, qpn: c.qpn, detail: 'catastrophic QP error (WQ_CATAS_ERROR)' });
-      // mlx5: WQ_CATAS_ERROR → IB_EVENT_QP_FATAL (semantics.md item 15).
+      // mlx5: WQ_CATAS_ERROR → IB_EVENT_QP_FATAL (mlx5_ib_handle_qp_event) [sources: mlx5-qp].
       if (hwEvent(w, slot, EV_FATAL, 'fatal')) qpAsync(w, slot, 'IBV_EVENT_QP_FATAL');
       return { ok: true };
     }

@@ -13,8 +13,8 @@ export function bump(rec: Record<string, number>, key: string, by = 1): void {
 /**
  * Append a CQE; false when it cannot be written. The first entry that finds the CQ full is the
  * overrun: ONE IBV_EVENT_CQ_ERR for it, and the CQ is in error from then on ("the CQ cannot be
- * used", ibv_poll_cq.3; semantics.md items 13 and 31; mlx5 marks the CQ context CQ_OVERFLOW and
- * reports one CQ_ERROR EQE, faults-at-scale.md §B). rdmavt latches the same way (cq_full);
+ * used", ibv_poll_cq(3); mlx5 marks the CQ context CQ_OVERFLOW and reports one CQ_ERROR EQE)
+ * [sources: man-poll-cq, cq-full]. rdmavt latches the same way (cq_full);
  * rxe instead accepts entries again once there is room — the model follows the man page.
  */
 export function writeCqe(w: World, host: number, cq: number, e: Cqe): boolean {
@@ -49,7 +49,7 @@ function retire(w: World, status: WcStatus): void {
 
 /**
  * Retire the oldest send WQE of `slot`. Errors always produce a CQE, even for unsignaled WRs
- * (IBTA 10.7.3.1 as quoted in rxe; semantics.md item 10).
+ * (IBTA 10.7.3.1 as quoted in rxe_comp.c) [sources: ibta-in-code, rxe-comp].
  */
 export function completeSend(w: World, slot: number, status: WcStatus): void {
   const rt = w.rt.get(slot)!;
@@ -94,8 +94,8 @@ export function completeRecv(w: World, slot: number, status: WcStatus, byteLen?:
 
 /**
  * RESET or destroy on a driver that purges: this QP's unpolled CQEs leave its CQs. mlx5_ib_cq_clean
- * walks the CQ, drops the QP's entries and advances the consumer index by as many (semantics.md
- * item 18). Returns how many went.
+ * walks the CQ, drops the QP's entries and advances the consumer index by as many (mlx5 qp.c)
+ * [sources: mlx5-qp]. Returns how many went.
  */
 export function purgeCqes(w: World, slot: number): number {
   const q = w.qps;

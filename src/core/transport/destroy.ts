@@ -1,10 +1,10 @@
 // ibv_destroy_qp. The verb moves the QP to RESET and frees its QPN (mlx5 destroy_qp_common);
 // what happens to completions the application has not polled yet depends on the driver: mlx5
 // removes them from the CQs, rxe leaves them there naming a QPN that no longer exists
-// (semantics.md items 17–18). Consumers are told to destroy only after the flush has drained
-// (faults-at-scale.md §C: xprtrdma "Wait before destroying", SPDK PR #3859's use-after-free),
-// and for an SRQ-attached QP to wait for IBV_EVENT_QP_LAST_WQE_REACHED first (IBTA 10.3.1, item
-// 19). `drain` does it that way: ERR, wait until both queues are flushed, the last WQE event has
+// (mlx5_ib_cq_clean; rxe_qp_reset) [sources: mlx5-qp, rxe-reset]. Consumers are told to destroy only after the flush has drained
+// (xprtrdma "Wait before destroying", SPDK PR #3859's use-after-free) [sources: destroy-after-flush],
+// and for an SRQ-attached QP to wait for IBV_EVENT_QP_LAST_WQE_REACHED first (IBTA 10.3.1, as
+// quoted in the __ib_drain_srq patch) [sources: srq]. `drain` does it that way: ERR, wait until both queues are flushed, the last WQE event has
 // come and every completion of the QP has been polled, then destroy.
 import { LC } from '../qp/lifecycle.ts';
 import { emit, runtime, schedule, type World } from '../world/world.ts';

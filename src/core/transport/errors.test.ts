@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { A, B, QA, QB, conserved, cqes, events, pair, run, stateOf } from '../testkit/builders.ts';
 
-// Each test names the rule from reference/verbs/semantics.md it checks.
+// Each test names the driver code or man page of the rule it checks, and its bibliography key.
 const sends = (n: number, opts: { signaled?: boolean; length?: number } = {}) =>
   Array.from({ length: n }, (_, i) => ({ t: 1000, cmd: { kind: 'postSend' as const, host: A, qpn: QA, wr: { wrId: i + 1, opcode: 'IBV_WR_SEND' as const, length: opts.length ?? 512, signaled: opts.signaled ?? true } } }));
 
@@ -14,7 +14,7 @@ describe('RC traffic without faults', () => {
     expect(cqes(sim, B, QB, 'rq').filter((e) => e.status === 'IBV_WC_SUCCESS').map((e) => e.byteLen)).toEqual(Array(10).fill(3000));
     expect(conserved(sim)).toBe(true);
   });
-  it('an unsignaled success writes no CQE but is still completed (item 10 context)', () => {
+  it('an unsignaled success writes no CQE but is still completed (rxe_comp.c do_complete) [sources: rxe-comp]', () => {
     const sim = run(pair({ commands: sends(4, { signaled: false }) }));
     expect(cqes(sim, A, QA, 'sq')).toHaveLength(0);
     expect(events(sim, 'complete-silent')).toHaveLength(4);
@@ -28,7 +28,7 @@ describe('RC traffic without faults', () => {
   });
 });
 
-describe('single-QP error handling (semantics.md §2)', () => {
+describe('single-QP error handling (rxe_comp.c rxe_completer, flush_send_queue) [sources: rxe-comp]', () => {
   const neighbour = { host: A, type: 'RC' as const, peer: 3, recvs: 8, refill: true };
   const neighbourPeer = { host: B, type: 'RC' as const, peer: 2, recvs: 8, refill: true };
   it('retry exceeded: one RETRY_EXC_ERR CQE, then FLUSH_ERR oldest first, QP in ERR; the neighbour on the same CQ keeps completing', () => {
@@ -61,12 +61,12 @@ describe('single-QP error handling (semantics.md §2)', () => {
     expect(events(sim, 'async').some((e) => e.host === B && e.event === 'IBV_EVENT_QP_ACCESS_ERR')).toBe(true);
     expect(sim.summary().events.IBV_EVENT_QP_ACCESS_ERR).toBe(1);
   });
-  it('unsignaled WRs still complete with FLUSH_ERR (IBTA 10.7.3.1, item 10)', () => {
+  it('unsignaled WRs still complete with FLUSH_ERR (IBTA 10.7.3.1 as quoted in rxe_comp.c) [sources: ibta-in-code, rxe-comp]', () => {
     const s = pair({ commands: [{ t: 500, cmd: { kind: 'failNextWr', host: A, qpn: QA, status: 'IBV_WC_LOC_PROT_ERR' } }, ...sends(4, { signaled: false })] });
     const c = cqes(run(s), A, QA, 'sq');
     expect(c.map((e) => e.status)).toEqual(['IBV_WC_LOC_PROT_ERR', 'IBV_WC_WR_FLUSH_ERR', 'IBV_WC_WR_FLUSH_ERR', 'IBV_WC_WR_FLUSH_ERR']);
   });
-  it('posting in ERR is accepted and the WR completes with FLUSH_ERR (item 4)', () => {
+  it('posting in ERR is accepted and the WR completes with FLUSH_ERR (C10-96 as quoted in rdmavt) [sources: ibta-in-code, kernel-drain]', () => {
     const s = pair({ commands: [
       { t: 500, cmd: { kind: 'modifyQp', host: A, qpn: QA, mask: ['IBV_QP_STATE'], attrs: { qp_state: 'ERR' } } },
       { t: 2000, cmd: { kind: 'postSend', host: A, qpn: QA, wr: { wrId: 77, opcode: 'IBV_WR_SEND', length: 8 } } },
@@ -77,7 +77,7 @@ describe('single-QP error handling (semantics.md §2)', () => {
     expect(cqes(sim, A, QA).find((e) => e.wrId === 78)?.status).toBe('IBV_WC_WR_FLUSH_ERR');
     expect(events(sim, 'async')).toHaveLength(0); // a modify to ERR raises no async event
   });
-  it('move to RESET discards queued WRs without any completion (item 17)', () => {
+  it('move to RESET discards queued WRs without any completion (rxe_qp_reset) [sources: rxe-qp]', () => {
     const s = pair({ b: { recvs: 0, refill: false }, commands: [...sends(3), { t: 1200, cmd: { kind: 'modifyQp', host: A, qpn: QA, mask: ['IBV_QP_STATE'], attrs: { qp_state: 'RESET' } } }] });
     const sim = run(s);
     expect(cqes(sim, A, QA)).toHaveLength(0);
@@ -85,7 +85,7 @@ describe('single-QP error handling (semantics.md §2)', () => {
     expect(sim.summary().wr.discarded).toBe(19);
     expect(conserved(sim)).toBe(true);
   });
-  it('RNR: with no receive posted the requester retries rnr_retry times, then RNR_RETRY_EXC_ERR (item 36)', () => {
+  it('RNR: with no receive posted the requester retries rnr_retry times, then RNR_RETRY_EXC_ERR (rxe_comp.c, hfi1 do_rc_ack) [sources: rnr-retry]', () => {
     const s = pair({ a: { attrs: { rnr_retry: 2 } }, b: { recvs: 0, refill: false, attrs: { min_rnr_timer: 1 } }, commands: sends(2) });
     const sim = run(s);
     expect(events(sim, 'retry').filter((e) => e.reason === 'rnr-nak').map((e) => e.left)).toEqual([1, 0]);
@@ -97,7 +97,7 @@ describe('single-QP error handling (semantics.md §2)', () => {
     expect(events(sim, 'retry').filter((e) => e.reason === 'rnr-nak').every((e) => e.left === 'infinite')).toBe(true);
     expect(cqes(sim, A, QA, 'sq').map((e) => e.status)).toEqual(['IBV_WC_SUCCESS']);
   });
-  it('a lost packet is recovered by the ACK timeout and retransmission (item 35)', () => {
+  it('a lost packet is recovered by the ACK timeout and retransmission (rxe_comp.c retry_cnt) [sources: ack-timeout]', () => {
     const s = pair({ a: { attrs: { timeout: 2 } }, commands: [{ t: 900, cmd: { kind: 'dropPackets', count: 1, from: A } }, ...sends(3, { length: 2048 })] });
     const sim = run(s);
     expect(events(sim, 'pkt').filter((e) => e.drop)).toHaveLength(1);

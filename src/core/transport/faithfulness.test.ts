@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { A, B, QA, QB, cqes, events, pair, run } from '../testkit/builders.ts';
 import type { Simulation } from '../sim/engine.ts';
 
-// Fixes found by checking the transport model against reference/verbs (issue 7); each test
-// names its source.
+// Fixes found by checking the transport model against driver code and man pages (issue 7); each
+// test names its source and its bibliography key.
 const send = (t: number, wrId: number, opcode = 'IBV_WR_SEND', length = 64, host = A, qpn = QA) =>
   ({ t, cmd: { kind: 'postSend' as const, host, qpn, wr: { wrId, opcode: opcode as 'IBV_WR_SEND', length } } });
 const modify = (t: number, host: number, qpn: number, mask: string[], attrs: Record<string, unknown>) =>
@@ -11,7 +11,7 @@ const modify = (t: number, host: number, qpn: number, mask: string[], attrs: Rec
 const ctx = (sim: Simulation, host: number, qpn: number, field: 'state' | 'qpc_state' | 'next_send_psn' | 'last_acked_psn' | 'next_rcv_psn' | 'ssn' | 'msn') =>
   sim.world.qps.f[field][sim.world.qps.find(host, qpn)];
 
-describe('context state encodings (semantics.md item 23)', () => {
+describe('context state encodings (mlx5 qp.h) [sources: mlx5-qp-state]', () => {
   it('`state` holds libibverbs numbering and `qpc_state` mlx5 numbering: SQ_DRAINING=7, SQD=5, SQER=4, ERR=6', () => {
     const s = pair({ commands: [send(100, 1, 'IBV_WR_SEND', 4096), modify(400, A, QA, ['IBV_QP_STATE'], { qp_state: 'SQD' })] });
     const sim = run(s, 410);
@@ -32,7 +32,7 @@ describe('context state encodings (semantics.md item 23)', () => {
   });
 });
 
-describe('a SEND failing at the responder (semantics.md item 14)', () => {
+describe('a SEND failing at the responder (rxe_resp.c do_class_ac_error) [sources: rxe-resp]', () => {
   for (const status of ['IBV_WC_REM_INV_REQ_ERR', 'IBV_WC_REM_ACCESS_ERR'] as const) {
     it(`${status}: the receive WQE it took completes with ${status}, then the rest flush; the requester gets the same status`, () => {
       const sim = run(pair({ b: { recvs: 3, refill: false }, commands: [
@@ -62,7 +62,7 @@ describe('IBV_EVENT_COMM_EST (IBTA o11-5.1.1, as quoted in the Oracle SIF driver
   });
 });
 
-describe('duplicates replay, never re-execute (faults-at-scale.md §C "Duplicates after RESET"; rxe duplicate_request)', () => {
+describe('duplicates replay, never re-execute (rxe_resp.c duplicate_request) [sources: psn-window, psn-book]', () => {
   it('a duplicate ATOMIC (its response was lost) is answered from the saved original value, and the word changes once', () => {
     const sim = run(pair({ a: { attrs: { timeout: 2 } }, commands: [
       { t: 50, cmd: { kind: 'dropPackets', count: 1, from: B } }, send(100, 1, 'IBV_WR_ATOMIC_FETCH_AND_ADD', 8),
@@ -89,7 +89,7 @@ describe('duplicates replay, never re-execute (faults-at-scale.md §C "Duplicate
   });
 });
 
-describe('RESET and PSNs (faults-at-scale.md §C "What rxe RESET leaves alone")', () => {
+describe('RESET and PSNs (rxe_qp.c rxe_qp_reset leaves them) [sources: rxe-reset]', () => {
   it('RESET clears SSN, MSN and queues but leaves the PSNs; the mandatory sq_psn/rq_psn overwrite them on the way back up', () => {
     const sim = run(pair({ commands: [send(100, 1), send(100, 2)] }), 20_000);
     const psns = [ctx(sim, A, QA, 'next_send_psn'), ctx(sim, A, QA, 'last_acked_psn'), ctx(sim, A, QA, 'next_rcv_psn')];

@@ -9,7 +9,7 @@ import { K, keyed } from '../testkit/keyed.ts';
 // remote side executed the operation — read from host B's memory, not from the log — and the
 // async event the responder raises. Each row runs under every driver profile; where the profile
 // table (core/model/profileTable.ts) names a difference, the row says what that profile does.
-// Sources per row; semantics.md items 7 and 14.
+// Sources per row; rxe_comp.c and rxe_resp.c [sources: rxe-comp, rxe-resp, rxe-keys].
 type Wr = Extract<CommandInput, { kind: 'postSend' }>['wr'];
 interface Expect {
   /** The requester's first send completion, or null when the post itself was refused with `errno`. */
@@ -64,7 +64,7 @@ const ROWS: Row[] = [
   { name: 'SEND_WITH_IMM, lkey names no MR', wr: send(64, 0x9999, { opcode: 'IBV_WR_SEND_WITH_IMM', imm: 9 }), ...LOCAL, executed: false, source: 'rxe_req.c finish_packet' },
   { name: 'SEND into a receive buffer whose lkey names no MR', wr: send(64), recv: { length: 4096, lkey: 0x9999 }, ...RECV_KEY, source: 'rdmavt init_sge → LOC_PROT_ERR, nack_op_err; rxe RESPST_ERR_MALFORMED_WQE' },
   { name: 'SEND into a deregistered receive buffer', wr: send(64), recv: { length: 4096, lkey: K.B_ALL }, before: [dereg(B, K.B_ALL)], ...RECV_KEY, source: 'rdmavt init_sge (lkey_invalid) → LOC_PROT_ERR; rxe copy_data → MALFORMED_WQE' },
-  { name: 'SEND longer than the receive buffer', wr: send(2048), recv: { length: 1024, lkey: K.B_ALL }, status: 'IBV_WC_REM_INV_REQ_ERR', remote: 'IBV_WC_LOC_LEN_ERR', states: ['ERR', 'ERR'], executed: true, event: 'IBV_EVENT_QP_REQ_ERR', target: { key: K.B_ALL, word: 0xa1 }, by: { rxe: { remote: 'IBV_WC_REM_INV_REQ_ERR' } }, source: 'the LOC_LEN_ERR status description; NAK Invalid Request (item 14); rxe RESPST_ERR_LENGTH' },
+  { name: 'SEND longer than the receive buffer', wr: send(2048), recv: { length: 1024, lkey: K.B_ALL }, status: 'IBV_WC_REM_INV_REQ_ERR', remote: 'IBV_WC_LOC_LEN_ERR', states: ['ERR', 'ERR'], executed: true, event: 'IBV_EVENT_QP_REQ_ERR', target: { key: K.B_ALL, word: 0xa1 }, by: { rxe: { remote: 'IBV_WC_REM_INV_REQ_ERR' } }, source: 'the LOC_LEN_ERR status description; NAK Invalid Request (rxe_resp.c) [sources: rxe-resp]; rxe RESPST_ERR_LENGTH' },
   { name: 'RDMA WRITE', wr: write(K.B_ALL), ...OK, remote: null, target: { key: K.B_ALL, word: 0xa1 }, source: 'the baseline: the bytes land in B\'s MR' },
   { name: 'RDMA WRITE, lkey names no MR', wr: write(K.B_ALL, {}, 0x9999), ...LOCAL, executed: false, target: { key: K.B_ALL }, source: 'rxe_req.c finish_packet' },
   { name: 'RDMA WRITE, lkey of a deregistered MR', wr: write(K.B_ALL), before: [dereg(A, K.A_LOCAL)], ...LOCAL, executed: false, target: { key: K.B_ALL }, source: 'rxe lookup_mr: the MR is no longer valid' },
@@ -81,7 +81,7 @@ const ROWS: Row[] = [
   { name: 'RDMA READ, rkey range past the MR', wr: read(K.B_ALL, { rdma: rdma(K.B_ALL, K.BASE + 8190) }), ...RKEY, source: 'rxe mr_check_range in check_rkey' },
   { name: 'RDMA READ, MR registered without REMOTE_READ', wr: read(K.B_LOCAL, { rdma: rdma(K.B_LOCAL, K.SECOND) }), ...RKEY, source: 'rxe lookup_mr access check' },
   { name: 'RDMA READ, rkey of a deregistered MR', wr: read(K.B_ALL), before: [dereg(B, K.B_ALL)], ...RKEY, source: 'rxe check_rkey: no MR matches rkey' },
-  { name: 'RDMA READ into a buffer without LOCAL_WRITE: checked when the response arrives', wr: read(K.B_ALL, { sgl: sgl(K.A_READONLY, 64, K.SECOND) }), ...LOCAL, executed: true, source: 'rxe_comp.c do_read copy_data(IB_ACCESS_LOCAL_WRITE) → LOC_PROT_ERR (item 7)' },
+  { name: 'RDMA READ into a buffer without LOCAL_WRITE: checked when the response arrives', wr: read(K.B_ALL, { sgl: sgl(K.A_READONLY, 64, K.SECOND) }), ...LOCAL, executed: true, source: 'rxe_comp.c do_read copy_data(IB_ACCESS_LOCAL_WRITE) → LOC_PROT_ERR [sources: rxe-keys]' },
   { name: 'RDMA READ, lkey names no MR: checked when the response arrives', wr: read(K.B_ALL, {}, 0x9999), ...LOCAL, executed: true, source: 'rxe_comp.c do_read → copy_data: no MR' },
   { name: 'RDMA READ, local MR deregistered before the response', wr: read(K.B_ALL), after, ...LOCAL, executed: true, source: 'rxe_comp.c do_read: the lkey is looked up as the response is copied' },
   { name: 'RDMA READ of zero bytes, bad rkey (not checked)', wr: read(0x9999, { length: 0, sgl: [] }), ...OK, remote: null, source: 'rxe check_rkey zero-byte rule; hfi1 `if (len)`' },
@@ -94,7 +94,7 @@ const ROWS: Row[] = [
     name: 'ATOMIC, target not 8-byte aligned', wr: fadd(K.B_ALL, K.BASE + 4), status: 'IBV_WC_REM_INV_REQ_ERR', remote: null, states: ['ERR', 'ERR'], executed: false, event: 'IBV_EVENT_QP_REQ_ERR', target: { key: K.B_ALL },
     by: { rxe: { status: null, errno: 'EINVAL', states: ['RTS', 'RTS'], event: null } }, source: 'IBTA 1.2.1 §9.4.5 as quoted (NAK Invalid Request); hfi1 nack_inv; rxe validate_send_wr "misaligned atomic address"',
   },
-  { name: 'ATOMIC into a result buffer without LOCAL_WRITE: the remote already executed', wr: fadd(K.B_ALL, K.BASE, K.A_READONLY, K.SECOND), ...LOCAL, executed: true, target: { key: K.B_ALL, word: 0xb1 + 5 }, source: 'rxe_comp.c do_atomic → LOC_PROT_ERR (item 7)' },
+  { name: 'ATOMIC into a result buffer without LOCAL_WRITE: the remote already executed', wr: fadd(K.B_ALL, K.BASE, K.A_READONLY, K.SECOND), ...LOCAL, executed: true, target: { key: K.B_ALL, word: 0xb1 + 5 }, source: 'rxe_comp.c do_atomic → LOC_PROT_ERR [sources: rxe-keys]' },
   { name: 'ATOMIC, result lkey names no MR', wr: fadd(K.B_ALL, K.BASE, 0x9999), ...LOCAL, executed: true, target: { key: K.B_ALL, word: 0xb1 + 5 }, source: 'rxe_comp.c do_atomic → copy_data: no MR' },
   { name: 'ATOMIC, result MR deregistered before the response', wr: fadd(K.B_ALL), after, ...LOCAL, executed: true, target: { key: K.B_ALL, word: 0xb1 + 5 }, source: 'rxe_comp.c do_atomic: the lkey is looked up as the result is copied' },
   { name: 'ATOMIC CMP_AND_SWP, equal: swapped', wr: cas(K.B_ALL, 0xb1), ...OK, remote: null, target: { key: K.B_ALL, word: 7 }, source: 'rxe atomic_reply; hfi1 cmpxchg' },

@@ -1,6 +1,6 @@
 // ibv_modify_qp as the model executes it: the kernel table (checkModify), the driver's value
 // checks, then the context writes and the state change, all or nothing (ibv_modify_qp.3 NOTES:
-// on failure nothing is modified, including the state; semantics.md item 40).
+// on failure nothing is modified, including the state) [sources: man-modify-qp, kernel-qp-table].
 import { ATTR_BIT, CUR_STATE_BIT, STATE_BIT, maskOf, type AttrName } from '../verbs/attrs.ts';
 import { checkModify, modifyAllowed } from '../verbs/checkModify.ts';
 import { QP_STATES, QP_TYPES } from '../verbs/types.ts';
@@ -14,7 +14,7 @@ import { canSend } from './requester.ts';
 import { PSN_MASK } from './wire.ts';
 import { noSuchQp } from '../model/ids.ts';
 
-/** Device limits the driver checks values against (a ConnectX-5-like device; qp_context.md §4). */
+/** Device limits the driver checks values against (a ConnectX-5-like device: ibv_devinfo -v reports max_qp_rd_atom 16) [sources: devinfo]. */
 export const DEVICE = { maxRdAtom: 16, pkeyTableLen: 64, ports: 1 };
 
 type Refusal = { reason: string; missing?: string[]; unexpected?: string[]; detail: string };
@@ -96,7 +96,7 @@ export function modifyQp(w: World, host: number, qpn: number, names: readonly At
     return refuse(w, host, qpn, fromLabel, target, names, { reason: 'sq-draining', detail: 'the SQ is still draining: only →ERR is accepted until IBV_EVENT_SQ_DRAINED (rxe __qp_chk_state)' });
   }
   // mlx5 has no firmware command for RTS→SQD or SQD→SQD (optab in __mlx5_ib_modify_qp): -EINVAL
-  // although the kernel table allows them (semantics.md item 27, NOTES.md).
+  // although the kernel table allows them [sources: mlx5-qp, kernel-qp-table].
   if (target === 'SQD' && w.profile.sqd === 'refused') {
     return refuse(w, host, qpn, fromLabel, target, names, { reason: 'driver', detail: `mlx5 has no ${current}→SQD firmware command (__mlx5_ib_modify_qp optab): EINVAL, although the kernel table allows it` });
   }

@@ -1,8 +1,8 @@
 // ibv_post_send / ibv_post_recv and the checks a provider makes before a WQE reaches the NIC:
-// the QP's state (semantics.md §1), the opcode against the transport, an atomic's length and
+// the QP's state (rxe_post_send, rvt_post_send) [sources: rxe-post, rdmavt-post], the opcode against the transport, an atomic's length and
 // alignment, inline data against max_inline_data, room in the queue. Where providers differ,
 // the scenario's driver profile decides (core/model/profiles.ts). Posting in ERR is legal and
-// the WR is flushed (item 4).
+// the WR is flushed (C10-96 as quoted in rdmavt) [sources: ibta-in-code, kernel-drain].
 import { OPCODE_TRANSPORTS, isAtomic, type SendOpcode } from '../model/wc.ts';
 import type { Sge } from '../model/keysSchema.ts';
 import { LC } from '../qp/lifecycle.ts';
@@ -44,7 +44,7 @@ function sendRefusal(w: World, slot: number, wr: SendWr): { errno: 'EINVAL' | 'E
   const lc = q.lc[slot];
   const type = QP_TYPES[q.type[slot]];
   if (lc === LC.RESET || lc === LC.INIT || lc === LC.RTR) {
-    // rxe_post_send and rdmavt refuse below RTS (item 1).
+    // rxe_post_send and rdmavt refuse below RTS [sources: rxe-post, rdmavt-post].
     if (p.postSendNotReady === 'EINVAL') return { errno: 'EINVAL', detail: `ibv_post_send needs RTS or later; the QP is in ${NOT_READY[lc]}` };
   }
   // libmlx5 opens the send path only once the QP has reached RTS (qp_state_max_gs = -1 before:
@@ -129,7 +129,7 @@ export function postRecv(w: World, host: number, qpn: number, wrId: number, leng
   const lc = q.lc[slot];
   // IBTA C10-97.2.1 as quoted in rxe_post_recv: no receives in RESET (libmlx5: qp_state_max_gs = -1 → EINVAL).
   if (lc === LC.RESET) return refuse(w, host, qpn, 'rq', wrId, 'EINVAL', 'ibv_post_recv is refused in RESET');
-  // A QP attached to an SRQ has no receive queue of its own (item 3; ibv_post_recv.3).
+  // A QP attached to an SRQ has no receive queue of its own (rxe_post_recv; ibv_post_recv(3)) [sources: srq, man-srq].
   if (srqOf(w, slot)) return refuse(w, host, qpn, 'rq', wrId, 'EINVAL', 'this QP takes its receives from an SRQ: use ibv_post_srq_recv');
   const rt = runtime(w, slot);
   if (rt.rq.length >= q.f.rq_depth[slot]) return refuse(w, host, qpn, 'rq', wrId, 'ENOMEM', `receive queue full (${q.f.rq_depth[slot]} WRs)`);

@@ -1,6 +1,6 @@
 // Creating and connecting QPs as an application does: ibv_create_qp (which QPN it gets) and the
 // RESET→INIT→RTR→RTS walk rdma_cm performs for a connection, with its initial PSNs
-// (faults-at-scale.md §C). ibv_destroy_qp is in destroy.ts.
+// (cma.c, cm.c) [sources: qpn-reuse]. ibv_destroy_qp is in destroy.ts.
 import { MODIFY_CELLS } from '../verbs/modifyTable.ts';
 import { QP_STATES, type QpState } from '../verbs/types.ts';
 import type { AttrName } from '../verbs/attrs.ts';

@@ -1,6 +1,6 @@
 // Moving a QP between lifecycle states and what each move does to its work:
 // →ERR flushes (error CQE first, then FLUSH_ERR oldest first), →SQE flushes only the SQ,
-// →RESET discards without completions, →SQD drains. semantics.md §2–§5.
+// →RESET discards without completions, →SQD drains (rxe_comp.c, rxe_qp.c, rdmavt qp.c) [sources: rxe-comp, rxe-qp, sqe-state, sqd].
 import { EV_DRAINED, LC, LC_NAMES, hwNext } from '../qp/lifecycle.ts';
 import type { StateCause } from '../model/events.ts';
 import { emit, runtime, schedule, type World } from '../world/world.ts';
@@ -11,7 +11,7 @@ import { maybeLastWqe } from './srq.ts';
 
 /**
  * Lifecycle code → mlx5 qpc.state: RST 0, INIT 1, RTR 2, RTS 3, SQER 4, SQD 5, ERR 6,
- * SQ_DRAINING 7 (semantics.md item 23). Indexed by LC: RESET, INIT, RTR, RTS, SQD (draining),
+ * SQ_DRAINING 7 (mlx5 qp.h) [sources: mlx5-qp-state]. Indexed by LC: RESET, INIT, RTR, RTS, SQD (draining),
  * SQE, ERR, SQD (drained).
  */
 export const MLX5_QPC_STATE: readonly number[] = [0, 1, 2, 3, 7, 4, 6, 5];
@@ -58,13 +58,13 @@ function startFlush(w: World, slot: number, cause: StateCause): void {
   }
   // With a storm channel, the NIC's error engine reports the QP and its flush engine retires
   // the WRs (core/faults); otherwise the QP flushes on its own, one CQE per cqeWriteNs.
-  // An SRQ-attached QP holding no dequeued WQE has nothing of the SRQ's to flush (item 28).
+  // An SRQ-attached QP holding no dequeued WQE has nothing of the SRQ's to flush (rxe flush_recv_queue) [sources: srq].
   maybeLastWqe(w, slot);
   if (w.storm !== null && faultHooks().flushStart(w, slot, cause)) return;
   scheduleFlush(w, slot);
 }
 
-/** A WR was posted to a QP in ERR/SQE: it will be flushed (semantics.md item 4). */
+/** A WR was posted to a QP in ERR/SQE: it will be flushed (C10-96 as quoted in rdmavt) [sources: ibta-in-code]. */
 export function flushMore(w: World, slot: number): void {
   if (w.storm !== null && faultHooks().flushMore(w, slot)) return;
   scheduleFlush(w, slot);
@@ -90,7 +90,7 @@ export function flushStep(w: World, slot: number, gen: number): void {
 
 /**
  * Retire the QP's next WR by flush: the oldest send WQE first (with the real status of the
- * WQE that failed, semantics.md items 7–9), then receives (ERR only). True while more remain.
+ * WQE that failed: rxe_comp.c flush_send_queue) [sources: rxe-comp], then receives (ERR only). True while more remain.
  */
 export function flushOne(w: World, slot: number): boolean {
   const rt = runtime(w, slot);
@@ -108,14 +108,14 @@ export function flushOne(w: World, slot: number): boolean {
   return false;
 }
 
-/** →RESET: every queued WR is dropped with no completion (semantics.md item 17). */
+/** →RESET: every queued WR is dropped with no completion (rxe_qp_reset) [sources: rxe-qp, rxe-reset]. */
 export function discardAll(w: World, slot: number): void {
   const rt = w.rt.get(slot);
   const q = w.qps;
   const host = q.host[slot];
   const qpn = q.qpn[slot];
   if (w.trace.mode !== 'off') emitResetReport(w, slot);
-  // mlx5 (and the IBTA as the book paraphrases it) remove the QP's unpolled CQEs; rxe leaves them (items 17–18).
+  // mlx5 (and the IBTA as the book paraphrases it) remove the QP's unpolled CQEs; rxe leaves them [sources: mlx5-qp, reset-book, rxe-reset].
   if (w.profile.resetPurgesCqes) purgeCqes(w, slot);
   q.opened[slot] = 0;
   if (rt) {
@@ -134,8 +134,8 @@ export function discardAll(w: World, slot: number): void {
   }
   // rxe_qp_reset: queue indexes, SSN/MSN, retry state and responder resources start over (the
   // fresh runtime above drops reassembly, replay, read/atomic resources and timers).
-  // The PSNs are left alone, as rxe leaves them (faults-at-scale.md §C "What rxe RESET leaves
-  // alone"): the mandatory rq_psn (INIT→RTR) and sq_psn (RTR→RTS) overwrite them on the way
+  // The PSNs are left alone, as rxe leaves them (rxe_qp_reset, rxe_qp_from_attr)
+  // [sources: rxe-reset]: the mandatory rq_psn (INIT→RTR) and sq_psn (RTR→RTS) overwrite them on the way
   // back up. mlx5's firmware behaviour here is not public; the model follows rxe.
   for (const f of ['sq_pi', 'sq_ci', 'rq_pi', 'rq_ci', 'ssn', 'msn',
     'rd_atomic_out', 'dest_rd_atomic_out', 'cur_retry_count', 'cur_rnr_retry'] as const) q.f[f][slot] = 0;
@@ -156,7 +156,7 @@ export function drainedStep(w: World, slot: number, gen: number): void {
   const rt = runtime(w, slot);
   if (gen !== rt.drainGen || w.qps.lc[slot] !== LC.SQD_DRAINING) return;
   hwEvent(w, slot, EV_DRAINED, 'drained');
-  // IBTA and ibv_modify_qp.3: the event is raised only when enabled; rxe raises it always (item 25).
+  // IBTA and ibv_modify_qp.3: the event is raised only when enabled; rxe raises it always [sources: sqd, man-modify-qp].
   if (w.qps.f.en_sqd_async_notify[slot] || w.profile.sqd === 'notify-always') {
     bump(w.counters.events, 'IBV_EVENT_SQ_DRAINED');
     emit(w, { t: w.now, kind: 'async', host: w.qps.host[slot], event: 'IBV_EVENT_SQ_DRAINED', qpn: w.qps.qpn[slot] });

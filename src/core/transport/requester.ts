@@ -1,6 +1,6 @@
 // The requester: turns send WQEs into packets, and ACKs/NAKs/responses into completions.
 // RC is reliable (PSN window, ACK timer, retry_cnt, RNR retry, go-back-N from the NAKed PSN);
-// UC and UD complete a WQE once its last packet leaves. semantics.md §2, §8.
+// UC and UD complete a WQE once its last packet leaves (rxe_req.c, rxe_comp.c) [sources: rxe-req, rxe-comp, ack-timeout, rnr-retry].
 import { isAtomic, isReadOrAtomic, isWrite, type WcStatus } from '../model/wc.ts';
 import { EV_FATAL, EV_SEND_ERROR, LC } from '../qp/lifecycle.ts';
 import { emit, runtime, schedule, type Packet, type SendWqe, type World } from '../world/world.ts';
@@ -41,7 +41,7 @@ export function canSend(w: World, slot: number): boolean {
   const e = rt.sq[rt.txIdx];
   if (!e) return false;
   if (e.psn0 >= 0) return true;
-  // SQD: WQEs already started run to completion, new ones wait (semantics.md item 24).
+  // SQD: WQEs already started run to completion, new ones wait (rxe req_next_wqe, ib_rvt_state_ops) [sources: sqd].
   if (lc !== LC.RTS) return false;
   if (w.qps.type[slot] !== RC) return true;
   const f = w.qps.f;
@@ -73,12 +73,12 @@ export function buildRequest(w: World, slot: number): Built | null {
     }
     // A WQE the provider accepted although its transport lacks the opcode (mlx5): the NIC
     // completes it with LOC_QP_OP_ERR (MODEL claim bad-opcode-cqe: the status is the one the
-    // mlx5 CQE syndrome LOCAL_QP_OP maps to, item 12; the firmware's choice is not public).
+    // mlx5 CQE syndrome LOCAL_QP_OP maps to in mlx5_handle_error_cqe [sources: libmlx5-syndrome]; the firmware's choice is not public).
     if (e.bad) {
       failWqe(w, slot, e, e.bad, 'send-error', `${e.opcode} is not an operation of ${['RC', 'UC', 'UD'][ti]}: the NIC cannot execute the WQE`);
       return null;
     }
-    // UD larger than the MTU: nothing is sent and the WR still succeeds (IBTA C10-93.1.1, item 42).
+    // UD larger than the MTU: nothing is sent and the WR still succeeds (IBTA C10-93.1.1 as quoted in rxe_req.c) [sources: ibta-in-code, rxe-req].
     if (ti === UD && e.length > mtu) {
       rt.txIdx++;
       completeSend(w, slot, 'IBV_WC_SUCCESS');
@@ -148,7 +148,7 @@ export function buildRequest(w: World, slot: number): Built | null {
 
 /**
  * Mark `e` as the WQE that failed and take the QP down; the flush completes it in order. A
- * UC/UD QP goes to SQE, except on rxe, which moves every QP type to ERR (semantics.md item 22).
+ * UC/UD QP goes to SQE, except on rxe, which moves every QP type to ERR (rxe_qp_error) [sources: sqe-state, rxe-err].
  */
 export function failWqe(w: World, slot: number, e: SendWqe, status: WcStatus, cause: 'send-error' | 'retry-exceeded', check?: string): void {
   e.err = status;
@@ -194,11 +194,11 @@ export function rewind(w: World, slot: number, psn: number): void {
   markReady(w, slot);
 }
 
-/** Timeout or PSN-sequence NAK: spend one retry or fail with RETRY_EXC_ERR (item 35). */
+/** Timeout or PSN-sequence NAK: spend one retry or fail with RETRY_EXC_ERR (rxe_comp.c) [sources: ack-timeout]. */
 export function retry(w: World, slot: number, reason: 'timeout' | 'psn-nak', fromPsn: number): void {
   const f = w.qps.f;
   const rt = runtime(w, slot);
-  // rxe (only) treats retry_cnt = 7 as infinite, as everyone treats rnr_retry = 7 (item 35, NOTES.md).
+  // rxe (only) treats retry_cnt = 7 as infinite, as everyone treats rnr_retry = 7 (rxe_comp.c) [sources: rnr-retry].
   const infinite = w.profile.retryCnt7Infinite && f.retry_cnt[slot] === 7;
   if (f.cur_retry_count[slot] === 0 && !infinite) {
     if (rt.sq[0]) failWqe(w, slot, rt.sq[0], 'IBV_WC_RETRY_EXC_ERR', 'retry-exceeded');

@@ -1,6 +1,6 @@
 // The requester's receive side: ACKs, NAKs and read/atomic responses arriving for an RC QP.
-// NAK codes map to statuses as rxe check_ack does (semantics.md item 7); an RNR NAK waits for
-// the timer the responder advertised, not the requester's own (item 36).
+// NAK codes map to statuses as rxe check_ack does [sources: rxe-comp]; an RNR NAK waits for
+// the timer the responder advertised, not the requester's own [sources: rnr-retry].
 import { isReadOrAtomic, type WcStatus } from '../model/wc.ts';
 import { LC } from '../qp/lifecycle.ts';
 import { emit, runtime, schedule, type Packet, type World } from '../world/world.ts';
@@ -90,7 +90,7 @@ function readResponse(w: World, slot: number, p: Packet): void {
   ackUpTo(w, slot, psnAdd(e.psn0, -1));
   // The local key check of a READ or ATOMIC happens only now, as the response is written into
   // the local buffer: the remote side has already executed it (rxe_comp.c do_read/do_atomic,
-  // copy_data with IBV_ACCESS_LOCAL_WRITE → LOC_PROT_ERR; semantics.md item 7).
+  // copy_data with IBV_ACCESS_LOCAL_WRITE → LOC_PROT_ERR) [sources: rxe-keys].
   if (e.sgl) {
     const mtu = mtuOf(w, slot);
     const from = e.opcode === 'IBV_WR_RDMA_READ' ? e.got * mtu : 0;

@@ -1,5 +1,5 @@
 // What a QP held when it was moved to RESET, reported before it is cleared (topic 10;
-// faults-at-scale.md §C "rxe RESET, step by step" and "Half-arrived message").
+// rxe_qp.c rxe_qp_reset, rxe_resp.c execute) [sources: rxe-reset].
 import { LC, LC_NAMES } from '../qp/lifecycle.ts';
 import { emit, type World } from '../world/world.ts';
 import { isReadOrAtomic } from '../model/wc.ts';

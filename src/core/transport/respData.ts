@@ -18,7 +18,7 @@ function placeData(w: World, slot: number, bytes: number): void {
   rt.dmaUntil = Math.max(w.now, rt.dmaUntil) + Math.ceil(bytes / w.cfg.nic.dmaBytesPerNs);
 }
 
-/** A receive completion did not fit its CQ: rxe's class G error takes the QP to ERR (item 32). */
+/** A receive completion did not fit its CQ: rxe's class G error takes the QP to ERR (rxe_cq_post) [sources: cq-full]. */
 function cqOverrun(w: World, slot: number, p: Packet): void {
   outcome(w, slot, p, 'accepted', 'receive CQ full: CQE lost, QP → ERR');
   hwEvent(w, slot, EV_FATAL, 'cq-overrun');
@@ -108,7 +108,7 @@ export function writePacket(w: World, slot: number, p: Packet): void {
     f.msn[slot] = f.msn[slot] + 1;
     rt.writeActive = false;
     rt.wKeyed = false;
-    // WRITE_WITH_IMM completes the receive WQE it took: IBV_WC_RECV_RDMA_WITH_IMM, byte_len = the RDMA length (item 43).
+    // WRITE_WITH_IMM completes the receive WQE it took: IBV_WC_RECV_RDMA_WITH_IMM, byte_len = the RDMA length (rxe_resp.c do_complete) [sources: rxe-resp].
     if (p.imm !== undefined && !completeRecv(w, slot, 'IBV_WC_SUCCESS', rt.writeBytes, p.imm, 'IBV_WC_RECV_RDMA_WITH_IMM')) return cqOverrun(w, slot, p);
   }
   if (p.ackReq) answer(w, slot, p, 'ACK', p.psn);

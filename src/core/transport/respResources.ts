@@ -1,7 +1,7 @@
 // Responder resources: what an RC responder keeps of each executed RDMA READ and ATOMIC so a
 // duplicate request (the requester retried because the response was lost) can be answered
-// again. The rules (faults-at-scale.md §C "Duplicates after RESET" and "PSN window"; rxe
-// rxe_resp.c duplicate_request; semantics.md item 17 for RESET):
+// again. The rules (rxe_resp.c duplicate_request and check_psn [sources: psn-window, psn-book];
+// rxe_qp_reset for RESET [sources: rxe-reset]):
 //  - a duplicate READ or ATOMIC is answered only when a saved resource matches its PSN;
 //    otherwise it is dropped silently;
 //  - a duplicate ATOMIC replays the SAVED original value and is never executed again (the book

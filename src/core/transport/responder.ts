@@ -2,7 +2,7 @@
 // against the QP's (rxe_recv.c check_type_state), the QP's state, the expected PSN, the QP's
 // access flags (check_op_valid), a receive WQE where the opcode needs one (check_resource) —
 // then hands it to respData.ts, which checks keys and lengths and places the data. Answers are
-// ACK / NAK / RNR NAK / read responses. semantics.md §1 item 5 and §2 item 14.
+// ACK / NAK / RNR NAK / read responses [sources: rxe-recv, rxe-resp].
 import { EV_FATAL, LC } from '../qp/lifecycle.ts';
 import type { RxOutcome } from '../model/events.ts';
 import type { WcStatus } from '../model/wc.ts';
@@ -50,7 +50,7 @@ const NAK_FAULT: Partial<Record<Syndrome, ResponderFault>> = { NAK_REM_ACCESS: '
 
 /**
  * A class A/C error at the responder (rxe do_class_ac_error): NAK it (RC), complete the receive
- * WQE the message took with `recvStatus` (semantics.md item 14), raise the async event of `fault`
+ * WQE the message took with `recvStatus` [sources: rxe-resp], raise the async event of `fault`
  * where the profile does, QP → ERR — UD too (rxe RESPST_ERR_MALFORMED_WQE "All, Class A"; hfi1
  * and qib ud rcv → rvt_rc_error).
  */
@@ -144,7 +144,7 @@ export function handleRequest(w: World, slot: number, p: Packet): void {
     return outcome(w, slot, p, 'rnr-nak', p.inject ? 'injected: responder reports not ready' : srqOf(w, slot) ? 'the SRQ is empty' : 'no receive WQE posted');
   }
   // A SEND that fails here has taken a receive WQE, and that WQE completes with the error itself,
-  // not with a flush (semantics.md item 14; rxe do_class_ac_error). RDMA WRITE/READ/ATOMIC consume no WQE.
+  // not with a flush (rxe do_class_ac_error) [sources: rxe-resp]. RDMA WRITE/READ/ATOMIC consume no WQE.
   if (p.inject === 'IBV_WC_REM_ACCESS_ERR') return responderError(w, slot, p, 'NAK_REM_ACCESS', 'injected: rkey check failed', isSend ? 'IBV_WC_REM_ACCESS_ERR' : undefined);
   if (p.inject === 'IBV_WC_REM_INV_REQ_ERR') return responderError(w, slot, p, 'NAK_INV_REQ', 'injected: invalid request', isSend ? 'IBV_WC_REM_INV_REQ_ERR' : undefined);
   if (p.inject === 'IBV_WC_REM_OP_ERR') return responderError(w, slot, p, 'NAK_REM_OP', 'injected: remote operational error', 'IBV_WC_LOC_QP_OP_ERR');

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { ScenarioInput } from '../index.ts';
 import { A, B, QA, QB, conserved, cqes, events, pair, run, stateOf } from '../testkit/builders.ts';
 
-// Shared receive queues: semantics.md items 3, 19, 28–30.
+// Shared receive queues (rxe_post_recv, flush_recv_queue, get_srq_wqe; ibv_modify_srq(3)) [sources: srq, man-srq].
 const send = (t: number, wrId: number, qpn = QA) => ({ t, cmd: { kind: 'postSend' as const, host: A, qpn, wr: { wrId, opcode: 'IBV_WR_SEND' as const, length: 64 } } });
 
 /** Two RC connections A→B whose B ends share one SRQ of `recvs` WQEs. */
@@ -27,16 +27,16 @@ describe('SRQ', () => {
     expect(events(sim, 'rx').some((e) => e.host === B && e.outcome === 'rnr-nak' && /SRQ is empty/.test(e.detail ?? ''))).toBe(true);
     expect(cqes(sim, B, QB, 'rq').map((e) => e.wrId)).toEqual([5]);
   });
-  it('ibv_post_recv on a QP attached to an SRQ is EINVAL (item 3)', () => {
+  it('ibv_post_recv on a QP attached to an SRQ is EINVAL (rxe_post_recv) [sources: srq, man-srq]', () => {
     const sim = run(shared(1, { commands: [{ t: 100, cmd: { kind: 'postRecv', host: B, qpn: QB, wr: { wrId: 1, length: 64 } } }] }), 1000);
     expect(events(sim, 'post-refused')[0]).toMatchObject({ errno: 'EINVAL', queue: 'rq' });
   });
-  it('srq_limit fires IBV_EVENT_SRQ_LIMIT_REACHED once when the count drops below it, then disarms (item 30)', () => {
+  it('srq_limit fires IBV_EVENT_SRQ_LIMIT_REACHED once when the count drops below it, then disarms (rxe get_srq_wqe) [sources: srq, man-srq]', () => {
     const sim = run(shared(4, { limit: 3, commands: [send(100, 1), send(2000, 2), send(4000, 3)] }), 30_000);
     expect(events(sim, 'async').filter((e) => e.event === 'IBV_EVENT_SRQ_LIMIT_REACHED').map((e) => e.srq)).toEqual([0]);
     expect(sim.world.srqs[0].limit).toBe(0);
   });
-  it('one QP in ERR: the SRQ\'s WQEs are not flushed, the neighbour keeps receiving, the QP gets LAST_WQE_REACHED (items 28–29)', () => {
+  it('one QP in ERR: the SRQ\'s WQEs are not flushed, the neighbour keeps receiving, the QP gets LAST_WQE_REACHED (rxe flush_recv_queue, rvt_error_qp) [sources: srq]', () => {
     const sim = run(shared(4, { commands: [
       { t: 100, cmd: { kind: 'modifyQp', host: B, qpn: QB, mask: ['IBV_QP_STATE'], attrs: { qp_state: 'ERR' } } },
       send(2000, 1, QA + 1),
@@ -59,7 +59,7 @@ describe('SRQ', () => {
     expect(sim.world.srqs[0].wqes).toHaveLength(1);
     expect(stateOf(sim, B, QB + 1)).toBe('RTS');
   });
-  it('drain-destroy of an SRQ QP holding a dequeued WQE waits for its flush, IBV_EVENT_QP_LAST_WQE_REACHED and the poll, then RESET, then destroys (IBTA 10.3.1, item 19)', () => {
+  it('drain-destroy of an SRQ QP holding a dequeued WQE waits for its flush, IBV_EVENT_QP_LAST_WQE_REACHED and the poll, then RESET, then destroys (IBTA 10.3.1 as quoted in __ib_drain_srq) [sources: srq]', () => {
     const big = { t: 100, cmd: { kind: 'postSend' as const, host: A, qpn: QA, wr: { wrId: 1, opcode: 'IBV_WR_SEND' as const, length: 3000 } } };
     const base = shared(2, { commands: [big] });
     // The application polls host B's CQs only once, late: the destroy must wait for that too.
@@ -89,7 +89,7 @@ describe('SRQ', () => {
     expect(events(sim, 'reset').find((e) => e.qpn === QB)?.srqLeak).toBeUndefined();
     expect(conserved(sim)).toBe(true);
   });
-  it('RESET of an SRQ QP holding a dequeued WQE without waiting for LAST_WQE_REACHED reports the leak (IBTA 10.3.1, item 19)', () => {
+  it('RESET of an SRQ QP holding a dequeued WQE without waiting for LAST_WQE_REACHED reports the leak (IBTA 10.3.1 as quoted in __ib_drain_srq) [sources: srq]', () => {
     const big = { t: 100, cmd: { kind: 'postSend' as const, host: A, qpn: QA, wr: { wrId: 1, opcode: 'IBV_WR_SEND' as const, length: 3000 } } };
     const sim = run(shared(2, { commands: [big] }), 1);
     while (!events(sim, 'srq').some((e) => e.op === 'take')) sim.runUntil(sim.now + 10);

@@ -1,8 +1,8 @@
 // Shared receive queues: one pool of receive WQEs that several QPs of a host take from.
-// semantics.md item 3 (a QP with an SRQ refuses ibv_post_recv), items 28–29 (an SRQ's WQEs are
-// not flushed by one QP's error; the QP gets IBV_EVENT_QP_LAST_WQE_REACHED instead), item 30
-// (srq_limit arms a one-shot IBV_EVENT_SRQ_LIMIT_REACHED, rxe get_srq_wqe), item 19 (IBTA
-// 10.3.1: take such a QP through ERR and wait for that event before RESET or destroy).
+// rxe_post_recv (a QP with an SRQ refuses ibv_post_recv), rxe flush_recv_queue (an SRQ's WQEs are
+// not flushed by one QP's error; the QP gets IBV_EVENT_QP_LAST_WQE_REACHED instead), ibv_modify_srq(3)
+// (srq_limit arms a one-shot IBV_EVENT_SRQ_LIMIT_REACHED, rxe get_srq_wqe), __ib_drain_srq (IBTA
+// 10.3.1: take such a QP through ERR and wait for that event before RESET or destroy) [sources: srq, man-srq].
 import type { Sge } from '../model/keysSchema.ts';
 import { emit, runtime, type RecvWqe, type SrqRt, type World } from '../world/world.ts';
 import { bump } from './cq.ts';
@@ -55,7 +55,7 @@ export function modifySrq(w: World, host: number, srq: number, limit: number): S
 /**
  * The responder takes the SRQ's head for this QP (rxe get_srq_wqe: copied out, the SRQ's
  * consumer advanced). The QP holds it in its own receive list until it completes, so a flush of
- * this QP completes exactly the WQEs it dequeued (item 28). False when the SRQ is empty (RNR).
+ * this QP completes exactly the WQEs it dequeued [sources: srq]. False when the SRQ is empty (RNR).
  */
 export function takeSrqWqe(w: World, slot: number): boolean {
   const q = srqOf(w, slot);
@@ -65,7 +65,7 @@ export function takeSrqWqe(w: World, slot: number): boolean {
   const host = w.qps.host[slot];
   const srq = w.srqs.indexOf(q);
   emit(w, { t: w.now, kind: 'srq', host, srq, op: 'take', wr: e.wr, wrId: e.wrId, qpn: w.qps.qpn[slot], left: q.wqes.length });
-  // The limit fires once, when the count drops below it, and disarms itself (item 30).
+  // The limit fires once, when the count drops below it, and disarms itself [sources: srq, man-srq].
   if (q.limit > 0 && q.wqes.length < q.limit) {
     q.limit = 0;
     bump(w.counters.events, 'IBV_EVENT_SRQ_LIMIT_REACHED');

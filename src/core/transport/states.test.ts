@@ -7,7 +7,7 @@ const modify = (t: number, host: number, qpn: number, mask: string[], attrs: Rec
   ({ t, cmd: { kind: 'modifyQp' as const, host, qpn, mask: mask as ['IBV_QP_STATE'], attrs } });
 const ud = { host: B, qpn: QB, qkey: 0x11111111 };
 
-describe('which verbs each state accepts (semantics.md §1)', () => {
+describe('which verbs each state accepts (rxe_post_send, rxe_post_recv, ib_rvt_state_ops) [sources: rxe-post, rdmavt-post, rxe-qp]', () => {
   it('post_send is EINVAL below RTS; post_recv is EINVAL only in RESET', () => {
     const s = pair({ a: { bringUp: 'INIT', peer: undefined }, b: { bringUp: 'RESET', peer: undefined, recvs: 0 }, commands: [
       post(100, 1, 'IBV_WR_SEND', 8),
@@ -31,7 +31,7 @@ describe('which verbs each state accepts (semantics.md §1)', () => {
 });
 
 describe('UD and UC', () => {
-  it('UD send error takes the QP to SQE: sends flush, receives keep working, SQE→RTS with CUR_STATE recovers (items 20–21)', () => {
+  it('UD send error takes the QP to SQE: sends flush, receives keep working, SQE→RTS with CUR_STATE recovers (qp_state_table, ib_rvt_state_ops) [sources: sqe-state]', () => {
     const s = pair({ type: 'UD', a: { recvs: 4 }, commands: [
       { t: 100, cmd: { kind: 'failNextWr', host: A, qpn: QA, status: 'IBV_WC_LOC_LEN_ERR' } },
       post(200, 1, 'IBV_WR_SEND', 64, { ud }), post(200, 2, 'IBV_WR_SEND', 64, { ud }),
@@ -49,7 +49,7 @@ describe('UD and UC', () => {
     const s = pair({ type: 'UD', commands: [{ t: 100, cmd: { kind: 'failNextWr', host: A, qpn: QA, status: 'IBV_WC_LOC_PROT_ERR' } }, post(200, 1, 'IBV_WR_SEND', 64, { ud }), modify(9000, A, QA, ['IBV_QP_STATE'], { qp_state: 'RTS' })] });
     expect(stateOf(run(s, 10_000), A, QA)).toBe('RTS');
   });
-  it('UD larger than the MTU sends nothing and still succeeds (IBTA C10-93.1.1, item 42)', () => {
+  it('UD larger than the MTU sends nothing and still succeeds (IBTA C10-93.1.1 as quoted in rxe_req.c) [sources: ibta-in-code, rxe-req]', () => {
     const sim = run(pair({ type: 'UD', commands: [post(100, 1, 'IBV_WR_SEND', 5000, { ud })] }), 5000);
     expect(events(sim, 'pkt')).toHaveLength(0);
     expect(cqes(sim, A, QA, 'sq')[0].status).toBe('IBV_WC_SUCCESS');
@@ -67,7 +67,7 @@ describe('UD and UC', () => {
   });
 });
 
-describe('SQD (semantics.md §5)', () => {
+describe('SQD (ib_rvt_state_ops, rxe comp_check_sq_drain_done, rxe_qp.c) [sources: sqd, rxe-qp]', () => {
   it('drains in-flight sends, raises IBV_EVENT_SQ_DRAINED when enabled, refuses SQD→RTS while draining', () => {
     const s = pair({ commands: [
       post(100, 1, 'IBV_WR_SEND', 4096), post(100, 2, 'IBV_WR_SEND', 64),
@@ -90,8 +90,8 @@ describe('SQD (semantics.md §5)', () => {
   });
 });
 
-describe('CQ overrun (semantics.md §7)', () => {
-  it('an overrun raises ONE IBV_EVENT_CQ_ERR per CQ, not one per lost CQE; every refused entry is counted; a lost receive completion takes the QP to ERR (items 13, 31)', () => {
+describe('CQ overrun (ibv_poll_cq(3), rxe_cq_post) [sources: man-poll-cq, cq-full]', () => {
+  it('an overrun raises ONE IBV_EVENT_CQ_ERR per CQ, not one per lost CQE; every refused entry is counted; a lost receive completion takes the QP to ERR (ibv_poll_cq(3); rxe_comp.c flush_send_queue) [sources: man-poll-cq, rxe-comp]', () => {
     const s = pair({ poll: 0, cqDepth: 2, commands: [1, 2, 3, 4].map((i) => post(100 + i, i, 'IBV_WR_SEND', 64)) });
     const sim = run(s, 50_000);
     const sum = sim.summary();
@@ -122,7 +122,7 @@ describe('CQ overrun (semantics.md §7)', () => {
   });
 });
 
-describe('RDMA READ and atomics: the two limits (qp_context.md §1)', () => {
+describe('RDMA READ and atomics: the two limits (rxe check_init_depth, check_resource) [sources: rd-atomic-pair]', () => {
   it('max_rd_atomic caps the reads a requester has outstanding', () => {
     const reads = Array.from({ length: 6 }, (_, i) => post(100, i + 1, 'IBV_WR_RDMA_READ', 4096));
     const sim = run(pair({ a: { attrs: { max_rd_atomic: 2 } }, commands: reads }), 50_000);

@@ -6,7 +6,7 @@ import { A, B, QA, QB, conserved, cqes, events, pair, run, stateOf } from '../te
 const post = (t: number, wr: Extract<CommandInput, { kind: 'postSend' }>['wr'], host = A, qpn = QA) => ({ t, cmd: { kind: 'postSend' as const, host, qpn, wr } });
 
 describe('immediate data', () => {
-  it('RDMA_WRITE_WITH_IMM consumes a receive WQE: IBV_WC_RECV_RDMA_WITH_IMM, byte_len = the RDMA length, imm_data (item 43)', () => {
+  it('RDMA_WRITE_WITH_IMM consumes a receive WQE: IBV_WC_RECV_RDMA_WITH_IMM, byte_len = the RDMA length, imm_data (rxe_resp.c do_complete) [sources: rxe-resp]', () => {
     const sim = run(pair({ b: { recvs: 1, refill: false }, commands: [post(100, { wrId: 1, opcode: 'IBV_WR_RDMA_WRITE_WITH_IMM', length: 3000, imm: 0xabc })] }), 30_000);
     expect(cqes(sim, B, QB, 'rq').map((e) => [e.status, e.opcode, e.byteLen, e.imm])).toEqual([['IBV_WC_SUCCESS', 'IBV_WC_RECV_RDMA_WITH_IMM', 3000, 0xabc]]);
     expect(cqes(sim, A, QA, 'sq').map((e) => [e.status, e.opcode])).toEqual([['IBV_WC_SUCCESS', 'IBV_WC_RDMA_WRITE']]);
@@ -80,7 +80,7 @@ function lifeOfA(sim: ReturnType<typeof run>): string[] {
   });
 }
 
-describe('ibv_destroy_qp (faults-at-scale.md §C "Destroy only after the flush has drained")', () => {
+describe('ibv_destroy_qp (xprtrdma "Wait before destroying", SPDK PR #3859) [sources: destroy-after-flush]', () => {
   const busy = (extra: Partial<ScenarioInput['config']> = {}, cmds: { t: number; cmd: CommandInput }[] = []) => pair({
     poll: 0, a: { recvs: 0, refill: false }, b: { recvs: 0, refill: false },
     commands: [post(100, { wrId: 1, opcode: 'IBV_WR_SEND', length: 64 }), post(100, { wrId: 2, opcode: 'IBV_WR_SEND', length: 64 }), ...cmds],
@@ -112,7 +112,7 @@ describe('ibv_destroy_qp (faults-at-scale.md §C "Destroy only after the flush h
     expect(events(sim, 'qp-destroyed')[0].stale).toBe(2);
     expect(events(sim, 'poll').find((e) => e.host === A)?.stale).toBe(2);
   });
-  it('destroyed at once on mlx5: destroy_qp_common cleans the QP\'s CQEs from its CQs (item 18)', () => {
+  it('destroyed at once on mlx5: destroy_qp_common cleans the QP\'s CQEs from its CQs [sources: mlx5-qp]', () => {
     const sim = run({ ...busy({}, [{ t: 2000, cmd: { kind: 'modifyQp', host: A, qpn: QA, mask: ['IBV_QP_STATE'], attrs: { qp_state: 'ERR' } } }, { t: 10_000, cmd: { kind: 'destroyQp', host: A, qpn: QA } }]), config: { ...busy().config, profile: 'mlx5' } }, 30_000);
     expect(events(sim, 'qp-destroyed')[0]).toMatchObject({ purged: 2 });
     expect(sim.summary().cqePurged).toBe(2);

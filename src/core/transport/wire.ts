@@ -1,6 +1,6 @@
 // Wire-level facts: 24-bit PSN arithmetic, MTU codes, packet sizes and the IB timer encodings.
 
-/** PSNs are 24 bits (BTH_PSN_MASK 0x00ffffff, rxe_hdr.h; semantics.md item 39). */
+/** PSNs are 24 bits (BTH_PSN_MASK 0x00ffffff, rxe_hdr.h) [sources: bth-widths]. */
 export const PSN_MASK = 0xffffff;
 export const psnAdd = (p: number, n: number): number => (p + n) & PSN_MASK;
 /** Signed distance a − b on the 24-bit circle, in (−2^23, 2^23]. */
@@ -23,7 +23,7 @@ export const DETH_BYTES = 8;
 /** A UD receive buffer starts with room for the 40-byte GRH (ibv_post_recv.3 / ibv_create_ah). */
 export const GRH_BYTES = 40;
 
-/** Local ACK timeout: 4.096 µs × 2^timeout; 0 disables the timer (semantics.md item 34). */
+/** Local ACK timeout: 4.096 µs × 2^timeout; 0 disables the timer (rxe_qp.c rxe_qp_from_attr) [sources: ack-timeout]. */
 const ACK_TIMEOUT_NS = Array.from({ length: 32 }, (_, t) => (t === 0 ? 0 : 4096 * 2 ** t));
 export function ackTimeoutNs(timeout: number): number {
   return ACK_TIMEOUT_NS[Math.min(timeout, 31)];

@@ -1,7 +1,7 @@
 // ib_modify_qp_is_ok() (Linux drivers/infiniband/core/verbs.c) as a pure function.
 // Order of checks follows the kernel: CUR_STATE rule, then cell validity, then required,
 // then "nothing outside req|opt|STATE". A refusal surfaces from ibv_modify_qp as EINVAL
-// (reference/verbs/qp_state_table.json "driver_note").
+// (drivers call ib_modify_qp_is_ok; the driver_note of data/qp_state_table.json) [sources: kernel-qp-table].
 import { CUR_STATE_BIT, STATE_BIT, maskOf, namesOf, type AttrName } from './attrs.ts';
 import { MODIFY_CELLS } from './modifyTable.ts';
 import { QP_STATES, type QpState, type QpType } from './types.ts';

@@ -121,7 +121,7 @@ export interface ReadResp { psn: number; n: number; left: number; len: number; a
 /**
  * A responder resource: what the responder saved of an executed RDMA READ or ATOMIC so that a
  * duplicate of it can be answered again (rxe resp.resources; IBTA duplicate rules as the book
- * paraphrases them, faults-at-scale.md §C). At most max_dest_rd_atomic are kept, oldest replaced.
+ * paraphrases them, rxe_resp.c duplicate_request) [sources: psn-window, psn-book]. At most max_dest_rd_atomic are kept, oldest replaced.
  */
 export interface RespResource { psn: number; n: number; atomic: boolean; len: number; orig: number }
 
@@ -191,7 +191,7 @@ export interface SrqRt { host: number; depth: number; wqes: RecvWqe[]; limit: nu
 /**
  * A CQ ring: unpolled entries, absolute counts written (producer) and polled (consumer), and
  * whether it has overrun. An overrun CQ is in error for good: "the CQ cannot be used"
- * (ibv_poll_cq.3, semantics.md item 31), so every later entry for it is lost, counted, never
+ * (ibv_poll_cq(3)) [sources: man-poll-cq], so every later entry for it is lost, counted, never
  * silently dropped.
  */
 export interface CqRt { depth: number; entries: Cqe[]; written: number; polled: number; overrun: boolean }

@@ -83,7 +83,7 @@ export function mtuText(code: number): string {
   return MTU_BYTES[code] ? `${MTU_BYTES[code]} B (IBV_MTU_${MTU_BYTES[code]} = ${code})` : `${code} (unset)`;
 }
 
-/** Local ACK timeout 4.096 µs × 2^t; 0 = infinite (semantics.md item 34). */
+/** Local ACK timeout 4.096 µs × 2^t; 0 = infinite (rxe_qp.c rxe_qp_from_attr) [sources: ack-timeout]. */
 export function timeoutText(code: number): string {
   if (code === 0) return '0 (no timer: wait forever)';
   return `${code} (${durationText(4096 * 2 ** Math.min(code, 31))})`;

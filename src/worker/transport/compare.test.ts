@@ -54,7 +54,7 @@ describe('driver profile and compare mode in the worker', () => {
     api.setCompare('mlx5');
     api.command({ kind: 'modifyQp', host: 0, qpn: 0x100, mask: ['IBV_QP_STATE'], attrs: { qp_state: 'SQD' } });
     const f = api.step();
-    // IBTA allows RTS→SQD; mlx5 has no firmware command for it (item 27).
+    // IBTA allows RTS→SQD; mlx5 has no firmware command for it (__mlx5_ib_modify_qp optab) [sources: mlx5-qp].
     expect(f.compare!.firstDiff).not.toBeNull();
     expect(f.compare!.rows.find((r) => r.first)?.right).toMatchObject({ kind: 'modify-refused', reason: 'driver' });
     const back = api.seek(10_000);

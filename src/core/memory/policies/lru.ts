@@ -1,6 +1,6 @@
 // LRU: evict the least recently used evictable line of the set. The only policy a published
-// QPC-cache model states (HanGu/JingZhao gem5 `lruReplaceScheme`): reference/hardware/
-// qp-cache-numbers.md (b) "Replacement policy" (QUOTE). Commercial RNICs do not publish theirs.
+// QPC-cache model states (HanGu/JingZhao gem5 `lruReplaceScheme`, ncsg-group/csRNA)
+// [sources: hangu]. Commercial RNICs do not publish theirs.
 import type { PolicyView } from '../cacheTypes.ts';
 import { ListPolicy } from './listPolicy.ts';
 

@@ -2,7 +2,7 @@
 // evictable way. One draw per eviction keeps replay cheap; the walk biases towards the way after
 // a run of pinned/in-flight ways, which only matters when such ways exist. A 1-way set draws
 // nothing. (MODEL, stated here so the reference model in the tests follows the same rule.) HanGu's gem5 model has random
-// replacement commented out in favour of LRU (reference/hardware/qp-cache-numbers.md §3, QUOTE).
+// replacement commented out in favour of LRU (ncsg-group/csRNA) [sources: hangu].
 import type { Policy, PolicyView, SlotInfo } from '../cacheTypes.ts';
 import type { Rng } from '../../kit/rng.ts';
 

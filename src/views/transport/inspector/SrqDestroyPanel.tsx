@@ -1,6 +1,6 @@
 // The selected QP's shared receive queue (if it has one) and its destruction: post to the SRQ,
 // arm its limit, and ibv_destroy_qp either at once or the way consumers are told to do it —
-// after the flush has drained and every completion has been polled (faults-at-scale.md §C).
+// after the flush has drained and every completion has been polled (xprtrdma, SPDK PR #3859) [sources: destroy-after-flush].
 import { useState } from 'react';
 import { cmd } from '../../../bridge/labs.ts';
 import { useTransport } from '../../../store/transport.ts';
