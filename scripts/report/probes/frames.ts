@@ -1,5 +1,6 @@
 // Row (c): frame-time p95 and main-thread long tasks over 10 s of playing, at the default speed and
-// at top speed, in the transport view (default page) and in the NIC memory lab (#lab=memory).
+// at top speed, in the transport view (default page), in the NIC memory lab (#lab=memory) at its
+// default and at 1M active QPs, and in the faults view (#lab=faults) during a 16,384-QP storm.
 // Reported as figures; a target is shown for reading them, never asserted.
 import type { Page } from '@playwright/test';
 import { PROBE_SCRIPT, type FrameWindow, type InPageProbe } from '../inpage.ts';
@@ -8,12 +9,20 @@ import type { Probe, ProbeContext, Row } from '../types.ts';
 
 const RUN_MS = 10_000;
 
-interface Run { view: 'Transport' | 'NIC memory'; hash: string; top: boolean }
+type View = 'Transport' | 'NIC memory' | 'Faults';
+/** `scale`: a range input moved to its far end before playing (its position, its label). */
+interface Run { view: View; hash: string; top: boolean; scale?: { id: string; label: string } }
+const MEMORY_1M = { id: 'active-qps', label: '1,000,000 active QPs' };
+const STORM_16K = { id: 'affected-qps', label: 'a 16,384-QP storm' };
 const RUNS: Run[] = [
   { view: 'Transport', hash: '', top: false },
   { view: 'Transport', hash: '', top: true },
   { view: 'NIC memory', hash: '#lab=memory', top: false },
   { view: 'NIC memory', hash: '#lab=memory', top: true },
+  { view: 'NIC memory', hash: '#lab=memory', top: false, scale: MEMORY_1M },
+  { view: 'NIC memory', hash: '#lab=memory', top: true, scale: MEMORY_1M },
+  { view: 'Faults', hash: '#lab=faults', top: false, scale: STORM_16K },
+  { view: 'Faults', hash: '#lab=faults', top: true, scale: STORM_16K },
 ];
 
 /** The page's console handle (src/app/main.tsx): each instrument's client, whose call() reaches its worker. */
@@ -38,13 +47,14 @@ async function lengthenSandbox(page: Page): Promise<string> {
 
 async function ready(page: Page, run: Run): Promise<void> {
   if (run.view === 'Transport') await page.locator('[data-testid^="qp-"]').first().waitFor();
+  else if (run.view === 'Faults') await page.waitForFunction(() => !(document.querySelector('[data-testid="play"]') as HTMLButtonElement | null)?.disabled, null, { timeout: 60_000 });
   else await page.waitForFunction(() => (document.querySelector('[data-testid="hit-rate"]')?.textContent ?? '–') !== '–', null, { timeout: 60_000 });
   await page.waitForFunction(() => (window as unknown as { __qpProbe: InPageProbe }).__qpProbe.readyAt !== null, null, { timeout: 60_000 });
 }
 
 /** How far the simulation got, as the page says it. */
 async function progress(page: Page, run: Run): Promise<string> {
-  const el = run.view === 'Transport' ? page.getByTestId('sim-time') : page.getByTestId('status').locator('span').first();
+  const el = run.view === 'Transport' ? page.getByTestId('sim-time') : run.view === 'Faults' ? page.getByTestId('storm-time') : page.getByTestId('status').locator('span').first();
   return (await el.innerText()).trim();
 }
 
@@ -56,6 +66,11 @@ async function measure(ctx: ProbeContext, run: Run): Promise<Row> {
   await ready(page, run);
   const notes: string[] = [];
   const speed = page.getByTestId('speed');
+  if (run.scale) {
+    const input = page.getByTestId(run.scale.id);
+    await input.fill(String(await input.getAttribute('max')));
+    notes.push(`${run.scale.label} (the slider reads ${(await page.getByTestId(`${run.scale.id}-value`).innerText()).trim()})`);
+  }
   if (run.top) {
     if (run.view === 'Transport') notes.push(await lengthenSandbox(page));
     await speed.fill(String(await speed.getAttribute('max')));
@@ -76,7 +91,7 @@ async function measure(ctx: ProbeContext, run: Run): Promise<Row> {
   const longest = w.longTasks.length ? Math.max(...w.longTasks) : 0;
   return {
     area: 'Frames',
-    measure: `${run.view}${run.hash ? ` (${run.hash})` : ' (default page)'}, ${run.top ? 'top' : 'default'} speed (${speedText})`,
+    measure: `${run.view}${run.hash ? ` (${run.hash})` : ' (default page)'}${run.scale ? `, ${run.scale.label}` : ''}, ${run.top ? 'top' : 'default'} speed (${speedText})`,
     figure: `p95 ${ms(p95)} · ${slow} of ${w.frames.length} frames > 25 ms · ${w.longTasks.length} long task${w.longTasks.length === 1 ? '' : 's'}${w.longTasks.length ? `, longest ${ms(longest)}` : ''}`,
     target: 'p95 ≤ 16.7 ms, no task > 50 ms',
     note: [`${(w.ms / 1000).toFixed(1)} s playing`, ...notes].join('; '),
