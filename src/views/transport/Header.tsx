@@ -19,6 +19,7 @@ export function Header({ onShare }: HeaderProps) {
   const duration = useTransport((s) => s.frame?.durationNs ?? 0);
   const playing = useTransport((s) => s.frame?.playing ?? false);
   const speed = useTransport((s) => s.frame?.speed ?? 2000);
+  const slow = useTransport((s) => s.frame?.slow);
   const title = useTransport((s) => s.frame?.scenarioTitle);
   const ready = useTransport((s) => s.frame !== null);
   const setHelp = useTransport((s) => s.setHelp);
@@ -64,6 +65,12 @@ export function Header({ onShare }: HeaderProps) {
       <WorkerSlider id="speed" label="Speed" inline value={speed} min={0} max={1000} toPos={sliderFromSpeed} fromPos={speedFromSlider}
         text={speedText} valueText={(v) => `${speedText(v)} of simulated time per second`} onChange={(v) => transport().call('setSpeed', v)}
         title={`Log scale from ${speedText(SPEED_MIN)} to ${speedText(SPEED_MAX)}`} />
+      {slow?.why && (
+        <span data-testid="speed-slowed" className="-ml-2 shrink-0 whitespace-nowrap rounded border border-amber-500 bg-amber-50 px-1 font-mono text-[10.5px] font-semibold text-amber-900"
+          title={`Slow down near events: playing at ${speedText(slow.speed)} near ${slow.why}, then back to ${speedText(speed)}`}>
+          slowed {speedText(slow.speed)}
+        </span>
+      )}
 
       <div className="flex min-w-0 flex-1 items-center gap-2">
         <span className="shrink-0 font-mono text-sm font-semibold text-slate-900 tabular-nums" data-testid="sim-time" aria-label="Simulated time">

@@ -7,10 +7,13 @@ import { MAX_NS, type Simulation, type Checkpoint } from '../../core/index.ts';
 const STEP_BUDGET = 40_000;
 const CHECKPOINT_EVERY_NS = 2_000;
 const MAX_CHECKPOINTS = 400;
+/** A checkpoint copies every QP's runtime: between two, at least this much work per QP (1,000 QPs: one per 50k steps). */
+const CP_STEPS_PER_QP = 50;
 
 export class Timeline {
   private checkpoints: Checkpoint[];
   private cpEvery = CHECKPOINT_EVERY_NS;
+  private cpSteps = 0;
   /** The furthest instant simulated so far (the scrubber's end). */
   maxT = 0;
 
@@ -25,8 +28,10 @@ export class Timeline {
     const s = this.sim;
     const last = this.checkpoints[this.checkpoints.length - 1];
     if (last && s.now - last.t < this.cpEvery) return;
+    if (last && s.steps - this.cpSteps < CP_STEPS_PER_QP * s.world.qps.n) return;
     if (s.now < this.maxT && last && s.now <= last.t) return;
     this.checkpoints.push(s.checkpoint());
+    this.cpSteps = s.steps;
     if (this.checkpoints.length > MAX_CHECKPOINTS) {
       this.checkpoints = this.checkpoints.filter((_, i) => i % 2 === 0);
       this.cpEvery *= 2;
@@ -38,7 +43,9 @@ export class Timeline {
     const s = this.sim;
     const end = Math.min(t, this.end, MAX_NS);
     while (s.now < end) {
-      const next = Math.min(end, (this.checkpoints[this.checkpoints.length - 1]?.t ?? 0) + this.cpEvery);
+      // The next checkpoint is due here; when one was deferred (too little work since the last), the one after.
+      const due = (this.checkpoints[this.checkpoints.length - 1]?.t ?? 0) + this.cpEvery;
+      const next = Math.min(end, due > s.now ? due : s.now + this.cpEvery);
       const reached = s.runUntil(Math.max(next, s.now), STEP_BUDGET);
       this.checkpointIfDue();
       if (!reached) break;
