@@ -1,7 +1,7 @@
 // "Slow down near events", driven through the worker API as the page drives it.
 import { describe, expect, it } from 'vitest';
 import { createTransportApi } from './api.ts';
-import { sandboxScenario, scaleScenario } from '../../scenario/presets.ts';
+import { sandboxScenario } from '../../scenario/presets.ts';
 import { SLOW_SPEED, marksOf } from './slowdown.ts';
 import type { Frame } from './types.ts';
 import type { SimEvent } from '../../core/index.ts';
