@@ -4,7 +4,7 @@
 import { useMemo } from 'react';
 import { useTransport } from '../../../store/transport.ts';
 import type { HostView, QpGridView, QpView } from '../../../worker/transport/types.ts';
-import { durationText, hostLetter, qpnHex, stateColor } from '../format.ts';
+import { hostLetter, qpnHex, stateColor } from '../format.ts';
 import { GRID_FLAG } from './gridCells.ts';
 import { QpGrid } from './QpGrid.tsx';
 
@@ -23,36 +23,36 @@ export function HostPanel({ host, view, grid, qps, selected, side }: Props) {
   const many = slots.length > CHIP_MAX;
   // In the grid, the chip shown is the selected QP, or on the other host its peer.
   const focus = many ? focusSlot(grid, slots, host, selected) : undefined;
-  const chip = (s: number) => (
-    <QpChip key={s} grid={grid} s={s} q={detail(s)} on={!!selected && selected.host === host && selected.qpn === grid.qpn[s]}
+  const chip = (s: number, compact: boolean) => (
+    <QpChip key={s} compact={compact} grid={grid} s={s} q={detail(s)} on={!!selected && selected.host === host && selected.qpn === grid.qpn[s]}
       why={whyQps?.includes(`${host}/${grid.qpn[s]}`) ?? false} onSelect={() => select({ host, qpn: grid.qpn[s] })} />
   );
+  const cqText = cq ? `CQ 0: ${cq.entries.length}/${cq.depth} unpolled` : '';
   return (
     <div className={`flex min-h-0 flex-col gap-1 overflow-hidden rounded-md border border-slate-300 bg-slate-50 p-1.5 ${side === 'left' ? 'mr-1' : 'ml-1'}`} aria-label={`${view.name}, GID ::ffff:10.0.0.${view.lid}`} role="group">
-      <div className="flex shrink-0 items-baseline justify-between">
-        <h3 className="text-[13px] font-bold text-slate-900">{view.name}</h3>
-        <span className="font-mono text-[10.5px] text-slate-600" title={`RoCE: the peer is addressed by its GID ::ffff:10.0.0.${view.lid} (a GRH in the address vector)`}>GID …{view.lid}</span>
+      <div className="flex shrink-0 items-baseline justify-between gap-1">
+        <h3 className="text-[13px] font-bold text-slate-900" title={`GID ::ffff:10.0.0.${view.lid}`}>{view.name}</h3>
+        {many && cq ? (
+          // With the grid, the CQ's fill moves up here: the grid keeps every pixel below.
+          <span className="truncate font-mono text-[10.5px] text-slate-600" data-testid={`cq-fill-${host}`} title={`${cqText} (completion queue 0 of this host: unpolled entries / depth)`}>CQ {cq.entries.length}/{cq.depth}</span>
+        ) : (
+          <span className="font-mono text-[10.5px] text-slate-600" title={`RoCE: the peer is addressed by its GID ::ffff:10.0.0.${view.lid} (a GRH in the address vector)`}>GID …{view.lid}</span>
+        )}
       </div>
-      {view.backlogNs >= 1000 && (
-        <p className="shrink-0 font-mono text-[10.5px] leading-tight text-amber-900" data-testid={`port-queue-${host}`}
-          title="Packets the NIC has built wait for the port: this is how long the newest will wait before it is on the wire">
-          port queue {durationText(view.backlogNs)}
-        </p>
-      )}
       {many ? (
         <div className="flex min-h-0 flex-1 flex-col gap-1">
-          {focus !== undefined ? <ul className="shrink-0" aria-label={`Selected QP on ${view.name}`}>{chip(focus)}</ul>
-            : <p className="shrink-0 text-[10.5px] leading-tight text-slate-600">Click a cell, or focus the grid and use the arrow keys, to inspect a QP.</p>}
+          {focus !== undefined ? <ul className="shrink-0" aria-label={`Selected QP on ${view.name}`}>{chip(focus, true)}</ul>
+            : <p className="shrink-0 text-[10.5px] leading-tight text-slate-600">Click a cell (or use the arrow keys) to inspect a QP.</p>}
           <QpGrid host={host} hostName={view.name} grid={grid} slots={slots} selected={selected} why={whyQps} onSelect={select} />
         </div>
       ) : (
         <ul className="flex min-h-0 flex-1 flex-col gap-1 overflow-y-auto" aria-label={`QPs on ${view.name}`}>
-          {slots.map(chip)}
+          {slots.map((s) => chip(s, false))}
         </ul>
       )}
-      {cq && (
+      {cq && !many && (
         <p className="shrink-0 border-t border-slate-200 pt-0.5 font-mono text-[10.5px] text-slate-600" data-testid={`cq-fill-${host}`} title="Completion queue 0 of this host: unpolled entries / depth">
-          CQ 0: {cq.entries.length}/{cq.depth} unpolled
+          {cqText}
         </p>
       )}
     </div>
@@ -69,9 +69,9 @@ function focusSlot(g: QpGridView, slots: readonly number[], host: number, sel: {
   return want < 0 ? undefined : slots.find((s) => g.qpn[s] === want);
 }
 
-interface ChipProps { grid: QpGridView; s: number; q: QpView | undefined; on: boolean; why: boolean; onSelect(): void }
+interface ChipProps { grid: QpGridView; s: number; q: QpView | undefined; on: boolean; why: boolean; compact: boolean; onSelect(): void }
 
-function QpChip({ grid: g, s, q, on, why, onSelect }: ChipProps) {
+function QpChip({ grid: g, s, q, on, why, compact, onSelect }: ChipProps) {
   const host = g.host[s];
   const qpn = g.qpn[s];
   const state = g.states[g.lc[s]] ?? 'RESET';
@@ -88,7 +88,7 @@ function QpChip({ grid: g, s, q, on, why, onSelect }: ChipProps) {
         type="button" data-testid={`qp-${host}-${qpnHex(qpn)}`} aria-pressed={on} data-state={state}
         aria-label={`QP ${qpnHex(qpn)}, ${type}, state ${state}${peer ? `, connected to ${hostLetter(peer.host)} ${qpnHex(peer.qpn)}` : ''}${on ? ', selected' : ''}`}
         onClick={onSelect} data-why={why || undefined}
-        className={`w-full rounded-md border-2 bg-white px-1.5 py-1 text-left transition-colors hover:bg-slate-100 ${on ? 'border-slate-900 shadow' : 'border-slate-200'} ${why ? 'outline outline-2 outline-offset-1 outline-fuchsia-600' : ''}`}
+        className={`w-full rounded-md border-2 bg-white px-1.5 ${compact ? 'py-0.5' : 'py-1'} text-left transition-colors hover:bg-slate-100 ${on ? 'border-slate-900 shadow' : 'border-slate-200'} ${why ? 'outline outline-2 outline-offset-1 outline-fuchsia-600' : ''}`}
       >
         <span className="flex flex-wrap items-center justify-between gap-x-1">
           <span className="whitespace-nowrap font-mono text-[12.5px] font-bold text-slate-900">QP {qpnHex(qpn)}</span>
@@ -96,8 +96,16 @@ function QpChip({ grid: g, s, q, on, why, onSelect }: ChipProps) {
             {verbs}{sub && <span className="text-[9px] font-semibold"> {sub}</span>}
           </span>
         </span>
-        <span className="mt-0.5 block text-[10.5px] leading-tight text-slate-600">{type}{peer ? <> ↔ <span className="font-mono">{hostLetter(peer.host)}·{qpnHex(peer.qpn)}</span></> : ' · not connected'}</span>
-        <span className="block font-mono text-[10.5px] leading-tight text-slate-600">SQ {g.sq[s]}/{g.sqDepth[s]} · RQ {g.rq[s]}/{g.rqDepth[s]}</span>
+        {compact ? (
+          <span className="flex flex-wrap gap-x-1.5 font-mono text-[10.5px] leading-tight text-slate-600">
+            {peer && <span>↔ {hostLetter(peer.host)}·{qpnHex(peer.qpn)}</span>}<span>SQ {g.sq[s]}/{g.sqDepth[s]}</span>
+          </span>
+        ) : (
+          <>
+            <span className="mt-0.5 block text-[10.5px] leading-tight text-slate-600">{type}{peer ? <> ↔ <span className="font-mono">{hostLetter(peer.host)}·{qpnHex(peer.qpn)}</span></> : ' · not connected'}</span>
+            <span className="block font-mono text-[10.5px] leading-tight text-slate-600">SQ {g.sq[s]}/{g.sqDepth[s]} · RQ {g.rq[s]}/{g.rqDepth[s]}</span>
+          </>
+        )}
         {note && <span className="mt-0.5 block truncate text-[10.5px] font-medium text-red-800" title={note}>{note}</span>}
       </button>
     </li>

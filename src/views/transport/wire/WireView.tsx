@@ -5,7 +5,7 @@
 import { transport } from '../../../bridge/labs.ts';
 import { useTransport } from '../../../store/transport.ts';
 import type { PacketView } from '../../../worker/transport/types.ts';
-import { hostLetter, qpnHex, speedText } from '../format.ts';
+import { durationText, hostLetter, qpnHex, speedText } from '../format.ts';
 import { WorkerSwitch } from '../../kit/controls.tsx';
 import { useSize } from '../../kit/useSize.ts';
 import { HostPanel } from './HostPanel.tsx';
@@ -34,6 +34,7 @@ export function WireView() {
   const names = hosts.map((h) => h.name);
   const summary = layout ? flightSummary(layout, names) : 'The wire between the hosts is idle.';
   const drops = hosts.map((h, i) => ({ i, n: h.dropNext })).filter((d) => d.n > 0);
+  const queues = hosts.map((h, i) => ({ i, ns: h.backlogNs, n: world?.wire.queued[i] ?? 0 })).filter((q) => q.ns >= 1000);
 
   return (
     <section aria-labelledby="wire-title" className="[contain:content] flex min-h-0 min-w-0 flex-col rounded-lg border border-slate-300 bg-white">
@@ -44,13 +45,20 @@ export function WireView() {
             ✕ next {d.n} packet{d.n === 1 ? '' : 's'} from {names[d.i] ?? hostLetter(d.i)} will be lost
           </span>
         ))}
+        {queues.length > 0 && (
+          <span className="text-[11px] text-amber-900" data-testid="port-queue"
+            title={`Packets the NIC has built wait for the port: ${queues.map((q) => `${names[q.i] ?? hostLetter(q.i)} ${q.n} packets, the newest waits ${durationText(q.ns)}`).join('; ')}`}>
+            port queue {queues.map((q) => `${hostLetter(q.i)} ${durationText(q.ns)}`).join(' · ')}
+          </span>
+        )}
+        {world && !world.wire.complete && <span className="text-[11px] text-slate-600" title="The trace kept in memory does not reach back to every packet still on the wire">some packets on the wire are not listed</span>}
         {t === 0 && packets.length === 0 && <span className="text-[11px] text-slate-600">Press Play (Space) or Step (→) to start the traffic</span>}
-        {slow?.why && <span className="text-[11px] font-medium text-amber-900" data-testid="slowed-why">Slowed to {speedText(slow.speed)} near {slow.why}</span>}
+        {slow?.why && <span className="text-[11px] font-medium text-amber-900" data-testid="slowed-why" title={`Playing at ${speedText(slow.speed)} near ${slow.why}`}>slowed: {slow.why}</span>}
         <span className="ml-auto flex items-center gap-2">
           <WorkerSwitch testId="slow-near-events" value={slow?.on ?? false} onChange={(on) => transport().call('setSlowDown', on)}
             className="flex items-center gap-1 text-[11.5px] text-slate-800" inputClassName="h-3.5 w-3.5 accent-indigo-700"
             title="Playback eases down to 2 µs/s around a NAK, a lost packet, an error completion, a move to ERR or SQE, a retry or an RNR wait, then back to your speed"
-            label="Slow down near events" />
+            label="Slow near events" />
           <WireKey />
         </span>
       </div>

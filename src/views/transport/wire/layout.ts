@@ -84,13 +84,15 @@ function groupOf(packets: PacketView[], lane: number, cx: number, top: number, t
   const styles = new Set(packets.map((p) => opStyle(p.op, p.syndrome).key));
   const uniform = styles.size === 1 ? opStyle(packets[0].op, packets[0].syndrome) : null;
   const sources = new Set(packets.map((p) => `${p.src}:${p.srcQpn}`));
-  const line1 = `${packets.length} × ${uniform ? FAMILY[uniform.key] : 'pkts'}`;
+  const families = [...styles].map((k) => FAMILY[k]);
+  const line1 = uniform ? `${packets.length} × ${FAMILY[uniform.key]}` : `${packets.length} packets`;
   let line2: string;
   if (uniform && sources.size === 1) {
     const psns = packets.map((p) => p.psn);
     const lo = Math.min(...psns), hi = Math.max(...psns);
     line2 = lo === hi ? String(lo) : `${lo}–${hi}`;
-  } else line2 = sources.size > 1 ? `${sources.size} QPs` : 'mixed';
+  } else if (sources.size > 1) line2 = `${sources.size} QPs`;
+  else line2 = families.length === 2 ? families.join('+') : 'mixed ops';
   const w = Math.min(trackR - trackL, Math.max(textW(line1, PILL_FONT), textW(line2, PILL_FONT)) + 2 * PAD_X + STACK);
   const x = clampX(cx, w, trackL, trackR);
   const look = uniform ? { fill: uniform.fill, text: uniform.text } : { fill: '#475569', text: '#ffffff' };
