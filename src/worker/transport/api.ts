@@ -12,6 +12,7 @@ import { ChallengeRun } from './challengeRun.ts';
 import type { Challenge } from '../../scenario/challenge.ts';
 import type { LabApi, Reply } from '../kit/types.ts';
 import { project } from './projection.ts';
+import { WireFeeder } from './wireFeed.ts';
 import { referenceData } from './reference.ts';
 import { Timeline } from './timeline.ts';
 import { ProfileCompare } from './compare.ts';
@@ -45,6 +46,7 @@ export function createTransportApi() {
   const follow = (): void => { compare?.follow(tl.now); };
   /** "Slow down near events" reads the run through this (it always means the current timeline). */
   const slow = new SlowDown();
+  const feeder = new WireFeeder();
   const head: Playhead = {
     get run() { return tl.sim; }, get now() { return tl.now; }, get end() { return tl.end; },
     get count() { return tl.sim.world.trace.count; }, get first() { return tl.sim.world.trace.first; },
@@ -158,7 +160,7 @@ export function createTransportApi() {
     const f: Frame = {
       seq: ++seq, lab: 'transport', playing, busy: false, speed, lesson: lessons.progress(),
       t: s.now, maxT: tl.maxT, durationNs: tl.end, events, eventsFrom: tr.count - events.length, resetLog,
-      world: project(s, { lostLingerNs: sv.speed * PACKET_LINGER_WALL_S, arriveLingerNs: sv.speed * ARRIVED_LINGER_WALL_S, selected }), scenarioTitle: s.scenario.title,
+      world: project(s, { lostLingerNs: sv.speed * PACKET_LINGER_WALL_S, arriveLingerNs: sv.speed * ARRIVED_LINGER_WALL_S, selected, feeder }), scenarioTitle: s.scenario.title,
       traceHash: tr.hash(), fork: forks.info(), challenge: challenge.status(s), selected,
       profile: s.world.profile.id, compare: compare ? compare.view(s, s.world.profile.id) : null, slow: sv,
     };

@@ -1,7 +1,7 @@
 // World → WorldView: the plain projection the views render (no model logic in views).
 import { CONTEXT_FIELDS, QP_TYPES, LC, LC_NAMES, accessNames, verbsState, type FieldName, type Simulation } from '../../core/index.ts';
 import type { CqeView, HostView, MrView, QpGridView, QpView, SrqView, WorldView, WqeView } from './types.ts';
-import { wireFeed } from './wireFeed.ts';
+import { WireFeeder } from './wireFeed.ts';
 
 /** The shortest time (ns) a packet stays listed after it arrives, so fast packets are still seen. */
 const MIN_LINGER_NS = 60;
@@ -13,6 +13,8 @@ export interface ProjectOptions {
   lostLingerNs?: number;
   arriveLingerNs?: number;
   selected?: { host: number; qpn: number } | null;
+  /** Keeps the wire's packets from frame to frame (one per run shown); without it each call looks back afresh. */
+  feeder?: WireFeeder;
 }
 
 export function project(sim: Simulation, o: ProjectOptions = {}): WorldView {
@@ -38,9 +40,10 @@ export function project(sim: Simulation, o: ProjectOptions = {}): WorldView {
     };
   });
   const { traceHash: _h, qps: _q, ...summary } = sim.summary();
-  const { packets, ...wire } = wireFeed(w.trace.events, sim.now, {
+  const tr = w.trace;
+  const { packets, ...wire } = (o.feeder ?? new WireFeeder()).feed({ run: sim, events: tr.events, count: tr.count, first: tr.first, hosts: w.hosts.length }, sim.now, {
     lostLingerNs: Math.max(MIN_LINGER_NS, o.lostLingerNs ?? MIN_LINGER_NS), arriveLingerNs: Math.max(MIN_LINGER_NS, o.arriveLingerNs ?? MIN_LINGER_NS),
-    focus: o.selected ?? null, hosts: w.hosts.length,
+    focus: o.selected ?? null,
   });
   return {
     t: sim.now, hosts, qps, grid, packets, wire,

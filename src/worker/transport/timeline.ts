@@ -7,8 +7,8 @@ import { MAX_NS, type Simulation, type Checkpoint } from '../../core/index.ts';
 const STEP_BUDGET = 40_000;
 const CHECKPOINT_EVERY_NS = 2_000;
 const MAX_CHECKPOINTS = 400;
-/** A checkpoint copies every QP's runtime: between two, at least this much work per QP (1,000 QPs: one per 50k steps). */
-const CP_STEPS_PER_QP = 50;
+/** A checkpoint copies every QP's runtime: between two, at least this much work per QP (1,000 QPs: one per 100k steps). */
+const CP_STEPS_PER_QP = 100;
 
 export class Timeline {
   private checkpoints: Checkpoint[];
