@@ -5,6 +5,7 @@ import { useEffect, useMemo, useRef, type KeyboardEvent, type MouseEvent } from 
 import type { QpGridView } from '../../../worker/transport/types.ts';
 import { baseState, hostLetter, qpnHex } from '../format.ts';
 import { useSize } from '../../kit/useSize.ts';
+import { paint, useTheme } from '../../kit/theme.ts';
 import { GRID_FLAG, cellAt, cellGeometry, cellKey, cellOrigin, drawGlyph, glyph, type Prim } from './gridCells.ts';
 
 export interface QpGridProps {
@@ -40,6 +41,8 @@ export function QpGrid({ host, hostName, grid, slots, selected, why, onSelect }:
     for (const s of slots) { const b = baseState(grid.states[grid.lc[s]] ?? 'RESET'); c.set(b, (c.get(b) ?? 0) + 1); }
     return c;
   }, [grid, slots]);
+  // The canvas resolves theme tokens when it draws: a theme change redraws it.
+  const theme = useTheme();
   const glyphs = useMemo(() => new Map(grid.states.map((st, i) => [i, glyph(st)] as [number, Prim[]])), [grid.states]);
 
   useEffect(() => {
@@ -54,18 +57,18 @@ export function QpGrid({ host, hostName, grid, slots, selected, why, onSelect }:
     const whySet = new Set(why ?? []);
     slots.forEach((s, i) => {
       const { x, y } = cellOrigin(geo, i);
-      if (grid.flags[s] & GRID_FLAG.gone) { ctx.strokeStyle = '#cbd5e1'; ctx.lineWidth = 1; ctx.strokeRect(x + 0.5, y + 0.5, geo.size - 1, geo.size - 1); return; }
+      if (grid.flags[s] & GRID_FLAG.gone) { ctx.strokeStyle = paint('var(--color-slate-300)'); ctx.lineWidth = 1; ctx.strokeRect(x + 0.5, y + 0.5, geo.size - 1, geo.size - 1); return; }
       drawGlyph(ctx, glyphs.get(grid.lc[s]) ?? [], x, y, geo.size);
-      if (grid.flags[s] & GRID_FLAG.fault) { ctx.fillStyle = '#0f172a'; ctx.beginPath(); ctx.moveTo(x + geo.size * 0.45, y); ctx.lineTo(x + geo.size, y); ctx.lineTo(x + geo.size, y + geo.size * 0.55); ctx.fill(); }
-      if (whySet.has(`${host}/${grid.qpn[s]}`)) { ctx.strokeStyle = '#c026d3'; ctx.lineWidth = 2; ctx.strokeRect(x - 1, y - 1, geo.size + 2, geo.size + 2); }
+      if (grid.flags[s] & GRID_FLAG.fault) { ctx.fillStyle = paint('var(--color-slate-900)'); ctx.beginPath(); ctx.moveTo(x + geo.size * 0.45, y); ctx.lineTo(x + geo.size, y); ctx.lineTo(x + geo.size, y + geo.size * 0.55); ctx.fill(); }
+      if (whySet.has(`${host}/${grid.qpn[s]}`)) { ctx.strokeStyle = paint('var(--color-fuchsia-600)'); ctx.lineWidth = 2; ctx.strokeRect(x - 1, y - 1, geo.size + 2, geo.size + 2); }
     });
     if (selIdx >= 0) {
       const { x, y } = cellOrigin(geo, selIdx);
-      ctx.strokeStyle = '#0f172a';
+      ctx.strokeStyle = paint('var(--color-slate-900)');
       ctx.lineWidth = 2;
       ctx.strokeRect(x - 1.5, y - 1.5, geo.size + 3, geo.size + 3);
     }
-  }, [grid, slots, geo, selIdx, glyphs, why, host]);
+  }, [grid, slots, geo, selIdx, glyphs, why, host, theme]);
 
   const pick = (i: number) => { if (i >= 0 && i < n) onSelect({ host, qpn: grid.qpn[slots[i]] }); };
   const onClick = (e: MouseEvent<HTMLCanvasElement>) => {
@@ -111,7 +114,7 @@ export function Swatch({ state }: { state: string }) {
   return (
     <svg width={s} height={s} aria-hidden="true" className="shrink-0">
       {glyph(state).map((p, i) => p.k === 'fill' ? <rect key={i} width={s} height={s} fill={p.color} />
-        : p.k === 'outline' ? <rect key={i} x={0.5} y={0.5} width={s - 1} height={s - 1} fill="#ffffff" stroke={p.color} />
+        : p.k === 'outline' ? <rect key={i} x={0.5} y={0.5} width={s - 1} height={s - 1} fill="var(--color-white)" stroke={p.color} />
         : p.k === 'rect' ? <rect key={i} x={p.x * s} y={p.y * s} width={p.w * s} height={p.h * s} fill={p.color} />
         : <line key={i} x1={p.x1 * s} y1={p.y1 * s} x2={p.x2 * s} y2={p.y2 * s} stroke={p.color} strokeWidth={1.6} />)}
     </svg>

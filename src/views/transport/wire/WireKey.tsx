@@ -11,7 +11,7 @@ export function WireKey() {
       <summary className="cursor-pointer list-none rounded border border-slate-400 bg-white px-1.5 text-[11.5px] font-medium text-slate-800 hover:bg-slate-100">Key ▾</summary>
       <div className="absolute right-0 top-6 z-30 w-72 rounded-md border border-slate-300 bg-white p-2 text-[11px] leading-snug text-slate-800 shadow-lg">
         <p className="mb-1 font-semibold">Each QP pair has a lane per direction; a pill is one packet: its op, then its PSN.</p>
-        <ul aria-label="Packet colours" className="grid grid-cols-2 gap-x-2 gap-y-0.5">
+        <ul aria-label="Packet colour legend" className="grid grid-cols-2 gap-x-2 gap-y-0.5">
           {Object.values(OP_STYLES).map((s) => (
             <li key={s.key} className="flex items-center gap-1" title={s.label}>
               <span aria-hidden="true" className={`inline-block h-2.5 w-4 shrink-0 ${s.key === 'NAK' || s.key === 'RNR' ? 'rounded-[2px]' : 'rounded-full'}`} style={{ background: s.fill }} />

@@ -12,6 +12,7 @@ import { HostPanel } from './HostPanel.tsx';
 import { WireKey } from './WireKey.tsx';
 import { LABEL_FONT, PILL_FONT, STACK, flightSummary, lanesFitting, layoutWire, type WireItem, type WireLayout } from './layout.ts';
 import { pairsFromGrid, planLanes } from './lanes.ts';
+import { useReducedMotion } from '../../kit/motion.ts';
 
 const EMPTY: PacketView[] = [];
 
@@ -27,9 +28,11 @@ export function WireView() {
   const packets = world?.packets ?? EMPTY;
   const W = size.width;
   const H = size.height;
+  // Reduced motion: packets step between five stops along their lane instead of flying.
+  const steps = useReducedMotion() ? 4 : 0;
   const layout = world ? layoutWire({
     lanes: planLanes(pairsFromGrid(world.grid), packets, selected, lanesFitting(H)), packets, t, width: W, height: H,
-    lostLingerNs: world.wire.lostLingerNs, arriveLingerNs: world.wire.arriveLingerNs,
+    lostLingerNs: world.wire.lostLingerNs, arriveLingerNs: world.wire.arriveLingerNs, steps,
   }) : null;
   const names = hosts.map((h) => h.name);
   const summary = layout ? flightSummary(layout, names) : 'The wire between the hosts is idle.';
@@ -62,9 +65,10 @@ export function WireView() {
           <WireKey />
         </span>
       </div>
-      <div className="grid min-h-0 flex-1 grid-cols-[9.5rem_1fr_9.5rem] grid-rows-[minmax(0,1fr)] 2xl:grid-cols-[11rem_1fr_11rem] gap-0 px-2 pb-1.5">
+      {/* Narrow screens: the two hosts side by side, the wire below them at full width. */}
+      <div className="grid min-h-0 flex-1 grid-cols-2 gap-0 px-2 pb-1.5 sm:grid-cols-[9.5rem_1fr_9.5rem] sm:grid-rows-[minmax(0,1fr)] 2xl:grid-cols-[11rem_1fr_11rem]">
         {hosts[0] && world ? <HostPanel host={0} view={hosts[0]} grid={world.grid} qps={world.qps} selected={selected} side="left" /> : <div />}
-        <div ref={ref} className="relative min-h-[150px] min-w-0">
+        <div ref={ref} className="relative col-span-2 row-start-2 mt-1 min-h-[150px] min-w-0 sm:col-span-1 sm:row-start-auto sm:mt-0">
           {layout && (
             <svg role="img" aria-label={summary} width={W} height={H} className="absolute inset-0 block" data-testid="wire" data-lanes={layout.lanes.length}>
               <Lanes layout={layout} W={W} />
@@ -87,14 +91,14 @@ function Lanes({ layout, W }: { layout: WireLayout; W: number }) {
         const ab = l.from <= l.to;
         const to = ab ? trackR : trackL;
         const head = ab ? `M${to - 6},${y - 4} L${to},${y} L${to - 6},${y + 4}` : `M${to + 6},${y - 4} L${to},${y} L${to + 6},${y + 4}`;
-        const band = l.mine ? '#eef2ff' : l.band % 2 ? '#f8fafc' : '#ffffff';
+        const band = l.mine ? 'var(--color-indigo-50)' : l.band % 2 ? 'var(--color-slate-50)' : 'var(--color-white)';
         return (
           <g key={l.key} data-testid="wire-lane" data-lane={l.key}>
             <rect x={0} y={l.top} width={W} height={l.h} fill={band} />
-            <line x1={trackL + 2} x2={trackR - 2} y1={y} y2={y} stroke="#cbd5e1" strokeWidth={2} strokeLinecap="round" />
-            <path d={head} fill="none" stroke="#64748b" strokeWidth={1.6} />
+            <line x1={trackL + 2} x2={trackR - 2} y1={y} y2={y} stroke="var(--color-slate-300)" strokeWidth={2} strokeLinecap="round" />
+            <path d={head} fill="none" stroke="var(--color-slate-500)" strokeWidth={1.6} />
             <text x={l.labelBox.x + l.labelBox.w / 2} y={l.labelBox.y + 9.5} textAnchor="middle" fontSize={LABEL_FONT} fontFamily="var(--font-mono)"
-              fill={l.mine ? '#312e81' : '#475569'} fontWeight={l.mine ? 700 : 500} data-testid="lane-label">
+              fill={l.mine ? 'var(--color-indigo-900)' : 'var(--color-slate-600)'} fontWeight={l.mine ? 700 : 500} data-testid="lane-label">
               {l.labelText}{l.labelText !== l.label && <title>{l.label}</title>}
             </text>
           </g>
@@ -117,9 +121,9 @@ function Item({ it, selected, why }: { it: WireItem; selected: { host: number; q
     const mine = touches(it.p, selected);
     const inWhy = why?.includes(it.p.id) ?? false;
     const nak = it.style.key === 'NAK' || it.style.key === 'RNR';
-    const stroke = inWhy ? '#c026d3' : mine && it.phase === 'flying' ? '#0f172a' : it.stroke;
+    const stroke = inWhy ? 'var(--color-fuchsia-600)' : mine && it.phase === 'flying' ? 'var(--color-slate-900)' : it.stroke;
     return (
-      <g data-testid="packet" data-op={it.p.op} data-phase={it.phase} data-psn={it.p.psn}>
+      <g data-testid="packet" data-op={it.p.op} data-phase={it.phase} data-psn={it.p.psn} data-progress={it.prog.toFixed(3)}>
         <title>{packetTitle(it.p)}</title>
         <rect x={box.x} y={box.y} width={box.w} height={box.h} rx={nak ? 2 : 6} fill={it.fill} stroke={stroke === 'none' ? undefined : stroke}
           strokeWidth={inWhy || mine ? 2 : 1.5} strokeDasharray={it.dashed ? '3 2' : undefined} />
@@ -132,8 +136,8 @@ function Item({ it, selected, why }: { it: WireItem; selected: { host: number; q
   return (
     <g data-testid="packet-group" data-count={it.packets.length}>
       <title>{`${it.packets.length} packets here:\n${listed}${it.packets.length > 12 ? `\n… and ${it.packets.length - 12} more` : ''}`}</title>
-      <rect x={box.x + STACK} y={box.y} width={box.w - STACK} height={box.h - STACK} rx={6} fill={it.fill} stroke="#ffffff" strokeWidth={1} />
-      <rect x={box.x} y={box.y + STACK} width={box.w - STACK} height={box.h - STACK} rx={6} fill={it.fill} stroke={mine ? '#0f172a' : '#ffffff'} strokeWidth={mine ? 2 : 1} />
+      <rect x={box.x + STACK} y={box.y} width={box.w - STACK} height={box.h - STACK} rx={6} fill={it.fill} stroke="var(--color-white)" strokeWidth={1} />
+      <rect x={box.x} y={box.y + STACK} width={box.w - STACK} height={box.h - STACK} rx={6} fill={it.fill} stroke={mine ? 'var(--color-slate-900)' : 'var(--color-white)'} strokeWidth={mine ? 2 : 1} />
       <PillText it={it} cx={box.x + (box.w - STACK) / 2} y={box.y + STACK} />
     </g>
   );

@@ -2,6 +2,7 @@
 // glyph as a few primitives in a unit square, drawn alike on the canvas and in the legend's SVG,
 // so the state is told by shape as well as by colour.
 import { STATE_COLOR, baseState } from '../format.ts';
+import { paint } from '../../kit/theme.ts';
 
 /** QpGridView.flags bits (worker/transport/projection.ts writes them). */
 export const GRID_FLAG = { fault: 1, stalled: 2, flushing: 4, gone: 8 } as const;
@@ -56,7 +57,8 @@ export type Prim =
 export function glyph(state: string): Prim[] {
   const base = baseState(state);
   const c = STATE_COLOR[base].fill;
-  const white = '#ffffff';
+  // Marks drawn on a fill take the ink its label would (readable in both themes).
+  const white = STATE_COLOR[base].ink;
   switch (base) {
     case 'RTS': return [{ k: 'fill', color: c }];
     case 'ERR': return [{ k: 'fill', color: c }, { k: 'line', x1: 0.2, y1: 0.2, x2: 0.8, y2: 0.8, color: white }, { k: 'line', x1: 0.8, y1: 0.2, x2: 0.2, y2: 0.8, color: white }];
@@ -68,13 +70,14 @@ export function glyph(state: string): Prim[] {
   }
 }
 
-/** Draw one cell's glyph at (x, y), `s` px square. */
+/** Draw one cell's glyph at (x, y), `s` px square; colours are theme tokens, resolved for the canvas. */
 export function drawGlyph(ctx: CanvasRenderingContext2D, prims: readonly Prim[], x: number, y: number, s: number): void {
   const lw = Math.max(1, Math.round(s * 0.18));
   for (const p of prims) {
-    if (p.k === 'fill') { ctx.fillStyle = p.color; ctx.fillRect(x, y, s, s); }
-    else if (p.k === 'outline') { ctx.fillStyle = '#ffffff'; ctx.fillRect(x, y, s, s); ctx.strokeStyle = p.color; ctx.lineWidth = 1; ctx.strokeRect(x + 0.5, y + 0.5, s - 1, s - 1); }
-    else if (p.k === 'rect') { ctx.fillStyle = p.color; ctx.fillRect(x + p.x * s, y + p.y * s, p.w * s, p.h * s); }
-    else { ctx.strokeStyle = p.color; ctx.lineWidth = lw; ctx.beginPath(); ctx.moveTo(x + p.x1 * s, y + p.y1 * s); ctx.lineTo(x + p.x2 * s, y + p.y2 * s); ctx.stroke(); }
+    const colour = paint(p.color);
+    if (p.k === 'fill') { ctx.fillStyle = colour; ctx.fillRect(x, y, s, s); }
+    else if (p.k === 'outline') { ctx.fillStyle = paint('var(--color-white)'); ctx.fillRect(x, y, s, s); ctx.strokeStyle = colour; ctx.lineWidth = 1; ctx.strokeRect(x + 0.5, y + 0.5, s - 1, s - 1); }
+    else if (p.k === 'rect') { ctx.fillStyle = colour; ctx.fillRect(x + p.x * s, y + p.y * s, p.w * s, p.h * s); }
+    else { ctx.strokeStyle = colour; ctx.lineWidth = lw; ctx.beginPath(); ctx.moveTo(x + p.x1 * s, y + p.y1 * s); ctx.lineTo(x + p.x2 * s, y + p.y2 * s); ctx.stroke(); }
   }
 }

@@ -1,5 +1,8 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
+import { colourTokens } from '../../kit/darkPalette.ts';
+import { contrast, parseColour } from '../../kit/colour.ts';
 import type { PacketView } from '../../../worker/transport/types.ts';
 import { OP_STYLES } from '../format.ts';
 import { LANE_MIN_H, layoutWire, lanesFitting, phaseAt, type Box, type WireLayout } from './layout.ts';
@@ -157,12 +160,16 @@ describe('wire layout', () => {
     expect(lanes.map((l) => l.label)).toEqual(['A·0x105 → B·0x405', 'A·0x105 ← B·0x405', 'A → B · 499 other connections', 'A ← B · 499 other connections']);
   });
 
-  it('PSNs and op names are legible: every pill text colour has a contrast of at least 4.5:1 with its fill', () => {
-    const lum = (hex: string) => {
-      const c = [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16) / 255).map((v) => (v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4));
-      return 0.2126 * c[0] + 0.7152 * c[1] + 0.0722 * c[2];
+  const light = colourTokens(readFileSync('node_modules/tailwindcss/theme.css', 'utf8'));
+  const themes = { light, dark: { ...light, ...colourTokens(readFileSync('src/dark.css', 'utf8')) } };
+  it.each(Object.keys(themes))('PSNs and op names are legible, %s theme: every pill text colour has a contrast of at least 4.5:1 with its fill', (theme) => {
+    const tokens = themes[theme as keyof typeof themes];
+    const rgb = (v: string) => {
+      const m = /^var\(--color-([\w-]+)\)$/.exec(v);
+      if (!m || !tokens[m[1]]) throw new Error(`not a palette token: ${v}`);
+      return parseColour(tokens[m[1]]);
     };
-    const ratio = (a: string, b: string) => { const [x, y] = [lum(a), lum(b)].sort((p, q) => q - p); return (x + 0.05) / (y + 0.05); };
+    const ratio = (a: string, b: string) => contrast(rgb(a), rgb(b));
     const pairs = [pairOf({ host: 0, qpn: 1 }, { host: 1, qpn: 2 })];
     const packets: PacketView[] = [];
     let id = 0;
@@ -176,7 +183,7 @@ describe('wire layout', () => {
       for (const it of l.items) { seen.add(`${it.fill}/${it.text}`); expect(ratio(it.fill, it.text), `${it.line1} ${it.fill} on ${it.text}`).toBeGreaterThanOrEqual(4.5); }
     }
     for (const s of Object.values(OP_STYLES)) expect(ratio(s.fill, s.text), s.key).toBeGreaterThanOrEqual(4.5);
-    expect(ratio('#475569', '#ffffff')).toBeGreaterThanOrEqual(4.5);
+    expect(ratio('var(--color-slate-600)', 'var(--color-white)')).toBeGreaterThanOrEqual(4.5);
     expect(seen.size).toBeGreaterThan(5);
   });
 });

@@ -27,7 +27,8 @@ export interface Box { x: number; y: number; w: number; h: number }
 export interface PlacedLane extends LaneSpec { top: number; h: number; lineY: number; labelBox: Box; labelText: string }
 
 interface ItemBase { lane: number; box: Box; line1: string; line2: string; fill: string; text: string; stroke: string; dashed: boolean }
-export interface PillItem extends ItemBase { kind: 'pill'; p: PacketView; phase: Phase; style: OpStyle }
+/** `prog`: how far along its lane, 0..1 (in `steps` steps under reduced motion). */
+export interface PillItem extends ItemBase { kind: 'pill'; p: PacketView; phase: Phase; style: OpStyle; prog: number }
 export interface GroupItem extends ItemBase { kind: 'group'; packets: PacketView[] }
 export type WireItem = PillItem | GroupItem;
 
@@ -44,6 +45,8 @@ export interface WireInput {
   height: number;
   lostLingerNs: number;
   arriveLingerNs: number;
+  /** > 0 (prefers-reduced-motion): a packet stands at one of `steps` + 1 stops along its lane instead of flying. */
+  steps?: number;
 }
 
 /** How many lanes fit in a height. */
@@ -64,7 +67,7 @@ export function phaseAt(p: PacketView, t: number, lostLingerNs: number, arriveLi
   return t - p.arrive <= arriveLingerNs ? { phase: 'arrived', prog: 1 } : null;
 }
 
-function pillOf(p: PacketView, phase: Phase, lane: number): Omit<PillItem, 'box'> & { w: number } {
+function pillOf(p: PacketView, phase: Phase, lane: number, prog: number): Omit<PillItem, 'box'> & { w: number } {
   const style = opStyle(p.op, p.syndrome);
   const nak = style.key === 'NAK' || style.key === 'RNR';
   const op = opShort(p.op, p.syndrome);
@@ -72,10 +75,10 @@ function pillOf(p: PacketView, phase: Phase, lane: number): Omit<PillItem, 'box'
   const line2 = String(p.psn);
   const w = Math.max(textW(line1, PILL_FONT), textW(line2, PILL_FONT)) + 2 * PAD_X;
   // Arrived and lost packets are drawn hollow with dark text: readable however they look.
-  const look = phase === 'flying' ? { fill: style.fill, text: style.text, stroke: nak ? '#450a0a' : 'none', dashed: false }
-    : phase === 'arrived' ? { fill: '#ffffff', text: '#0f172a', stroke: style.fill, dashed: false }
-    : { fill: '#ffffff', text: '#7f1d1d', stroke: '#dc2626', dashed: true };
-  return { kind: 'pill', p, phase, style, lane, line1, line2, w, ...look };
+  const look = phase === 'flying' ? { fill: style.fill, text: style.text, stroke: nak ? 'var(--color-red-950)' : 'none', dashed: false }
+    : phase === 'arrived' ? { fill: 'var(--color-white)', text: 'var(--color-slate-900)', stroke: style.fill, dashed: false }
+    : { fill: 'var(--color-white)', text: 'var(--color-red-900)', stroke: 'var(--color-red-600)', dashed: true };
+  return { kind: 'pill', p, phase, style, prog, lane, line1, line2, w, ...look };
 }
 
 const FAMILY: Record<string, string> = { SEND: 'SEND', WRITE: 'WRITE', READ_REQ: 'READ REQ', READ_RESP: 'READ RSP', ATOMIC: 'ATOMIC', ACK: 'ACK', RNR: 'RNR NAK', NAK: 'NAK' };
@@ -95,8 +98,8 @@ function groupOf(packets: PacketView[], lane: number, cx: number, top: number, t
   else line2 = families.length === 2 ? families.join('+') : 'mixed ops';
   const w = Math.min(trackR - trackL, Math.max(textW(line1, PILL_FONT), textW(line2, PILL_FONT)) + 2 * PAD_X + STACK);
   const x = clampX(cx, w, trackL, trackR);
-  const look = uniform ? { fill: uniform.fill, text: uniform.text } : { fill: '#475569', text: '#ffffff' };
-  return { kind: 'group', packets, lane, line1, line2, box: { x: x - w / 2, y: top - STACK, w, h: PILL_H + STACK }, stroke: '#0f172a', dashed: false, ...look };
+  const look = uniform ? { fill: uniform.fill, text: uniform.text } : { fill: 'var(--color-slate-600)', text: 'var(--color-white)' };
+  return { kind: 'group', packets, lane, line1, line2, box: { x: x - w / 2, y: top - STACK, w, h: PILL_H + STACK }, stroke: 'var(--color-slate-900)', dashed: false, ...look };
 }
 
 const clampX = (cx: number, w: number, l: number, r: number) => Math.min(Math.max(cx, l + w / 2), Math.max(l + w / 2, r - w / 2));
@@ -121,7 +124,9 @@ export function layoutWire(inp: WireInput): WireLayout {
   const fate = new Map<number, Fate>();
   const phase = new Map<number, Phase>();
   const laneOf = laneIndex(inp.lanes);
-  const perLane: Array<Array<Omit<PillItem, 'box'> & { w: number; prog: number }>> = lanes.map(() => []);
+  const perLane: Array<Array<Omit<PillItem, 'box'> & { w: number }>> = lanes.map(() => []);
+  const steps = inp.steps ?? 0;
+  const stop = (prog: number) => (steps > 0 ? Math.floor(Math.max(0, Math.min(1, prog)) * steps + 1e-9) / steps : prog);
   // At the receiver only each lane's latest arrival stays: the earlier ones are done and gone.
   const latest = new Map<number, PacketView>();
   const placed: Array<{ p: PacketView; phase: Phase; prog: number; lane: number }> = [];
@@ -140,14 +145,14 @@ export function layoutWire(inp: WireInput): WireLayout {
   }
   for (const x of placed) {
     if (x.phase === 'arrived' && latest.get(x.lane) !== x.p) continue;
-    perLane[x.lane].push({ ...pillOf(x.p, x.phase, x.lane), prog: x.prog });
+    perLane[x.lane].push(pillOf(x.p, x.phase, x.lane, stop(x.prog)));
   }
   const items: WireItem[] = [];
   lanes.forEach((lane, li) => {
     const pillTop = lane.lineY - PILL_H / 2;
     const ab = lane.from <= lane.to;
-    const row: WireItem[] = perLane[li].map(({ w, prog, ...pill }) => {
-      const cx = clampX(trackL + (ab ? prog : 1 - prog) * (trackR - trackL), w, trackL, trackR);
+    const row: WireItem[] = perLane[li].map(({ w, ...pill }) => {
+      const cx = clampX(trackL + (ab ? pill.prog : 1 - pill.prog) * (trackR - trackL), w, trackL, trackR);
       return { ...pill, box: { x: cx - w / 2, y: pillTop, w, h: PILL_H } };
     }).sort((a, b) => centre(a) - centre(b) || members(a)[0].id - members(b)[0].id);
     // Left to right: while the newest item touches the one before it, merge them.
