@@ -26,10 +26,11 @@ const overlapping = (rs: Rect[]): string[] => {
   return bad;
 };
 
-/** Contrast of every pill's text with its card, from the colours actually painted. */
+/** Contrast of every pill's text with its card, from the colours actually painted (tokens may compute to oklch: a canvas pixel says the sRGB). */
 async function pillContrasts(page: Page): Promise<Array<{ text: string; ratio: number }>> {
   return page.getByTestId('wire').evaluate((svg) => {
-    const rgb = (c: string) => (c.match(/\d+(\.\d+)?/g) ?? ['0', '0', '0']).slice(0, 3).map(Number);
+    const px = document.createElement('canvas').getContext('2d', { willReadFrequently: true })!;
+    const rgb = (c: string) => { px.clearRect(0, 0, 1, 1); px.fillStyle = c; px.fillRect(0, 0, 1, 1); return [...px.getImageData(0, 0, 1, 1).data.slice(0, 3)]; };
     const lum = (c: number[]) => { const v = c.map((x) => x / 255).map((x) => (x <= 0.03928 ? x / 12.92 : ((x + 0.055) / 1.055) ** 2.4)); return 0.2126 * v[0] + 0.7152 * v[1] + 0.0722 * v[2]; };
     return [...svg.querySelectorAll('[data-testid="packet"], [data-testid="packet-group"]')].map((g) => {
       const rects = g.querySelectorAll('rect');
@@ -84,7 +85,8 @@ async function clippedText(page: Page): Promise<string[]> {
 
 const simUs = async (page: Page) => Number((await page.getByTestId('sim-time').textContent())?.replace(/[^0-9.]/g, ''));
 
-test('the wire at 1280×720: a lane per QP pair and direction, pills never overlap each other or a lane label, PSNs legible', async ({ app: page }) => {
+for (const theme of ['light', 'dark'] as const) test(`the wire at 1280×720, ${theme} theme: a lane per QP pair and direction, pills never overlap each other or a lane label, PSNs legible`, async ({ app: page }) => {
+  await page.emulateMedia({ colorScheme: theme });
   await open(page);
   const wire = page.getByTestId('wire');
   await expect(wire).toHaveAttribute('data-lanes', '4');
@@ -107,7 +109,7 @@ test('the wire at 1280×720: a lane per QP pair and direction, pills never overl
   // Every pill names its op and its PSN in text.
   const psn = await page.getByTestId('packet').first().getAttribute('data-psn');
   await expect(page.getByTestId('packet').first()).toContainText(psn ?? 'x');
-  await shot(page, 'wire-sandbox');
+  await shot(page, `wire-sandbox-${theme}`);
 });
 
 test('slow down near events: a lost packet slows playback, the speed control keeps the chosen speed and says it is slowed, then it returns', async ({ app: page }) => {
