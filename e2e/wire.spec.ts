@@ -83,11 +83,30 @@ async function clippedText(page: Page): Promise<string[]> {
   });
 }
 
+/** The header's groups side by side: none overlaps the next, none spills out of its own box. */
+async function headerCrowding(page: Page): Promise<string[]> {
+  return page.locator('header').first().evaluate((h) => {
+    const out: string[] = [];
+    const kids = [...h.children].filter((c) => c.getBoundingClientRect().width > 0);
+    const name = (c: Element) => `${c.tagName.toLowerCase()} "${(c.textContent ?? '').trim().slice(0, 24)}"`;
+    for (let i = 0; i + 1 < kids.length; i++) {
+      const a = kids[i].getBoundingClientRect(), b = kids[i + 1].getBoundingClientRect();
+      if (Math.abs(a.top - b.top) < a.height / 2 && a.right > b.left + 0.5) out.push(`${name(kids[i])} runs into ${name(kids[i + 1])}`);
+    }
+    for (const c of kids) if (c.scrollWidth > c.clientWidth + 1) out.push(`${name(c)} spills: ${c.scrollWidth} > ${c.clientWidth}`);
+    if (h.scrollWidth > h.clientWidth + 1) out.push(`the header spills: ${h.scrollWidth} > ${h.clientWidth}`);
+    return out;
+  });
+}
+
 const simUs = async (page: Page) => Number((await page.getByTestId('sim-time').textContent())?.replace(/[^0-9.]/g, ''));
 
 for (const theme of ['light', 'dark'] as const) test(`the wire at 1280×720, ${theme} theme: a lane per QP pair and direction, pills never overlap each other or a lane label, PSNs legible`, async ({ app: page }) => {
   await page.emulateMedia({ colorScheme: theme });
   await open(page);
+  // The page follows the system's scheme: its background is dark in the dark theme.
+  const bg = await page.evaluate(() => { const c = document.createElement('canvas').getContext('2d')!; c.fillStyle = getComputedStyle(document.body).backgroundColor; c.fillRect(0, 0, 1, 1); return c.getImageData(0, 0, 1, 1).data[0]; });
+  expect(bg < 80).toBe(theme === 'dark');
   const wire = page.getByTestId('wire');
   await expect(wire).toHaveAttribute('data-lanes', '4');
   await expect(page.getByTestId('lane-label')).toHaveText(['A·0x100 → B·0x200', 'A·0x100 ← B·0x200', 'A·0x101 → B·0x201', 'A·0x101 ← B·0x201']);
@@ -106,6 +125,7 @@ for (const theme of ['light', 'dark'] as const) test(`the wire at 1280×720, ${t
   }
   await page.getByTestId('play').click();
   expect(seen).toBeGreaterThan(8);
+  expect(await headerCrowding(page)).toEqual([]);
   // Every pill names its op and its PSN in text.
   const psn = await page.getByTestId('packet').first().getAttribute('data-psn');
   await expect(page.getByTestId('packet').first()).toContainText(psn ?? 'x');
@@ -124,6 +144,7 @@ test('slow down near events: a lost packet slows playback, the speed control kee
   await expect(page.getByTestId('speed-slowed')).toBeVisible({ timeout: 30_000 });
   await expect(page.getByTestId('slowed-why')).toContainText(/lost packet|NAK|retry/);
   await expect(page.getByTestId('speed-value')).toHaveText(chosen ?? '');
+  expect(await headerCrowding(page)).toEqual([]);
   await shot(page, 'wire-slowed');
   await expect(page.getByTestId('speed-slowed')).toBeHidden({ timeout: 60_000 });
   await expect(page.getByTestId('speed-value')).toHaveText(chosen ?? '');
@@ -287,4 +308,5 @@ test('1,000 active QPs: every QP is in the view, one is selected by click and by
   await shot(page, 'wire-1000-qps');
   await page.getByTestId('play').click();
   expect(await clippedText(page)).toEqual([]);
+  expect(await headerCrowding(page)).toEqual([]);
 });

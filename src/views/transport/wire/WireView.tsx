@@ -56,7 +56,7 @@ export function WireView() {
         )}
         {world && !world.wire.complete && <span className="text-[11px] text-slate-600" title="The trace kept in memory does not reach back to every packet still on the wire">some packets on the wire are not listed</span>}
         {t === 0 && packets.length === 0 && <span className="text-[11px] text-slate-600">Press Play (Space) or Step (→) to start the traffic</span>}
-        {slow?.why && <span className="text-[11px] font-medium text-amber-900" data-testid="slowed-why" title={`Playing at ${speedText(slow.speed)} near ${slow.why}`}>slowed: {slow.why}</span>}
+        {slow?.why && <span className="text-[11px] font-medium text-amber-900" data-testid="slowed-why" title={`Slow near events: playing at ${speedText(slow.speed)} near ${slow.why}, then back to your speed`}>▼ slowed to {speedText(slow.speed)}: {slow.why}</span>}
         <span className="ml-auto flex items-center gap-2">
           <WorkerSwitch testId="slow-near-events" value={slow?.on ?? false} onChange={(on) => transport().call('setSlowDown', on)}
             className="flex items-center gap-1 text-[11.5px] text-slate-800" inputClassName="h-3.5 w-3.5 accent-indigo-700"
