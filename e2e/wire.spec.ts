@@ -279,6 +279,8 @@ test('1,000 active QPs: every QP is in the view, one is selected by click and by
   const gridA = page.getByTestId('qp-grid-0'), gridB = page.getByTestId('qp-grid-1');
   await expect(gridA).toBeVisible({ timeout: 60_000 });
   await expect.poll(async () => Number(await gridA.getAttribute('data-count')) + Number(await gridB.getAttribute('data-count'))).toBe(1000);
+  // The lesson column describes this run, not the two-pair sandbox.
+  await expect(page.getByRole('heading', { name: 'Sandbox at scale' })).toBeVisible();
   await page.getByTestId('speed').fill('650');
   await page.getByTestId('play').click();
   await expect.poll(async () => page.locator('[data-testid="packet"], [data-testid="packet-group"]').count(), { timeout: 60_000 }).toBeGreaterThan(0);
