@@ -249,6 +249,13 @@ test('every view and tab of the three instruments at 1280×720 has no clipped te
   await page.getByTestId('files-open').click();
   await page.getByTestId('wire-key').locator('summary').click();
   await sweep('transport wire key');
+  // The key's popover is drawn whole, over everything: each corner's topmost element is inside it.
+  const hidden = await page.getByTestId('wire-key').locator('div').first().evaluate((el) => {
+    const r = el.getBoundingClientRect();
+    return [[r.left + 3, r.top + 3], [r.right - 3, r.top + 3], [r.left + 3, r.bottom - 3], [r.right - 3, r.bottom - 3]]
+      .filter(([x, y]) => !el.contains(document.elementFromPoint(x, y))).map(([x, y]) => `${x.toFixed(0)},${y.toFixed(0)}`);
+  });
+  expect(hidden, 'corners of the wire key that something else covers').toEqual([]);
   await page.getByTestId('wire-key').locator('summary').click();
   await page.getByTestId('help-button').click();
   await sweep('transport help');

@@ -40,7 +40,9 @@ export function WireView() {
   const queues = hosts.map((h, i) => ({ i, ns: h.backlogNs, n: world?.wire.queued[i] ?? 0 })).filter((q) => q.ns >= 1000);
 
   return (
-    <section aria-labelledby="wire-title" className="[contain:content] flex min-h-0 min-w-0 flex-col rounded-lg border border-slate-300 bg-white">
+    // No paint containment on the section: the key's popover must reach past its bottom edge; the
+    // wire itself, redrawn every frame, is contained on its own; z-10 lifts the popover over the panels below.
+    <section aria-labelledby="wire-title" className="relative z-10 [contain:layout_style] flex min-h-0 min-w-0 flex-col rounded-lg border border-slate-300 bg-white">
       <div className="flex flex-wrap items-center gap-x-3 gap-y-0.5 px-3 pt-1">
         <h2 id="wire-title" className="shrink-0 text-sm font-semibold text-slate-900" title="Click a QP to inspect it; hover a packet for its headers">Hosts and wire</h2>
         {drops.map((d) => (
@@ -68,7 +70,7 @@ export function WireView() {
       {/* Narrow screens: the two hosts side by side, the wire below them at full width. */}
       <div className="grid min-h-0 flex-1 grid-cols-2 gap-0 px-2 pb-1.5 sm:grid-cols-[9.5rem_1fr_9.5rem] sm:grid-rows-[minmax(0,1fr)] 2xl:grid-cols-[11rem_1fr_11rem]">
         {hosts[0] && world ? <HostPanel host={0} view={hosts[0]} grid={world.grid} qps={world.qps} selected={selected} side="left" /> : <div />}
-        <div ref={ref} className="relative col-span-2 row-start-2 mt-1 min-h-[150px] min-w-0 sm:col-span-1 sm:row-start-auto sm:mt-0">
+        <div ref={ref} className="relative [contain:strict] col-span-2 row-start-2 mt-1 min-h-[150px] min-w-0 sm:col-span-1 sm:row-start-auto sm:mt-0">
           {layout && (
             <svg role="img" aria-label={summary} width={W} height={H} className="absolute inset-0 block" data-testid="wire" data-lanes={layout.lanes.length}>
               <Lanes layout={layout} W={W} />
