@@ -37,10 +37,15 @@ export function QpGrid({ host, hostName, grid, slots, selected, why, onSelect }:
   const geo = useMemo(() => cellGeometry(n, size.width, size.height), [n, size.width, size.height]);
   const selIdx = selected && selected.host === host ? slots.findIndex((s) => grid.qpn[s] === selected.qpn) : -1;
   const counts = useMemo(() => {
+    // Counted by lifecycle code first (a few integers), then named.
+    const byLc = new Map<number, number>();
+    for (const s of slots) byLc.set(grid.lc[s], (byLc.get(grid.lc[s]) ?? 0) + 1);
     const c = new Map<string, number>();
-    for (const s of slots) { const b = baseState(grid.states[grid.lc[s]] ?? 'RESET'); c.set(b, (c.get(b) ?? 0) + 1); }
+    for (const [lc, n] of byLc) { const b = baseState(grid.states[lc] ?? 'RESET'); c.set(b, (c.get(b) ?? 0) + n); }
     return c;
   }, [grid, slots]);
+  /** What the canvas last drew: a new frame that changes no cell is not drawn again. */
+  const drawn = useRef<{ cells: Uint8Array; key: string } | null>(null);
   // The canvas resolves theme tokens when it draws: a theme change redraws it.
   const theme = useTheme();
   const glyphs = useMemo(() => new Map(grid.states.map((st, i) => [i, glyph(st)] as [number, Prim[]])), [grid.states]);
@@ -49,7 +54,13 @@ export function QpGrid({ host, hostName, grid, slots, selected, why, onSelect }:
     const cv = canvas.current;
     const ctx = cv?.getContext('2d');
     if (!cv || !ctx) return;
+    const cells = new Uint8Array(2 * slots.length);
+    slots.forEach((s, i) => { cells[2 * i] = grid.lc[s]; cells[2 * i + 1] = grid.flags[s]; });
     const dpr = globalThis.devicePixelRatio || 1;
+    const key = `${geo.width}x${geo.height}/${geo.size}/${dpr}/${selIdx}/${theme}/${(why ?? []).join(',')}/${slots.length ? grid.qpn[slots[0]] : -1}`;
+    const last = drawn.current;
+    if (last && last.key === key && last.cells.length === cells.length && last.cells.every((v, i) => v === cells[i])) return;
+    drawn.current = { cells, key };
     cv.width = Math.round(geo.width * dpr);
     cv.height = Math.round(geo.height * dpr);
     ctx.setTransform(dpr, 0, 0, dpr, 0, 0);

@@ -34,8 +34,35 @@ export function pairOf(x: Endpoint, y: Endpoint): PairSpec {
   return x.host < y.host || (x.host === y.host && x.qpn <= y.qpn) ? { a: x, b: y } : { a: y, b: x };
 }
 
+/**
+ * What the pairs depend on, per slot: host, QPN, peer host (−1 when none or destroyed), peer QPN.
+ * Frames arrive 60 times a second and connections change rarely: an equal copy means the same pairs.
+ */
+function connections(g: QpGridView): Int32Array {
+  const c = new Int32Array(4 * g.n);
+  for (let s = 0; s < g.n; s++) {
+    c[4 * s] = g.host[s];
+    c[4 * s + 1] = g.qpn[s];
+    c[4 * s + 2] = g.flags[s] & 8 ? -1 : g.peerHost[s];
+    c[4 * s + 3] = g.peerQpn[s];
+  }
+  return c;
+}
+
+let lastPairs: { conn: Int32Array; pairs: PairSpec[] } | null = null;
+
 /** Every connected pair among the QPs, once, in slot order (a destroyed QP has no lane). */
 export function pairsFromGrid(g: QpGridView): PairSpec[] {
+  // The same connections as the previous frame: the same list, with no strings built.
+  const conn = connections(g);
+  const last = lastPairs;
+  if (last && last.conn.length === conn.length && last.conn.every((v, i) => v === conn[i])) return last.pairs;
+  const pairs = listPairs(g);
+  lastPairs = { conn, pairs };
+  return pairs;
+}
+
+function listPairs(g: QpGridView): PairSpec[] {
   const seen = new Set<string>();
   const out: PairSpec[] = [];
   for (let s = 0; s < g.n; s++) {
@@ -57,38 +84,55 @@ function pairLanes(p: PairSpec, band: number, mine: boolean): LaneSpec[] {
 
 const isMine = (p: PairSpec, sel: Endpoint | null) => !!sel && ((p.a.host === sel.host && p.a.qpn === sel.qpn) || (p.b.host === sel.host && p.b.qpn === sel.qpn));
 
-/** The lanes, at most `maxLanes` (at least 1), in a stable order: pairs as listed, then loose traffic. */
-export function planLanes(pairs: readonly PairSpec[], packets: readonly PacketView[], selected: Endpoint | null, maxLanes: number): LaneSpec[] {
-  const lanes: LaneSpec[] = pairs.flatMap((p, i) => pairLanes(p, i, isMine(p, selected)));
-  const known = new Set(lanes.map((l) => l.key));
-  // Traffic of no listed pair (UD, or a pair not connected yet): one lane each, in key order.
-  const loose = new Map<string, PacketView>();
-  for (const p of packets) { const k = packetLane(p); if (!known.has(k) && !loose.has(k)) loose.set(k, p); }
-  let band = pairs.length;
-  for (const [key, p] of [...loose].sort((x, y) => (x[0] < y[0] ? -1 : 1))) {
-    const mine = !!selected && ((p.src === selected.host && p.srcQpn === selected.qpn) || (p.dst === selected.host && p.dstQpn === selected.qpn));
-    lanes.push({ key, from: p.src, to: p.dst, label: `${end({ host: p.src, qpn: p.srcQpn })} → ${end({ host: p.dst, qpn: p.dstQpn })}`, band: band++, mine });
+/** Every pair's two lane keys, built once per list of pairs (the list is kept while connections stay). */
+const pairKeys = new WeakMap<readonly PairSpec[], Set<string>>();
+function keysOf(pairs: readonly PairSpec[]): Set<string> {
+  let k = pairKeys.get(pairs);
+  if (!k) {
+    k = new Set();
+    for (const { a, b } of pairs) { k.add(laneKey(a.host, a.qpn, b.host, b.qpn)); k.add(laneKey(b.host, b.qpn, a.host, a.qpn)); }
+    pairKeys.set(pairs, k);
   }
-  const max = Math.max(1, maxLanes);
-  if (lanes.length <= max) return lanes;
-  // Too many: keep the selected pair's lanes (if they leave room), aggregate the rest by direction.
-  const mine = lanes.filter((l) => l.mine).slice(0, 2);
-  for (const keep of [mine, []]) {
-    const rest = aggregate(lanes.filter((l) => !keep.includes(l)), keep.length > 0);
-    if (keep.length + rest.length <= max) return [...keep.map((l) => ({ ...l, band: 0 })), ...rest];
-  }
-  return [{ key: ALL, from: 0, to: 1, label: `all traffic · ${lanes.length} lanes`, band: 0, mine: false, rest: lanes.length }];
+  return k;
 }
 
-/** One lane per direction between two hosts, standing for every lane given. */
-function aggregate(others: readonly LaneSpec[], besides: boolean): LaneSpec[] {
+/** The lanes, at most `maxLanes` (at least 1), in a stable order: pairs as listed, then loose traffic. */
+export function planLanes(pairs: readonly PairSpec[], packets: readonly PacketView[], selected: Endpoint | null, maxLanes: number): LaneSpec[] {
+  const known = keysOf(pairs);
+  // Traffic of no listed pair (UD, or a pair not connected yet): one lane each, in key order.
+  const looseBy = new Map<string, PacketView>();
+  for (const p of packets) { const k = packetLane(p); if (!known.has(k) && !looseBy.has(k)) looseBy.set(k, p); }
+  const loose: LaneSpec[] = [];
+  let band = pairs.length;
+  for (const [key, p] of [...looseBy].sort((x, y) => (x[0] < y[0] ? -1 : 1))) {
+    const mine = !!selected && ((p.src === selected.host && p.srcQpn === selected.qpn) || (p.dst === selected.host && p.dstQpn === selected.qpn));
+    loose.push({ key, from: p.src, to: p.dst, label: `${end({ host: p.src, qpn: p.srcQpn })} → ${end({ host: p.dst, qpn: p.dstQpn })}`, band: band++, mine });
+  }
+  const max = Math.max(1, maxLanes);
+  const total = 2 * pairs.length + loose.length;
+  if (total <= max) return [...pairs.flatMap((p, i) => pairLanes(p, i, isMine(p, selected))), ...loose];
+  // Too many: keep the selected pair's lanes (if they leave room), aggregate the rest by direction.
+  // Only the kept lanes are built; the others are only counted.
+  const at = pairs.findIndex((p) => isMine(p, selected));
+  const mine = [...(at >= 0 ? pairLanes(pairs[at], at, true) : []), ...loose.filter((l) => l.mine)].slice(0, 2);
+  for (const keep of [mine, []]) {
+    const rest = aggregate(pairs, loose, keep.length > 0 && at >= 0 ? at : -1, new Set(keep.map((l) => l.key)), keep.length > 0);
+    if (keep.length + rest.length <= max) return [...keep.map((l) => ({ ...l, band: 0 })), ...rest];
+  }
+  return [{ key: ALL, from: 0, to: 1, label: `all traffic · ${total} lanes`, band: 0, mine: false, rest: total }];
+}
+
+/** One lane per direction between two hosts, standing for both lanes of every pair but `skip` and every loose lane not kept. */
+function aggregate(pairs: readonly PairSpec[], loose: readonly LaneSpec[], skip: number, kept: ReadonlySet<string>, besides: boolean): LaneSpec[] {
   const dirs = new Map<string, LaneSpec>();
-  for (const l of others) {
-    const k = restKey(l.from, l.to);
+  const count = (from: number, to: number) => {
+    const k = restKey(from, to);
     const d = dirs.get(k);
     if (d) d.rest = (d.rest ?? 0) + 1;
-    else dirs.set(k, { key: k, from: l.from, to: l.to, label: '', band: besides ? 1 : 0, mine: false, rest: 1 });
-  }
+    else dirs.set(k, { key: k, from, to, label: '', band: besides ? 1 : 0, mine: false, rest: 1 });
+  };
+  pairs.forEach(({ a, b }, i) => { if (i !== skip) { count(a.host, b.host); count(b.host, a.host); } });
+  for (const l of loose) if (!kept.has(l.key)) count(l.from, l.to);
   const rest = [...dirs.values()].sort((x, y) => Math.min(x.from, x.to) - Math.min(y.from, y.to) || Math.max(x.from, x.to) - Math.max(y.from, y.to) || x.from - y.from);
   for (const d of rest) {
     const n = d.rest ?? 0;

@@ -6,7 +6,8 @@ import { contrast, parseColour } from '../../kit/colour.ts';
 import type { PacketView } from '../../../worker/transport/types.ts';
 import { OP_STYLES } from '../format.ts';
 import { LANE_MIN_H, layoutWire, lanesFitting, phaseAt, type Box, type WireLayout } from './layout.ts';
-import { laneIndex, pairOf, planLanes, type PairSpec } from './lanes.ts';
+import { laneIndex, pairOf, pairsFromGrid, planLanes, type PairSpec } from './lanes.ts';
+import type { QpGridView } from '../../../worker/transport/types.ts';
 
 const OPS = ['SEND_ONLY', 'SEND_FIRST', 'SEND_MIDDLE', 'RDMA_WRITE_LAST', 'RDMA_READ_REQUEST', 'RDMA_READ_RESPONSE_ONLY', 'ACKNOWLEDGE', 'COMPARE_SWAP'] as const;
 const SYNDROMES = [undefined, 'ACK', 'NAK_PSN', 'RNR_NAK', 'NAK_REM_ACCESS'] as const;
@@ -185,5 +186,35 @@ describe('wire layout', () => {
     for (const s of Object.values(OP_STYLES)) expect(ratio(s.fill, s.text), s.key).toBeGreaterThanOrEqual(4.5);
     expect(ratio('var(--color-slate-600)', 'var(--color-white)')).toBeGreaterThanOrEqual(4.5);
     expect(seen.size).toBeGreaterThan(5);
+  });
+
+  it('pairs from the grid follow every change of a connection, frame after frame (a cached list is never stale)', () => {
+    // n QPs on host A (0x100 + i), n on host B (0x400 + i); A's QP i connected to B's QP peerOf(i).
+    const grid = (n: number, peerOf: (i: number) => number, gone = -1): QpGridView => {
+      const m = 2 * n;
+      const g: QpGridView = {
+        n: m, host: new Uint8Array(m), qpn: new Uint32Array(m), lc: new Uint8Array(m), states: [], type: new Uint8Array(m), flags: new Uint8Array(m),
+        peerHost: new Int16Array(m).fill(-1), peerQpn: new Int32Array(m).fill(-1), sq: new Uint16Array(m), rq: new Uint16Array(m), sqDepth: new Uint16Array(m), rqDepth: new Uint16Array(m),
+      };
+      for (let i = 0; i < n; i++) {
+        g.qpn[i] = 0x100 + i;
+        g.host[n + i] = 1;
+        g.qpn[n + i] = 0x400 + i;
+        const j = peerOf(i);
+        if (j >= 0) { g.peerHost[i] = 1; g.peerQpn[i] = 0x400 + j; }
+      }
+      if (gone >= 0) g.flags[gone] = 8;
+      return g;
+    };
+    const names = (ps: PairSpec[]) => ps.map((p) => `${p.a.qpn.toString(16)}-${p.b.qpn.toString(16)}`);
+    const a = pairsFromGrid(grid(500, (i) => i));
+    expect(a).toHaveLength(500);
+    // The same connections in a new frame: the very same list.
+    expect(pairsFromGrid(grid(500, (i) => i))).toBe(a);
+    // One QP reconnected, one not connected any more, one destroyed: each is seen.
+    expect(names(pairsFromGrid(grid(500, (i) => (i === 7 ? 9 : i))))).toContain('107-409');
+    expect(pairsFromGrid(grid(500, (i) => (i === 3 ? -1 : i)))).toHaveLength(499);
+    expect(pairsFromGrid(grid(500, (i) => i, 42))).toHaveLength(499);
+    expect(pairsFromGrid(grid(499, (i) => i))).toHaveLength(499);
   });
 });
