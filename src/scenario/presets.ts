@@ -38,3 +38,39 @@ export function sandboxScenario(): ScenarioInput {
     commands: [],
   };
 }
+
+/** QP pairs in the scale sandbox: 1,000 active RC QPs. */
+export const SCALE_PAIRS = 500;
+
+/**
+ * The sandbox at scale: 1,000 RC QPs between two hosts (500 connected pairs, as two compact
+ * groups), every one of them carrying traffic. In one half Host A writes to Host B, in the other
+ * Host B writes to Host A: 16 RDMA WRITEs of 64 KiB per requester, posted at start-up (spread over
+ * 20 µs), 4 KiB path MTU, so the link is busy both ways for about 20 ms of simulated time. A QP
+ * keeps one message in flight (16 unacknowledged PSNs), so the port queue stays near a millisecond.
+ */
+export function scaleScenario(): ScenarioInput {
+  const half = SCALE_PAIRS / 2;
+  const group = (side: 'local' | 'peer') => ({
+    host: 0, peerHost: 1, count: half, sqDepth: 16, rqDepth: 16,
+    post: { side, count: 16, opcode: 'IBV_WR_RDMA_WRITE' as const, length: 65_536, atNs: 1_000, spreadNs: 20_000 },
+    // path_mtu 5 = IBV_MTU_4096; timeout 14 ≈ 67 ms: a port queue a millisecond deep is not a loss.
+    attrs: { path_mtu: 5, timeout: 14 },
+  });
+  return {
+    version: 1,
+    seed: 2027,
+    title: 'Sandbox at scale: 1,000 RC QPs (500 pairs), traffic both ways',
+    config: {
+      durationNs: 100_000_000,
+      hosts: [
+        { name: 'Host A', cqDepths: [1024], pollIntervalNs: 2_000, pollBatch: 1024 },
+        { name: 'Host B', cqDepths: [1024], pollIntervalNs: 2_000, pollBatch: 1024 },
+      ],
+      nic: { maxUnackedPsns: 16 },
+      qps: [],
+      groups: [group('local'), group('peer')],
+    },
+    commands: [],
+  };
+}

@@ -114,8 +114,10 @@ export const transportStore = createLabStore<Frame, TransportSlice>(
     const logFrom = (f.eventsFrom ?? 0) + f.events.length - log.length;
     const changed = f.resetLog ? {} : { ...s.changed, ...diffContexts(s.frame, f) };
     const sel = s.selected;
-    const first = f.world.qps[0];
-    const selected = sel && f.world.qps.some((q) => q.host === sel.host && q.qpn === sel.qpn) ? sel : first ? { host: first.host, qpn: first.qpn } : null;
+    // The grid lists every QP (the full views only a few at scale), so a pick there is kept.
+    const g = f.world.grid;
+    const has = (q: QpRef) => { for (let i = 0; i < g.n; i++) if (g.host[i] === q.host && g.qpn[i] === q.qpn) return true; return false; };
+    const selected = sel && has(sel) ? sel : g.n > 0 ? { host: g.host[0], qpn: g.qpn[0] } : null;
     // A chain shown for a past that was rewound away no longer describes the trace.
     const why = f.resetLog && s.why && s.why.chain[0] && s.why.chain[0].i >= (f.eventsFrom ?? 0) + f.events.length ? null : s.why;
     // A work or memory budget stopped the run: said once, in words, where errors are said.

@@ -1,6 +1,7 @@
 // Row (c): frame-time p95 and main-thread long tasks over 10 s of playing, at the default speed and
-// at top speed, in the transport view (default page), in the NIC memory lab (#lab=memory) at its
-// default and at 1M active QPs, and in the faults view (#lab=faults) during a 16,384-QP storm.
+// at top speed, in the transport view (default page, and the sandbox at scale: 1,000 active QPs),
+// in the NIC memory lab (#lab=memory) at its default and at 1M active QPs, and in the faults view
+// (#lab=faults) during a 16,384-QP storm.
 // Reported as figures; a target is shown for reading them, never asserted.
 import type { Page } from '@playwright/test';
 import { PROBE_SCRIPT, type FrameWindow, type InPageProbe } from '../inpage.ts';
@@ -10,13 +11,30 @@ import type { Probe, ProbeContext, Row } from '../types.ts';
 const RUN_MS = 10_000;
 
 type View = 'Transport' | 'NIC memory' | 'Faults';
-/** `scale`: a range input moved to its far end before playing (its position, its label). */
-interface Run { view: View; hash: string; top: boolean; scale?: { id: string; label: string } }
-const MEMORY_1M = { id: 'active-qps', label: '1,000,000 active QPs' };
-const STORM_16K = { id: 'affected-qps', label: 'a 16,384-QP storm' };
+/** A run at scale: how the page is brought there (as a person would), and the row's label. */
+interface Scale { label: string; open(page: Page): Promise<string>; wire?: boolean }
+interface Run { view: View; hash: string; top: boolean; scale?: Scale }
+
+/** A range input moved to its far end, and what its readout then says. */
+function slider(id: string, label: string): Scale {
+  return {
+    label,
+    async open(page) {
+      const input = page.getByTestId(id);
+      await input.fill(String(await input.getAttribute('max')));
+      return `${label} (the slider reads ${(await page.getByTestId(`${id}-value`).innerText()).trim()})`;
+    },
+  };
+}
+// The transport view with 1,000 active QPs (Files → "Open the sandbox at scale").
+const TRANSPORT_1K: Scale = { label: '1,000 active QPs', open: (page) => openScale(page), wire: true };
+const MEMORY_1M = slider('active-qps', '1,000,000 active QPs');
+const STORM_16K = slider('affected-qps', 'a 16,384-QP storm');
 const RUNS: Run[] = [
   { view: 'Transport', hash: '', top: false },
   { view: 'Transport', hash: '', top: true },
+  { view: 'Transport', hash: '', top: false, scale: TRANSPORT_1K },
+  { view: 'Transport', hash: '', top: true, scale: TRANSPORT_1K },
   { view: 'NIC memory', hash: '#lab=memory', top: false },
   { view: 'NIC memory', hash: '#lab=memory', top: true },
   { view: 'NIC memory', hash: '#lab=memory', top: false, scale: MEMORY_1M },
@@ -52,6 +70,26 @@ async function ready(page: Page, run: Run): Promise<void> {
   await page.waitForFunction(() => (window as unknown as { __qpProbe: InPageProbe }).__qpProbe.readyAt !== null, null, { timeout: 60_000 });
 }
 
+/** The sandbox at scale, opened as a person would, once both hosts draw their QP grids. */
+async function openScale(page: Page): Promise<string> {
+  await page.getByTestId('files-open').click();
+  await page.getByTestId('open-scale').click();
+  // No named functions inside: tsx would wrap them in a helper the page does not have.
+  await page.waitForFunction(() => [0, 1].reduce((n, h) => n + Number(document.querySelector(`[data-testid="qp-grid-${h}"]`)?.getAttribute('data-count') ?? 0), 0) === 1000,
+    null, { timeout: 120_000 });
+  return '1,000 RC QPs (500 pairs), traffic both ways; each host draws its QPs as a canvas grid';
+}
+
+/** What the wire showed at the end: pills and counted groups, and the packets in the groups. */
+async function wireAtEnd(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    const pills = document.querySelectorAll('[data-testid="wire"] [data-testid="packet"]').length;
+    const groups = [...document.querySelectorAll('[data-testid="wire"] [data-testid="packet-group"]')];
+    const grouped = groups.reduce((n, g) => n + Number(g.getAttribute('data-count') ?? 0), 0);
+    return `wire: ${pills} pills, ${groups.length} groups of ${grouped} packets`;
+  });
+}
+
 /** How far the simulation got, as the page says it. */
 async function progress(page: Page, run: Run): Promise<string> {
   const el = run.view === 'Transport' ? page.getByTestId('sim-time') : run.view === 'Faults' ? page.getByTestId('storm-time') : page.getByTestId('status').locator('span').first();
@@ -66,13 +104,9 @@ async function measure(ctx: ProbeContext, run: Run): Promise<Row> {
   await ready(page, run);
   const notes: string[] = [];
   const speed = page.getByTestId('speed');
-  if (run.scale) {
-    const input = page.getByTestId(run.scale.id);
-    await input.fill(String(await input.getAttribute('max')));
-    notes.push(`${run.scale.label} (the slider reads ${(await page.getByTestId(`${run.scale.id}-value`).innerText()).trim()})`);
-  }
+  if (run.scale) notes.push(await run.scale.open(page));
   if (run.top) {
-    if (run.view === 'Transport') notes.push(await lengthenSandbox(page));
+    if (run.view === 'Transport' && !run.scale) notes.push(await lengthenSandbox(page));
     await speed.fill(String(await speed.getAttribute('max')));
   }
   const play = page.getByTestId('play');
@@ -82,6 +116,7 @@ async function measure(ctx: ProbeContext, run: Run): Promise<Row> {
   const w: FrameWindow = await page.evaluate((t) => (window as unknown as { __qpProbe: InPageProbe }).__qpProbe.measure(t), RUN_MS);
   if ((await play.getAttribute('aria-pressed')) !== 'true') notes.push('playback had stopped before the end');
   notes.push(`at the end: ${await progress(page, run)}`);
+  if (run.scale?.wire) notes.push(await wireAtEnd(page));
   await context.close();
 
   const p95 = quantile(w.frames, 0.95);
@@ -91,7 +126,7 @@ async function measure(ctx: ProbeContext, run: Run): Promise<Row> {
   const longest = w.longTasks.length ? Math.max(...w.longTasks) : 0;
   return {
     area: 'Frames',
-    measure: `${run.view}${run.hash ? ` (${run.hash})` : ' (default page)'}${run.scale ? `, ${run.scale.label}` : ''}, ${run.top ? 'top' : 'default'} speed (${speedText})`,
+    measure: `${run.view}${run.hash ? ` (${run.hash})` : run.scale ? '' : ' (default page)'}${run.scale ? `, ${run.scale.label}` : ''}, ${run.top ? 'top' : 'default'} speed (${speedText})`,
     figure: `p95 ${ms(p95)} · ${slow} of ${w.frames.length} frames > 25 ms · ${w.longTasks.length} long task${w.longTasks.length === 1 ? '' : 's'}${w.longTasks.length ? `, longest ${ms(longest)}` : ''}`,
     target: 'p95 ≤ 16.7 ms, no task > 50 ms',
     note: [`${(w.ms / 1000).toFixed(1)} s playing`, ...notes].join('; '),

@@ -34,6 +34,17 @@ export function Controls() {
         marks={[{ pos: posFromQps(cfg.entries), title: `cache size: ${int(cfg.entries)} contexts` }]}
         valueText={(v) => `${int(v)} active QPs (log scale, 1 to 1,000,000)`}
       />
+      {/* What the traffic looks like sits with how many QPs it touches, so the skew knob is in view at 1280×720. */}
+      <Select id="pattern" label="Traffic pattern" value={cfg.pattern} onChange={(v) => send({ pattern: v as LabConfig['pattern'] })}
+        options={Object.entries(PATTERN_LABEL)} hint={pattern} />
+      {skew ? (
+        <LogSlider
+          key={cfg.pattern} id="skew" label={skew.label} value={cfg.skew} min={skew.min} max={skew.max} step={skew.step}
+          toPos={(v) => v} fromPos={(p) => p} text={skew.text} onChange={(s) => send({ skew: s })} valueText={skew.text}
+        />
+      ) : (
+        <p className="text-[11px] text-slate-500">Uniform traffic has no skew knob.</p>
+      )}
       <LogSlider
         id="cache-entries" label="Cache entries" value={cfg.entries} min={0} max={steps.length - 1}
         toPos={(v) => Math.max(0, steps.indexOf(v))} fromPos={(p) => steps[Math.max(0, Math.min(steps.length - 1, p))]}
@@ -64,16 +75,6 @@ export function Controls() {
         text={(v) => (v === 0 ? 'off' : `${v} packets`)} onChange={(inFlightWindow) => send({ inFlightWindow })}
         valueText={(v) => (v === 0 ? 'no QP is marked in flight' : `each QP stays in flight for ${v} later packets`)}
       />
-      <Select id="pattern" label="Traffic pattern" value={cfg.pattern} onChange={(v) => send({ pattern: v as LabConfig['pattern'] })}
-        options={Object.entries(PATTERN_LABEL)} hint={pattern} />
-      {skew ? (
-        <LogSlider
-          key={cfg.pattern} id="skew" label={skew.label} value={cfg.skew} min={skew.min} max={skew.max} step={skew.step}
-          toPos={(v) => v} fromPos={(p) => p} text={skew.text} onChange={(s) => send({ skew: s })} valueText={skew.text}
-        />
-      ) : (
-        <p className="text-[11px] text-slate-500">Uniform traffic has no skew knob.</p>
-      )}
       <Notice text={notice?.kind === 'error' && notice.where === 'settings' ? notice.text : null} />
     </aside>
   );

@@ -127,15 +127,18 @@ export function RacePanel() {
             </table>
           </div>
           <p className="text-[11px] text-slate-500">W<i>n</i>: firmware writes word <i>n</i> (4 cycles per word on its narrow path); R<i>n</i>: the pipeline reads word <i>n</i> (1 cycle), ′ = it saw the new value. Every cycle count is MODEL.</p>
-          <table className="w-full text-[12px]" data-testid="race-fields">
+          {/* Fixed columns that wrap inside themselves: no column is pushed out of the panel and clipped. */}
+          <table className="w-full table-fixed text-[12px]" data-testid="race-fields">
+            <colgroup><col className="w-[38%]" /><col className="w-[18%]" /><col className="w-[18%]" /><col className="w-[26%]" /></colgroup>
             <thead><tr className="text-left text-[11px] text-slate-500"><th className="font-medium">context field</th><th className="font-medium">before</th><th className="font-medium">after</th><th className="font-medium">the packet saw</th></tr></thead>
             <tbody>
               {t.fields.map((f, i) => {
                 const s = seenSoFar[i];
                 return (
                   <tr key={f.name} className="border-t border-slate-100">
-                    <td className="font-mono text-[11px]">{f.name}</td><td className="font-mono text-[11px] text-slate-500">{f.old}</td><td className="font-mono text-[11px] text-slate-500">{f.new}</td>
-                    <td className={`font-mono text-[11px] font-semibold ${!s ? 'text-slate-400' : s.from === 'new' ? 'text-green-800' : 'text-amber-800'}`}>{s ? `${s.seen} (${s.from})` : '…'}</td>
+                    <td className="break-words font-mono text-[11px]">{f.name.split('/').map((part, k, all) => <span key={k}>{part}{k < all.length - 1 && <>/<wbr /></>}</span>)}</td>
+                    <td className="break-words font-mono text-[11px] text-slate-500">{f.old}</td><td className="break-words font-mono text-[11px] text-slate-500">{f.new}</td>
+                    <td className={`break-words font-mono text-[11px] font-semibold ${!s ? 'text-slate-400' : s.from === 'new' ? 'text-green-800' : 'text-amber-800'}`} data-testid="race-seen">{s ? <>{s.seen} <span className="whitespace-nowrap">({s.from})</span></> : '…'}</td>
                   </tr>
                 );
               })}

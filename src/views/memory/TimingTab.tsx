@@ -39,10 +39,10 @@ export function TimingTab() {
             </p>
           )}
       </section>
-      <section ref={bottom} className="flex min-h-0 flex-1 gap-2 rounded-md border border-slate-300 bg-white p-2" aria-label="Live charts">
+      <section ref={bottom} className="flex min-h-0 flex-1 gap-2 rounded-md border border-slate-300 bg-white p-2" aria-label="Live charts: hit rate, throughput, and mean latency per packet (service + queueing)">
         <LiveChart title="Hit rate" series={pts} value={(p) => p.hitRate} format={(v) => pct(v, 0)} yDomain={[0, 1]} width={w3} height={bottomSize.height - 4} testId="chart-hit-rate" />
         <LiveChart title="Throughput (Mops)" series={pts} value={(p) => p.mops} format={(v) => mops(v)} width={w3} height={bottomSize.height - 4} testId="chart-throughput" />
-        <LiveChart title="Mean latency per packet (service + queueing)" series={pts} value={(p) => p.latencyNs} format={(v) => ns(v)} width={w3} height={bottomSize.height - 4} testId="chart-latency" />
+        <LiveChart title="Latency per packet" series={pts} value={(p) => p.latencyNs} format={(v) => ns(v)} width={w3} height={bottomSize.height - 4} testId="chart-latency" />
       </section>
     </div>
   );

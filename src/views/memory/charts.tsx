@@ -35,9 +35,19 @@ export function chartSummary(title: string, series: LineSeries[], value: (p: Ser
   return `${title}${span}. ${parts.join('; ')}.`;
 }
 
+/** A generous estimate of 11 px bold sans text's width (no layout pass needed). */
+const textWidth = (t: string): number => t.length * 6.6;
+
 export function LiveChart({ title, series, value, format, width, height, yDomain, testId, xBy = 'time' }: LiveChartProps) {
   const xv = xBy === 'time' ? (p: SeriesPoint) => p.tNs : (p: SeriesPoint) => p.packets;
-  const m = { l: 46, r: 8, t: 18, b: 20 };
+  const last = series.map((s) => s.points[s.points.length - 1]);
+  const nowText = last.map((p, i) => (p ? `${series.length > 1 ? `${series[i].name} ` : 'now '}${format(value(p))}` : '')).join('   ');
+  // When the title and the latest value would meet, the value takes a line of its own.
+  const twoLines = 46 + textWidth(title) + 10 + textWidth(nowText) > width - 8;
+  // A title longer than the chart is cut with an ellipsis; its tooltip keeps it whole.
+  const room = Math.max(4, Math.floor((width - 46 - 8) / 6.6));
+  const shownTitle = title.length > room ? `${title.slice(0, room - 1).trimEnd()}…` : title;
+  const m = { l: 46, r: 8, t: twoLines ? 30 : 18, b: 20 };
   const all = series.flatMap((s) => s.points);
   const xs = extent(all, xv) as [number | undefined, number | undefined];
   const x0 = xs[0] ?? 0;
@@ -46,10 +56,9 @@ export function LiveChart({ title, series, value, format, width, height, yDomain
   const ymax = Math.max(...all.map(value), 0);
   const y = scaleLinear().domain(yDomain ?? [0, ymax > 0 ? ymax * 1.1 : 1]).range([height - m.b, m.t]).nice();
   const path = line<SeriesPoint>().x((p) => x(xv(p))).y((p) => y(value(p)));
-  const last = series.map((s) => s.points[s.points.length - 1]);
   return (
     <svg width={width} height={height} role="img" aria-label={chartSummary(title, series, value, format)} data-testid={testId} className="block">
-      <text x={m.l} y={12} fontSize={11} fontWeight={600} fill="var(--color-slate-900)">{title}</text>
+      <text x={m.l} y={12} fontSize={11} fontWeight={600} fill="var(--color-slate-900)" data-testid={testId ? `${testId}-title` : undefined}>{shownTitle}{shownTitle !== title && <title>{title}</title>}</text>
       {y.ticks(4).map((t) => (
         <g key={t}>
           <line x1={m.l} x2={width - m.r} y1={y(t)} y2={y(t)} stroke="var(--color-slate-200)" />
@@ -61,7 +70,7 @@ export function LiveChart({ title, series, value, format, width, height, yDomain
         <path key={s.name} d={path(s.points) ?? ''} fill="none" stroke={s.color} strokeWidth={1.8} strokeDasharray={s.dash} />
       ))}
       {last.map((p, i) => p && <circle key={series[i].name} cx={x(xv(p))} cy={y(value(p))} r={3} fill={series[i].color} />)}
-      <text x={width - m.r} y={12} fontSize={11} textAnchor="end" fontWeight={700}>
+      <text x={width - m.r} y={twoLines ? 25 : 12} fontSize={11} textAnchor="end" fontWeight={700} data-testid={testId ? `${testId}-now` : undefined}>
         {last.map((p, i) => p && (
           <tspan key={series[i].name} fill={series[i].color} dx={i > 0 ? 10 : 0}>{series.length > 1 ? `${series[i].name} ` : 'now '}{format(value(p))}</tspan>
         ))}

@@ -166,7 +166,9 @@ export function LessonPanel({ lessons, progress, actions, onLook, followHighligh
 function LessonSelect({ value, onChange, options }: { value: string; onChange(v: string): Promise<unknown>; options: ReadonlyArray<readonly [string, string]> }) {
   const [shown, set] = useWorkerValue(value, onChange);
   return (
-    <select id="lesson-select" className="mt-1 w-full rounded border border-slate-300 bg-white px-2 py-1" value={shown} onChange={(e) => set(e.target.value)}>
+    // A long lesson name is cut by the column's width: the title (and the heading below) carry it whole.
+    <select id="lesson-select" className="mt-1 w-full rounded border border-slate-300 bg-white px-2 py-1" value={shown} onChange={(e) => set(e.target.value)}
+      title={options.find(([v]) => v === shown)?.[1]}>
       {options.map(([v, t]) => <option key={v} value={v}>{t}</option>)}
     </select>
   );

@@ -20,6 +20,7 @@ export function Header({ onShare }: HeaderProps) {
   const duration = useTransport((s) => s.frame?.durationNs ?? 0);
   const playing = useTransport((s) => s.frame?.playing ?? false);
   const speed = useTransport((s) => s.frame?.speed ?? 2000);
+  const slow = useTransport((s) => s.frame?.slow);
   const title = useTransport((s) => s.frame?.scenarioTitle);
   const ready = useTransport((s) => s.frame !== null);
   const setHelp = useTransport((s) => s.setHelp);
@@ -39,7 +40,7 @@ export function Header({ onShare }: HeaderProps) {
     <header className="flex flex-wrap items-center gap-x-3 gap-y-1.5 border-b border-slate-300 bg-white px-3 py-1.5 shadow-sm lg:flex-nowrap">
       <div className="flex min-w-0 shrink-0 flex-col leading-tight">
         <h1 className="text-base font-bold tracking-tight text-slate-900">QP Scope</h1>
-        <span className="max-w-[11rem] truncate text-[11px] text-slate-500" title={title}>{title ?? 'loading…'}</span>
+        <span className="max-w-[9rem] truncate text-[11px] text-slate-500 2xl:max-w-[11rem]" title={title}>{title ?? 'loading…'}</span>
       </div>
       <LabNav current="transport" />
       {!lessonOpen && (
@@ -68,9 +69,17 @@ export function Header({ onShare }: HeaderProps) {
       <WorkerSlider id="speed" label="Speed" inline value={speed} min={0} max={1000} toPos={sliderFromSpeed} fromPos={speedFromSlider}
         text={speedText} valueText={(v) => `${speedText(v)} of simulated time per second`} onChange={(v) => transport().call('setSpeed', v)}
         title={`Log scale from ${speedText(SPEED_MIN)} to ${speedText(SPEED_MAX)}`} />
+      {/* A mark only, so the row keeps its width at 1280 px; the wire's header says what slowed it and how much. */}
+      {slow?.why && (
+        <span data-testid="speed-slowed" role="img" className="-ml-3 shrink-0 rounded border border-amber-500 bg-amber-50 px-0.5 text-[10px] font-bold leading-4 text-amber-900"
+          aria-label={`slowed to ${speedText(slow.speed)} near ${slow.why}`}
+          title={`Slow down near events: playing at ${speedText(slow.speed)} near ${slow.why}, then back to ${speedText(speed)}`}>
+          ▼
+        </span>
+      )}
 
       <div className="order-last flex min-w-0 basis-full items-center gap-2 lg:order-none lg:basis-auto lg:flex-1">
-        <span className="shrink-0 font-mono text-sm font-semibold text-slate-900 tabular-nums" data-testid="sim-time" aria-label="Simulated time">
+        <span className="shrink-0 font-mono text-[13px] font-semibold text-slate-900 tabular-nums" data-testid="sim-time" aria-label="Simulated time">
           t = {usText(scrub ?? t)}
         </span>
         <input
@@ -79,7 +88,7 @@ export function Header({ onShare }: HeaderProps) {
           disabled={!ready}
           onChange={(e) => { const v = Number(e.target.value); setScrub(v); sendSeek(v); }}
           onPointerUp={() => setScrub(null)} onKeyUp={() => setScrub(null)} onBlur={() => setScrub(null)}
-          className="min-w-24 flex-1 accent-indigo-600"
+          className="min-w-12 flex-1 accent-indigo-600"
         />
         <span className="shrink-0 font-mono text-[11px] text-slate-500" title="Furthest instant simulated so far">/ {usText(maxT)}</span>
       </div>

@@ -95,6 +95,10 @@ export function TransportLab({ buildLink, onResetProgress, challengeKit }: Trans
   const ready = useTransport((s) => s.frame !== null && s.reference !== null);
   const lessonOpen = useTransport((s) => s.lessonOpen);
   const lessons = useTransport((s) => s.lessons);
+  // A scenario with many QPs (the sandbox at scale) is free play too, but not the two-pair sandbox.
+  const qpCount = useTransport((s) => s.frame?.world.grid.n ?? 0);
+  const scenarioTitle = useTransport((s) => s.frame?.scenarioTitle);
+  const scale = qpCount > 16 ? { n: qpCount, title: scenarioTitle } : null;
   const progress = useTransport((s) => s.frame?.lesson ?? null);
   const share = useTransport((s) => s.share);
   const notice = useTransport((s) => s.notice);
@@ -119,7 +123,10 @@ export function TransportLab({ buildLink, onResetProgress, challengeKit }: Trans
               <LessonPanel lessons={lessons} progress={progress} actions={lessonActions} followHighlight onLook={(w) => { follow(w); look(w); }} onClose={() => st.setLessonOpen(false)}
                 saved={saved} onResetProgress={onResetProgress ? () => { onResetProgress(); st.setSaved({}); } : undefined}
                 freeLabel="Sandbox (free play)"
-                free={{ title: 'Sandbox', text: <p>Two hosts, two RC connections sharing completion queues, three programs posting work. Press play, click a QP to inspect it, and use <em>Post &amp; faults</em> to break things.</p> }} />
+                free={scale ? {
+                  title: 'Sandbox at scale',
+                  text: <p>{scale.title ?? `${scale.n.toLocaleString('en')} QPs`}. Each host draws its QPs as a grid, one cell per QP, shaped by its state. Click a cell, or focus a grid and use the arrow keys, to inspect a QP: the wire gives the selected pair its own lanes and groups the other connections by direction.</p>,
+                } : { title: 'Sandbox', text: <p>Two hosts, two RC connections sharing completion queues, three programs posting work. Press play, click a QP to inspect it, and use <em>Post &amp; faults</em> to break things.</p> }} />
             </aside>
           )}
           <div className="contents lg:grid lg:min-h-0 lg:min-w-0 lg:grid-rows-[minmax(215px,1.45fr)_auto_minmax(110px,1fr)] lg:gap-2">

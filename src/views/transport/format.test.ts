@@ -1,10 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { fieldValueText, opShort, opStyle, psnText, sliderFromSpeed, speedFromSlider, speedText, statusClass, timeoutText } from './format.ts';
-import { placePackets } from './wire/layout.ts';
 import { describe as describeEvent, concerns } from './log/eventText.ts';
 import { stateAnnouncements } from './announce.ts';
 import type { SimEvent } from '../../core/index.ts';
-import type { PacketView } from '../../worker/transport/types.ts';
 
 describe('value formatting', () => {
   it('shows PSNs in decimal and 24-bit hex', () => {
@@ -53,25 +51,6 @@ describe('packet labels and colours', () => {
   });
 });
 
-describe('wire layout', () => {
-  const pkt = (over: Partial<PacketView>): PacketView => ({ id: 1, src: 0, dst: 1, srcQpn: 0x100, dstQpn: 0x200, op: 'SEND_ONLY', psn: 7, bytes: 100, start: 1000, arrive: 2000, ...over });
-  const g = { x0: 0, x1: 100 };
-
-  it('places a packet by (t − start)/(arrive − start), mirrored for the other direction', () => {
-    expect(placePackets([pkt({})], 1500, g, 60, 60)[0].x).toBeCloseTo(50);
-    expect(placePackets([pkt({})], 1250, g, 60, 60)[0].x).toBeCloseTo(25);
-    expect(placePackets([pkt({ src: 1, dst: 0 })], 1250, g, 60, 60)[0].x).toBeCloseTo(75);
-  });
-
-  it('stops a lost packet at mid-wire and fades it out', () => {
-    const [p] = placePackets([pkt({ drop: 'fault' })], 1900, g, 1000, 60);
-    expect(p.x).toBeCloseTo(50);
-    expect(p.phase).toBe('lost');
-    expect(p.opacity).toBeLessThan(1);
-    expect(placePackets([pkt({ drop: 'fault' })], 3000, g, 1000, 60)).toHaveLength(0);
-  });
-});
-
 describe('event log lines', () => {
   it('writes a sentence and keeps the raw enum names', () => {
     const l = describeEvent({ t: 5, kind: 'cqe', host: 0, cq: 0, qpn: 0x100, queue: 'sq', wr: 3, wrId: 42, status: 'IBV_WC_RETRY_EXC_ERR' });
@@ -100,10 +79,3 @@ describe('event log lines', () => {
   });
 });
 
-describe('wire layout at high speed', () => {
-  it('keeps only the latest arrival per lane and row', () => {
-    const mk = (id: number, arrive: number): PacketView => ({ id, src: 0, dst: 1, srcQpn: 1, dstQpn: 2, op: 'SEND_ONLY', psn: id, bytes: 1, start: arrive - 500, arrive });
-    const placed = placePackets([mk(2, 1000), mk(4, 1100), mk(6, 1200)], 1300, { x0: 0, x1: 100 }, 60, 1000);
-    expect(placed.map((p) => p.p.id)).toEqual([6]);
-  });
-});

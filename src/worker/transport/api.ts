@@ -3,7 +3,7 @@
 // it directly in Node; transport.worker.ts only exposes it.
 import { MAX_NS, PROFILE_IDS, Simulation, ScenarioError, type CommandInput, type ProfileId, type Scenario, type SimOptions, type Summary } from '../../core/index.ts';
 import { TRANSPORT_LESSONS, makeProbe, type Probe, type TransportAction } from '../../lessons/transport/index.ts';
-import { sandboxScenario } from '../../scenario/presets.ts';
+import { sandboxScenario, scaleScenario } from '../../scenario/presets.ts';
 import type { TransportPayload } from '../../scenario/link/index.ts';
 import { LessonHost, lessonCalls } from '../kit/lessonHost.ts';
 import { History, type LogPage, type LogQuery, type WhyLink } from './history.ts';
@@ -12,16 +12,19 @@ import { ChallengeRun } from './challengeRun.ts';
 import type { Challenge } from '../../scenario/challenge.ts';
 import type { LabApi, Reply } from '../kit/types.ts';
 import { project } from './projection.ts';
+import { WireFeeder } from './wireFeed.ts';
 import { referenceData } from './reference.ts';
 import { Timeline } from './timeline.ts';
 import { ProfileCompare } from './compare.ts';
+import { SlowDown, type Playhead } from './slowdown.ts';
 import type { CommandReply, Frame, ReferenceData } from './types.ts';
 
 const LOG_TAIL = 3000;
 /** Most events one frame carries; more than that and the log is replaced by the tail. */
 const FRAME_EVENTS = 1500;
-/** A lost packet stays on the wire this many wall seconds at any speed (the view fades it). */
+/** A lost packet stays on the wire this many wall seconds at any speed, an arrived one this many. */
 const PACKET_LINGER_WALL_S = 1.6;
+const ARRIVED_LINGER_WALL_S = 0.25;
 const SPEED_MIN = 1;
 const SPEED_MAX = 1e9;
 /**
@@ -70,6 +73,15 @@ export function createTransportApi(simOptions: SimOptions = PAGE_SIM) {
   const twin = (profile: ProfileId | null): void => { compare = profile ? new ProfileCompare(recorded().scenario, profile, tl.now, simOptions) : null; };
   /** After the run moved: the twin follows it to the same instant. */
   const follow = (): void => { compare?.follow(tl.sim); };
+  /** "Slow down near events" reads the run through this (it always means the current timeline). */
+  const slow = new SlowDown();
+  const feeder = new WireFeeder();
+  const head: Playhead = {
+    get run() { return tl.sim; }, get now() { return tl.now; }, get end() { return tl.end; },
+    get count() { return tl.sim.world.trace.count; }, get first() { return tl.sim.world.trace.first; },
+    get events() { return tl.sim.world.trace.events; }, get steps() { return tl.sim.steps; },
+    advance: (t: number) => { tl.advance(t); },
+  };
 
   const lessons = new LessonHost<Probe, TransportAction>(TRANSPORT_LESSONS, {
     mark: () => tl.sim.world.trace.count,
@@ -174,12 +186,13 @@ export function createTransportApi(simOptions: SimOptions = PAGE_SIM) {
       if (tr.count - sentCount > FRAME_EVENTS) resetLog = true;
     }
     if (tl.now >= tl.end || s.stopped) playing = false;
+    const sv = slow.view(head, speed, playing);
     const f: Frame = {
       seq: ++seq, lab: 'transport', playing, busy: false, speed, lesson: lessons.progress(),
       t: s.now, maxT: tl.maxT, durationNs: tl.end, events, eventsFrom: tr.count - events.length, resetLog,
-      world: project(s, speed * PACKET_LINGER_WALL_S), scenarioTitle: s.scenario.title,
+      world: project(s, { lostLingerNs: sv.speed * PACKET_LINGER_WALL_S, arriveLingerNs: sv.speed * ARRIVED_LINGER_WALL_S, selected, feeder }), scenarioTitle: s.scenario.title,
       traceHash: tr.hash(), fork: forks.info(), challenge: challenge.status(s), selected,
-      profile: s.world.profile.id, compare: compare ? compare.view(s, s.world.profile.id) : null,
+      profile: s.world.profile.id, compare: compare ? compare.view(s, s.world.profile.id) : null, slow: sv,
       stopped: s.stopped?.message ?? null,
     };
     sentCount = tr.count;
@@ -198,6 +211,8 @@ export function createTransportApi(simOptions: SimOptions = PAGE_SIM) {
 
     /** Free play: the sandbox scenario, no lesson. */
     loadSandbox(): Reply<Frame> { return reply(replace(sandboxScenario())); },
+    /** The sandbox at scale: 1,000 RC QPs (500 pairs) with traffic both ways. */
+    loadScale(): Reply<Frame> { return reply(replace(scaleScenario())); },
 
     play(): Frame { playing = tl.now < tl.end && !tl.sim.stopped; return frame(); },
     pause(): Frame { playing = false; return frame(); },
@@ -206,11 +221,14 @@ export function createTransportApi(simOptions: SimOptions = PAGE_SIM) {
       return frame();
     },
 
-    /** Called once per animation frame while playing: advance by wall time × speed. */
+    /** Called once per animation frame while playing: advance by wall time × speed (slower near events when asked). */
     tick(wallMs: number): Frame {
-      if (playing) { tl.advance(tl.now + Math.max(1, Math.round((Math.min(Math.max(0, wallMs || 0), 100) * speed) / 1000))); follow(); }
+      if (playing && slow.on) { slow.advance(head, wallMs, speed); follow(); }
+      else if (playing) { tl.advance(tl.now + Math.max(1, Math.round((Math.min(Math.max(0, wallMs || 0), 100) * speed) / 1000))); follow(); }
       return frame();
     },
+    /** "Slow down near events" on or off; the chosen speed is kept either way. */
+    setSlowDown(on: boolean): Frame { slow.on = on === true; return frame(); },
 
     /** Run to the next instant at which something happens. */
     step(): Frame {

@@ -1,18 +1,28 @@
 // World → WorldView: the plain projection the views render (no model logic in views).
-import { CONTEXT_FIELDS, QP_TYPES, LC, LC_NAMES, accessNames, verbsState, type FieldName, type Simulation, type SimEvent } from '../../core/index.ts';
-import type { CqeView, HostView, MrView, PacketView, QpView, SrqView, WorldView, WqeView } from './types.ts';
+import { CONTEXT_FIELDS, QP_TYPES, LC, LC_NAMES, accessNames, verbsState, type FieldName, type Simulation } from '../../core/index.ts';
+import type { CqeView, HostView, MrView, QpGridView, QpView, SrqView, WorldView, WqeView } from './types.ts';
+import { WireFeeder } from './wireFeed.ts';
 
 /** The shortest time (ns) a packet stays listed after it arrives, so fast packets are still seen. */
 const MIN_LINGER_NS = 60;
-const MAX_QPS_IN_VIEW = 512;
+/** Up to this many QPs every one gets a full view; past it only the selected QP and its peer do. */
+const DETAIL_ALL = 64;
 
-/** `lingerNs`: how long after its flight ends a packet is still listed (the view fades it out). */
-export function project(sim: Simulation, lingerNs = MIN_LINGER_NS): WorldView {
+export interface ProjectOptions {
+  /** How long (simulated ns) a lost packet, and an arrived one, stays listed after its flight. */
+  lostLingerNs?: number;
+  arriveLingerNs?: number;
+  selected?: { host: number; qpn: number } | null;
+  /** Keeps the wire's packets from frame to frame (one per run shown); without it each call looks back afresh. */
+  feeder?: WireFeeder;
+}
+
+export function project(sim: Simulation, o: ProjectOptions = {}): WorldView {
   const w = sim.world;
   const q = w.qps;
+  const grid = qpGrid(sim);
   const qps: QpView[] = [];
-  const n = Math.min(q.n, MAX_QPS_IN_VIEW);
-  for (let s = 0; s < n; s++) qps.push(qpView(sim, s));
+  for (const s of detailSlots(sim, grid, o.selected ?? null)) qps.push(qpView(sim, s));
   const hosts: HostView[] = w.hosts.map((h, i) => {
     const v = h.cache.view();
     return {
@@ -26,11 +36,17 @@ export function project(sim: Simulation, lingerNs = MIN_LINGER_NS): WorldView {
       },
       pollIntervalNs: h.pollIntervalNs,
       dropNext: h.dropNext,
+      backlogNs: Math.max(0, h.portFree - sim.now),
     };
   });
   const { traceHash: _h, qps: _q, ...summary } = sim.summary();
+  const tr = w.trace;
+  const { packets, ...wire } = (o.feeder ?? new WireFeeder()).feed({ run: sim, events: tr.events, count: tr.count, first: tr.first, hosts: w.hosts.length }, sim.now, {
+    lostLingerNs: Math.max(MIN_LINGER_NS, o.lostLingerNs ?? MIN_LINGER_NS), arriveLingerNs: Math.max(MIN_LINGER_NS, o.arriveLingerNs ?? MIN_LINGER_NS),
+    focus: o.selected ?? null,
+  });
   return {
-    t: sim.now, hosts, qps, packets: packetsInFlight(w.trace.events, sim.now, Math.max(MIN_LINGER_NS, lingerNs)),
+    t: sim.now, hosts, qps, grid, packets, wire,
     workloads: w.cfg.workloads.map((wl, i) => {
       const slot = w.cfgSlot[wl.qp];
       return { id: wl.id, qp: wl.qp, host: q.host[slot], qpn: q.qpn[slot], on: w.work[i]?.on ?? false, posted: w.work[i]?.posted ?? 0, opcode: wl.opcode, length: wl.length, intervalNs: wl.intervalNs };
@@ -42,10 +58,45 @@ export function project(sim: Simulation, lingerNs = MIN_LINGER_NS): WorldView {
   };
 }
 
+/** Slots that get a full view: all of them while few, else the selected QP (or the first) and its peer. */
+function detailSlots(sim: Simulation, g: QpGridView, sel: { host: number; qpn: number } | null): number[] {
+  if (g.n <= DETAIL_ALL) return Array.from({ length: g.n }, (_, s) => s);
+  const q = sim.world.qps;
+  const at = sel ? q.find(sel.host, sel.qpn) : -1;
+  const s = at >= 0 ? at : 0;
+  const out = [s];
+  const peer = g.peerHost[s] >= 0 ? q.find(g.peerHost[s], g.peerQpn[s]) : -1;
+  if (peer >= 0 && peer !== s) out.push(peer);
+  return out;
+}
+
+function qpGrid(sim: Simulation): QpGridView {
+  const w = sim.world;
+  const q = w.qps;
+  const n = q.n;
+  const g: QpGridView = {
+    n, host: q.host.slice(0, n), qpn: q.qpn.slice(0, n), lc: q.lc.slice(0, n), states: LC_NAMES, type: q.type.slice(0, n),
+    flags: new Uint8Array(n), peerHost: new Int16Array(n), peerQpn: new Int32Array(n), sq: new Uint16Array(n), rq: new Uint16Array(n),
+    sqDepth: Uint16Array.from(q.f.sq_depth.subarray(0, n)), rqDepth: Uint16Array.from(q.f.rq_depth.subarray(0, n)),
+  };
+  for (let s = 0; s < n; s++) {
+    const rt = w.rt.get(s);
+    const lc = q.lc[s];
+    const peerHost = q.f.ah_dlid[s] - 1;
+    const connected = QP_TYPES[q.type[s]] !== 'UD' && peerHost >= 0 && lc >= LC.RTR;
+    g.peerHost[s] = connected ? peerHost : -1;
+    g.peerQpn[s] = connected ? q.f.dest_qp_num[s] : -1;
+    g.flags[s] = (rt?.failNext || rt?.blackhole ? 1 : 0) | (rt && stallReason(sim, s) ? 2 : 0) | (rt?.flushing ? 4 : 0) | (q.gone[s] ? 8 : 0);
+    g.sq[s] = Math.min(0xffff, rt?.sq.length ?? 0);
+    g.rq[s] = Math.min(0xffff, rt?.rq.length ?? 0);
+  }
+  return g;
+}
+
 function srqQpns(sim: Simulation, srq: number): number[] {
   const q = sim.world.qps;
   const out: number[] = [];
-  for (let s = 0; s < Math.min(q.n, MAX_QPS_IN_VIEW); s++) if (q.f.srqn[s] === srq + 1 && !q.gone[s]) out.push(q.qpn[s]);
+  for (let s = 0; s < q.n; s++) if (q.f.srqn[s] === srq + 1 && !q.gone[s]) out.push(q.qpn[s]);
   return out;
 }
 
@@ -88,19 +139,4 @@ function stallReason(sim: Simulation, s: number): string | undefined {
     return `initiator depth: ${f.rd_atomic_out[s]} of max_rd_atomic = ${f.max_rd_atomic[s]} reads/atomics outstanding`;
   }
   return undefined;
-}
-
-/** Packets emitted by now whose flight (plus the linger) has not ended. A pure function of the
- *  instant, so the wire looks the same however that instant was reached (play, seek, step). */
-export function packetsInFlight(events: readonly SimEvent[], t: number, lingerNs: number): PacketView[] {
-  const out: PacketView[] = [];
-  for (let i = events.length - 1, seen = 0; i >= 0 && seen < 4000; i--, seen++) {
-    const e = events[i];
-    if (e.kind !== 'pkt' || e.t > t) continue;
-    const end = e.drop ? (e.start + e.arrive) / 2 : e.arrive;
-    if (end + lingerNs < t) continue;
-    out.push({ id: e.id, src: e.src, dst: e.dst, srcQpn: e.srcQpn, dstQpn: e.dstQpn, op: e.op, psn: e.psn, bytes: e.bytes, start: e.start, arrive: e.arrive, drop: e.drop, syndrome: e.syndrome });
-    if (out.length >= 200) break;
-  }
-  return out.reverse();
 }

@@ -15,6 +15,8 @@ const CHECKPOINT_EVERY_NS = 2_000;
 const MAX_CHECKPOINTS = 400;
 /** Estimated bytes all checkpoints of one timeline may hold (the sandbox's are ≈ 80 kB each). */
 const CHECKPOINT_BYTES = 48 << 20;
+/** A checkpoint copies every QP's runtime: between two, at least this much work per QP (1,000 QPs: one per 100k steps). */
+const CP_STEPS_PER_QP = 100;
 
 /** Derived state over every event of the run (not only the kept window). */
 export interface TraceFold {
@@ -43,6 +45,8 @@ export class Timeline {
   private checkpoints: Kept[];
   private cpEvery = CHECKPOINT_EVERY_NS;
   private bytes = 0;
+  /** The run's step count at the newest checkpoint (or the one restored). */
+  private cpSteps = 0;
   /** Absolute trace index up to which the folds have been fed. */
   private fed = 0;
   private readonly folds: TraceFold[];
@@ -93,6 +97,7 @@ export class Timeline {
     const cp = this.sim.checkpoint();
     this.checkpoints.push({ t: cp.t, steps: cp.steps, count: cp.trace.count, bytes: cp.bytes, data: cp, folds: this.folds.map((f) => f.save()) });
     this.bytes += cp.bytes;
+    this.cpSteps = cp.steps;
     // Thin: keep the first and every other one after it, and take them half as often. The
     // first (t = 0) always stays, so every instant can be reached again.
     while (this.checkpoints.length > 1 && (this.checkpoints.length > this.maxCheckpoints || this.bytes > this.checkpointBudget)) {
@@ -111,12 +116,14 @@ export class Timeline {
     this.sim.restore(k.data ?? this.sim.origin());
     this.folds.forEach((f, i) => f.load(k.folds[i]));
     this.fed = k.count;
+    this.cpSteps = k.steps;
   }
 
   private checkpointIfDue(): void {
     const s = this.sim;
     const last = this.checkpoints[this.checkpoints.length - 1];
     if (s.now - last.t < this.cpEvery) return;
+    if (s.steps - this.cpSteps < CP_STEPS_PER_QP * s.world.qps.n) return;
     if (s.now < this.maxT && s.now <= last.t) return;
     this.keep();
   }
@@ -131,7 +138,9 @@ export class Timeline {
     const end = Math.min(t, this.end, MAX_NS);
     const stop = s.steps + budget;
     while (s.now < end && !s.stopped) {
-      const next = Math.min(end, this.checkpoints[this.checkpoints.length - 1].t + this.cpEvery);
+      // The next checkpoint is due here; when one was deferred (too little work since the last), the one after.
+      const due = this.checkpoints[this.checkpoints.length - 1].t + this.cpEvery;
+      const next = Math.min(end, due > s.now ? due : s.now + this.cpEvery);
       const left = stop - s.steps;
       if (left <= 0) break;
       s.runUntil(Math.max(next, s.now), Math.min(left, this.slice));

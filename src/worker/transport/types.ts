@@ -77,6 +77,8 @@ export interface HostView {
   cache: { hits: number; misses: number; evictions: number; writebacks: number; entries: number; slots: CacheSlotView[] };
   pollIntervalNs: number;
   dropNext: number;
+  /** Simulated ns of packets queued at the port ahead of a new one (0 when the port is free). */
+  backlogNs: number;
 }
 
 export interface PacketView {
@@ -94,18 +96,67 @@ export interface PacketView {
   syndrome?: string;
 }
 
+/** The wire at an instant (worker/transport/wireFeed.ts). */
+export interface WireFeed {
+  /** On the wire, lost within the lost linger, and each lane's latest arrival within the arrival linger. */
+  packets: PacketView[];
+  /** Per sending host: packets emitted but still waiting for the port (not on the wire yet). */
+  queued: number[];
+  /** Packets on the wire past the list's cap: counted, not listed. */
+  omitted: number;
+  /** False when the look-back stopped at its cap before reaching every lingering packet. */
+  complete: boolean;
+  /** How long (simulated ns) a lost packet, and an arrived one, stays listed after its flight. */
+  lostLingerNs: number;
+  arriveLingerNs: number;
+}
+
+/**
+ * Every QP in slot order, compactly: a view with hundreds of QPs draws these (typed arrays cross
+ * the worker boundary cheaply), while `WorldView.qps` details only a few.
+ */
+export interface QpGridView {
+  n: number;
+  host: Uint8Array;
+  qpn: Uint32Array;
+  /** Lifecycle code; `states[lc]` is its label (RESET … SQD (drained)). */
+  lc: Uint8Array;
+  states: readonly string[];
+  /** 0 RC, 1 UC, 2 UD. */
+  type: Uint8Array;
+  /** Bits: 1 a fault is armed, 2 stalled, 4 flushing, 8 destroyed. */
+  flags: Uint8Array;
+  /** The connected peer (RC/UC from RTR on), −1 when none. */
+  peerHost: Int16Array;
+  peerQpn: Int32Array;
+  /** WQEs queued on the SQ and RQ, and their depths. */
+  sq: Uint16Array;
+  rq: Uint16Array;
+  sqDepth: Uint16Array;
+  rqDepth: Uint16Array;
+}
+
 export interface WorldView {
   t: number;
   hosts: HostView[];
+  /**
+   * Full views: every QP while there are few (at most 64); beyond that the selected QP and its
+   * peer only. `grid` always holds every QP.
+   */
   qps: QpView[];
+  grid: QpGridView;
   /** Packets whose flight overlaps [t − linger, ∞): the view animates them by time. */
   packets: PacketView[];
+  wire: Omit<WireFeed, 'packets'>;
   workloads: { id: string; qp: number; host: number; qpn: number; on: boolean; posted: number; opcode: string; length: number; intervalNs: number }[];
   link: { latencyNs: number; gbps: number };
   summary: Omit<Summary, 'traceHash' | 'qps'>;
   mrs: MrView[];
   srqs: SrqView[];
 }
+
+/** "Slow down near events": whether it is on, the speed playing at now, and what slows it (null: not slowed). */
+export interface SlowView { on: boolean; speed: number; why: string | null }
 
 export interface Frame extends KitFrame {
   /** Simulated now, and the furthest instant simulated so far (the scrubber's end). */
@@ -130,6 +181,8 @@ export interface Frame extends KitFrame {
   profile: ProfileId;
   /** Compare mode, when on. */
   compare: CompareView | null;
+  /** `speed` stays the person's choice; this says how fast it plays at now, and why slower. */
+  slow: SlowView;
   /** Why a work or memory budget stopped the run (one line), or null; the instant reached is kept. */
   stopped: string | null;
 }

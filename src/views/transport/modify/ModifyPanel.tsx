@@ -107,8 +107,10 @@ export function ModifyPanel({ qp }: { qp: QpView }) {
       <CellSummary c={c} type={qp.type} draft={draft} draining={qp.state === 'SQD (draining)'} />
 
       <div className="relative min-h-[120px] flex-1 overflow-y-auto rounded-md border border-slate-200" role="group" aria-label="Attribute mask: IBV_QP_* attributes">
-        <table className="w-full border-collapse text-[12px]">
+        {/* Fixed columns: the value column keeps room for IBV_QPS_RESET and a PSN with its hex; long names wrap at their underscores. */}
+        <table className="w-full table-fixed border-collapse text-[12px]">
           <caption className="sr-only">IBV_QP_* attributes, whether each is required, optional or not allowed for this transition, and its value</caption>
+          <colgroup><col /><col className="w-[5.75rem]" /><col className="w-[10.5rem]" /></colgroup>
           {groups.map((g) => {
             const names = ref.attrNames.filter((a) => c.cls[a] === g);
             if (!names.length) return null;
@@ -221,10 +223,12 @@ function AttrRow({ name, cls, checked, draft, qp, states, flag, onToggle, onValu
       <td className="py-0.5 pl-2 pr-1 align-middle">
         <label htmlFor={id} className="flex cursor-pointer items-center gap-1.5" title={m?.hint}>
           <input id={id} type="checkbox" data-testid={id} checked={checked} onChange={onToggle} className="h-3.5 w-3.5 accent-blue-700" aria-describedby={`${id}-cls`} />
-          <span className={`font-mono text-[11.5px] ${cls === 'not-allowed' && !checked ? 'text-slate-500' : 'text-slate-900'} ${checked ? 'font-semibold' : ''}`}>{name}</span>
+          <span className={`min-w-0 break-words font-mono text-[11.5px] leading-tight ${cls === 'not-allowed' && !checked ? 'text-slate-500' : 'text-slate-900'} ${checked ? 'font-semibold' : ''}`}>
+            {name.split('_').map((part, i, all) => <span key={i}>{part}{i < all.length - 1 && <>_<wbr /></>}</span>)}
+          </span>
         </label>
       </td>
-      <td className="whitespace-nowrap px-1 align-middle">
+      <td className="px-1 align-middle">
         <span id={`${id}-cls`} className={`inline-block rounded border px-1 text-[10px] font-semibold ${s.badge}`}>{s.label}</span>
         {flag === 'missing' && <span className="ml-1 rounded bg-red-600 px-1 text-[10px] font-bold text-white">missing</span>}
         {flag === 'unexpected' && <span className="ml-1 rounded bg-red-600 px-1 text-[10px] font-bold text-white">refused</span>}
@@ -237,7 +241,7 @@ function AttrRow({ name, cls, checked, draft, qp, states, flag, onToggle, onValu
   );
 }
 
-const inputCls = 'w-full rounded border border-slate-300 bg-white px-1 py-0 font-mono text-[11.5px] leading-5';
+const inputCls = 'w-full min-w-0 rounded border border-slate-300 bg-white px-1 py-0 font-mono text-[11.5px] leading-5';
 
 function ValueInput({ name, draft, qp, states, onValue, hostNames }: { name: string; draft: Draft; qp: QpView; states: readonly string[]; onValue(k: string, v: number | string): void; hostNames: string[] }) {
   const m = ATTR_META[name];
@@ -309,9 +313,9 @@ function ValueInput({ name, draft, qp, states, onValue, hostNames }: { name: str
     case 'number': {
       const extra = name === 'IBV_QP_TIMEOUT' ? timeoutText(Number(v ?? 0)).replace(/^\d+ /, '') : name === 'IBV_QP_MIN_RNR_TIMER' ? rnrTimerText(Number(v ?? 0)).replace(/^\d+ /, '') : name === 'IBV_QP_RNR_RETRY' && Number(v) === 7 ? '(infinite)' : name === 'IBV_QP_SQ_PSN' || name === 'IBV_QP_RQ_PSN' ? `(${hex(Number(v ?? 0), 6)})` : '';
       return (
-        <span className="flex items-center gap-1">
+        <span className="flex flex-wrap items-center gap-x-1">
           <input aria-label={label} type="number" min={m.min} max={m.max} value={v === undefined ? '' : String(v)}
-            onChange={(e) => onValue(key, num(e.target.value))} className={`${inputCls} ${extra ? 'w-24' : ''}`} />
+            onChange={(e) => onValue(key, num(e.target.value))} className={`${inputCls} ${extra ? '!w-[5.25rem] shrink-0' : ''}`} />
           {extra && <span className="whitespace-nowrap font-mono text-[10.5px] text-slate-500">{extra}</span>}
         </span>
       );

@@ -29,6 +29,11 @@ export async function importScenario(f: File): Promise<void> {
   else notify('info', `Imported ${f.name}${t ? ` at t = ${t} ns` : ''}.`);
 }
 
+async function openScale(): Promise<void> {
+  const r = await transport().act('loadScale');
+  if (r && !r.ok) notify('error', `The scale sandbox could not start: ${r.error}`);
+}
+
 /** `children` sit between the time tools and the files (the transport lab puts its driver profile there). */
 export function TimeTools({ challengeKit, children }: { challengeKit?: ChallengeKit; children?: ReactNode }) {
   const [kind, setKind] = useState('cqe');
@@ -55,6 +60,7 @@ export function TimeTools({ challengeKit, children }: { challengeKit?: Challenge
     { id: 'export-trace-json', label: 'Export the trace (.json)', title: 'Every event kept so far, with its index and cause', run: () => void exportTrace('json') },
     { id: 'export-trace-csv', label: 'Export the trace (.csv)', run: () => void exportTrace('csv') },
     { id: 'import-open', label: 'Import a scenario…', title: 'Load a scenario file (or drop one on the page)', run: () => file.current?.click() },
+    { id: 'open-scale', label: 'Open the sandbox at scale (1,000 QPs)', title: '500 RC pairs between the two hosts, all carrying traffic: the wire aggregates, each host draws its QPs as a grid', run: () => void openScale() },
     ...(challengeKit ? [{ id: 'challenge-open', label: 'Write a challenge…', run: () => setEditor(true) }] : []),
   ];
   return (
