@@ -3,6 +3,7 @@
 import type { SimEvent } from '../../../core/model/events.ts';
 import type { LogGroup } from '../../../store/transport.ts';
 import { hex, hostLetter, opShort, psnText, qpnHex, shortStatus } from '../format.ts';
+import { refusalWords } from '../refusal.ts';
 
 export interface EventLine {
   group: LogGroup;
@@ -65,11 +66,6 @@ const RX: Record<string, string> = {
 const wrOp = (op: string) => op.replace(/^IBV_WR_/, '');
 
 /** The page's own words for the reason the model gives a refused modify (the call itself returns only the errno). */
-const REFUSED: Record<string, string> = {
-  'invalid-transition': 'no such transition', 'missing-attributes': 'required attributes missing', 'unexpected-attributes': 'attributes not allowed here',
-  'invalid-value': 'a value out of range', 'no-such-qp': 'no such QP', 'sq-draining': 'the SQ is still draining', driver: 'the driver refuses it', timeout: 'the command timed out',
-};
-
 const isAck = (op: string) => op === 'ACKNOWLEDGE' || op === 'ATOMIC_ACKNOWLEDGE';
 
 /** What happened to a received packet: a NAK is sent by a responder and received by a requester. */
@@ -106,7 +102,7 @@ export function describe(e: SimEvent): EventLine {
     case 'modify-refused':
       return {
         group, host: e.host, qpn: e.qpn, tone: 'bad',
-        text: `ibv_modify_qp ${e.from} → ${e.to} refused: ${e.errno} (the page's diagnosis: ${REFUSED[e.reason] ?? e.reason.replace(/-/g, ' ')}) — ${e.detail}`,
+        text: `ibv_modify_qp ${e.from} → ${e.to} refused: ${e.errno} (the page's diagnosis: ${refusalWords(e.reason)}) — ${e.detail}`,
         raw: e.mask.join(' | '),
       };
     case 'state':
