@@ -289,8 +289,8 @@ function ValueInput({ name, draft, qp, states, onValue, hostNames }: { name: str
     case 'dlid':
       return (
         <select aria-label={label} value={String(v ?? 0)} onChange={(e) => onValue(key, Number(e.target.value))} className={inputCls}>
-          <option value="0">0 (no host)</option>
-          {hostNames.map((h, i) => <option key={h} value={i + 1}>{i + 1} ({h})</option>)}
+          <option value="0">no GRH (no peer)</option>
+          {hostNames.map((h, i) => <option key={h} value={i + 1}>GID ::ffff:10.0.0.{i + 1} ({h})</option>)}
         </select>
       );
     case 'mig':
