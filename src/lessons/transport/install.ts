@@ -1,4 +1,4 @@
-import type { ScenarioInput } from '../../core/index.ts';
+import { psnName, type ScenarioInput } from '../../core/index.ts';
 import type { Lesson, Probe } from './types.ts';
 import { A, B, modify, recv, send, load } from './commands.ts';
 
@@ -85,7 +85,7 @@ export const installLesson: Lesson = {
       hints: ['What B expects next is in B·0x200\'s context.', 'Look for next_rcv_psn on host B\'s QP 0x200.', 'sq_psn = 1000, timeout = 4, retry_cnt = 3, rnr_retry = 3, max_rd_atomic = 4.'],
       check: (p) => p.state(A, 0x100) === 'RTS' && psnOk(p),
       stuck: (p) => (p.state(A, 0x100) === 'RTS' && !psnOk(p)
-        ? `QP 0x100 is in RTS but will send PSN ${p.ctx(A, 0x100, 'next_send_psn')} while host B expects ${p.ctx(B, 0x200, 'next_rcv_psn')}. sq_psn is set only on RTR→RTS, and RTS→RTS does not accept it: go back to this step's start and try again.`
+        ? `QP 0x100 is in RTS but will send PSN ${psnName(p.ctx(A, 0x100, 'next_send_psn'))} while host B expects ${psnName(p.ctx(B, 0x200, 'next_rcv_psn'))}. sq_psn is set only on RTR→RTS, and RTS→RTS does not accept it: go back to this step's start and try again.`
         : p.state(A, 0x100) === 'ERR' ? 'QP 0x100 is in ERR: only RESET leaves it. Go back to this step\'s start.' : null),
       solution: [modify(A, 0x100, ['IBV_QP_STATE', 'IBV_QP_SQ_PSN', 'IBV_QP_TIMEOUT', 'IBV_QP_RETRY_CNT', 'IBV_QP_RNR_RETRY', 'IBV_QP_MAX_QP_RD_ATOMIC'],
         { qp_state: 'RTS', sq_psn: 1000, timeout: 4, retry_cnt: 3, rnr_retry: 3, max_rd_atomic: 4 })],

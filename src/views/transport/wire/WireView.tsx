@@ -4,6 +4,7 @@
 import { useTransport } from '../../../store/transport.ts';
 import type { HostView, PacketView, QpView } from '../../../worker/transport/types.ts';
 import { OP_STYLES, hostLetter, qpnHex, stateColor } from '../format.ts';
+import { psnText } from '../../kit/psn.ts';
 import { useSize } from '../../kit/useSize.ts';
 import { PILL_FONT, PILL_H, flightSummary, placePackets, type PlacedPacket } from './layout.ts';
 
@@ -103,7 +104,7 @@ function PacketGlyph({ o, y, mine }: { o: PlacedPacket; y: number; mine: boolean
   const cy = y + dy;
   const psnY = o.row === 0 ? cy - PILL_H / 2 - 3 : cy + PILL_H / 2 + 10;
   const nak = o.style.key === 'NAK' || o.style.key === 'RNR';
-  const title = `${o.p.op}${o.p.syndrome && o.p.syndrome !== 'ACK' ? ` (${o.p.syndrome})` : ''} PSN ${o.p.psn}, ${o.p.bytes} bytes, ${hostLetter(o.p.src)}:${qpnHex(o.p.srcQpn)} → ${hostLetter(o.p.dst)}:${qpnHex(o.p.dstQpn)}${o.p.drop ? ` — LOST: ${o.p.drop}` : ''}`;
+  const title = `${o.p.op}${o.p.syndrome && o.p.syndrome !== 'ACK' ? ` (${o.p.syndrome})` : ''} PSN ${psnText(o.p.psn)}, ${o.p.bytes} bytes, ${hostLetter(o.p.src)}:${qpnHex(o.p.srcQpn)} → ${hostLetter(o.p.dst)}:${qpnHex(o.p.dstQpn)}${o.p.drop ? ` — LOST: ${o.p.drop}` : ''}`;
   return (
     <g data-testid="packet" data-op={o.p.op} data-phase={o.phase} opacity={o.opacity} transform={`translate(${o.x.toFixed(1)},0)`}>
       <title>{title}</title>

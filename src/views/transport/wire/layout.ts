@@ -4,6 +4,7 @@
 import { scaleLinear } from 'd3-scale';
 import type { PacketView } from '../../../worker/transport/types.ts';
 import { monoWidth, opShort, opStyle, type OpStyle } from '../format.ts';
+import { psnText } from '../../kit/psn.ts';
 
 export interface PlacedPacket {
   p: PacketView;
@@ -52,7 +53,7 @@ export function placePackets(packets: readonly PacketView[], t: number, g: WireG
     const w = Math.max(44, monoWidth(label, PILL_FONT) + 12);
     const cx = x(dir === 'ab' ? prog : 1 - prog);
     out.push({
-      p, dir, row: (p.id % 2) as 0 | 1, x: cx, w, label, psnLabel: `PSN ${p.psn}`, showPsn: true,
+      p, dir, row: (p.id % 2) as 0 | 1, x: cx, w, label, psnLabel: `PSN ${psnText(p.psn)}`, showPsn: true,
       style: opStyle(p.op, p.syndrome), phase, opacity,
     });
   }
