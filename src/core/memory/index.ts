@@ -37,7 +37,7 @@ export { lookupTrace, type LookupTraceResult } from './lookup.ts';
 
 export { capacity, cacheEntriesFor, type CapacityInput, type CapacityResult } from './capacity.ts';
 export {
-  PROTECTIONS, RTS_FIELDS, type Protection, type RaceConfig, type RaceEvent, type RaceAction, type RaceField, type RaceTrace,
+  PROTECTIONS, RTS_RTS_FIELDS, type Protection, type RaceConfig, type RaceEvent, type RaceAction, type RaceField, type RaceTrace,
 } from './race.ts';
 export { simulateRace, tornWindow, compareProtections } from './raceSim.ts';
 

@@ -32,6 +32,6 @@ export const capacityLesson: Lesson = {
       check: (p) => p.config.preset === 'cx5' && near(p.config.qps, 8192) && p.valid && p.mops > 0 && p.mops < 0.6 * p.peakMops,
       solution: [{ kind: 'config', patch: { qps: 8192 } }] },
     { id: 'race', title: 'Control plane vs data plane', highlight: 'capacity',
-      text: ['Firmware writes a context word by word while packets read it at full speed. The realistic race is RTS→RTS (say a new timeout or access flags) against incoming traffic, not a bring-up. Unprotected, a packet can read half the old context and half the new. The busy bit stalls the packet, the seqlock retries it, and a dual-ported row gives the reader its own port — which alone does not make a multi-word write atomic. All cycle counts here are the model\'s.'] },
+      text: ['Firmware writes a context word by word while packets read it at full speed. The realistic race is RTS→RTS (say new access flags or a new RNR timer — RTS→RTS takes no timeout) against incoming traffic, which checks exactly those fields; a bring-up rewrites the send side, which no packet reads before RTS. Unprotected, a packet can read half the old context and half the new. The busy bit stalls the packet, the seqlock retries it, and a dual-ported row gives the reader its own port — which alone does not make a multi-word write atomic: here the row is as wide as the whole context, and that width is what makes it one write. All cycle counts here are the model\'s.'] },
   ],
 };
