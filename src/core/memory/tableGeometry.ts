@@ -5,8 +5,9 @@
 // Defaults: 24-bit QPN (reference/verbs/qp_context.md §3, QUOTE); 4 KiB pages (mlx4
 // MLX4_ICM_PAGE_SHIFT 12, mlx5 MLX5_ADAPTER_PAGE_SHIFT 12: qp-cache-numbers.md (b), QUOTE);
 // 256 B contexts (HNS_ROCE_V2_QPC_ENTRY_SZ, mthca "entry size is 256 bytes": QUOTE);
-// 8 B pointers (64-bit DMA addresses, MODEL). Real NICs (mlx4 ICM) keep this translation in
-// firmware-managed tables the driver cannot see; the walk below is the textbook shape (MODEL).
+// 8 B pointers (64-bit DMA addresses, MODEL). In mlx4 the contexts live in ICM, host memory the
+// driver itself allocates and maps for the device (mlx4 icm.c, mlx4-icm); how the device gets
+// from a QPN to its entry is not documented, so the walk below is the textbook shape (MODEL).
 import { QPN_BITS } from './cacheTypes.ts';
 
 export interface QpTableConfig {
