@@ -7,7 +7,7 @@ export const capacityLesson: Lesson = {
   summary: 'How many QPs a chip really holds, and what keeps control-plane writes and per-packet lookups from tearing a context.',
   why: 'How many connections can a job open before the NIC slows down? An all-to-all of 512 ranks with 8 channels needs 4,088 QPs on every host; the answer decides whether that job runs at line rate.',
   setup: [{ kind: 'preset', preset: 'cx5', qps: 512 }],
-  sources: ['star: fewer than 450 connections at peak', 'pipedevice: about 50% down at 4096', 'husky: the 60 Mops READ peak', 'nbl-cache: a 512-entry QPC cache', 'model-presets: the CX5-like preset was fitted to these quotes', 'model-cache', 'model-race'],
+  sources: ['star: fewer than 450 connections at peak', 'pipedevice: commodity RNICs at 4096 connections', 'husky: the 60 Mops READ peak', 'nbl-cache: a 512-entry QPC cache', 'model-presets: the CX5-like preset was fitted to these quotes', 'model-cache', 'model-race'],
   steps: [
     { id: 'fit', title: 'Predict: 512 QPs in 512 slots', highlight: 'capacity', speed: 20_000,
       text: ['A CX5-like chip in this model has 512 context slots (128 KiB at 256 B each: the model\'s assumption, matching the one disclosed cache size, NBL\'s 512). 512 QPs are active, spread uniformly. The peak with no misses is 60 Mops (Husky measured about that for READs on ConnectX-5).'],
@@ -19,12 +19,12 @@ export const capacityLesson: Lesson = {
         wrong: 'N = C fits only in a fully associative cache. With 8-way sets chosen by QPN bits, some sets get more than 8 of the 512 QPs.',
       } },
     { id: 'half', title: 'Predict: 4,096 connections', highlight: 'cliff',
-      text: ['PipeDevice reports commodity RNICs about 50% down with 4,096 connections. The CX5-like preset was calibrated to that figure (and to StaR\'s knee near 450), so matching it checks the fit.'],
+      text: ['Now eight times as many active QPs as there are slots: 4,096, what an all-to-all of 512 ranks with 8 channels opens on each host. Predict before the model runs it.'],
       question: {
         kind: 'number', prompt: 'At 4,096 active QPs, what share of the 60 Mops peak will remain (in %)?', unit: '%',
         reveal: [{ kind: 'config', patch: { qps: 4096 } }], runNs: 300_000, tolerance: 8,
         outcome: (p) => Math.round((p.mops / p.peakMops) * 100),
-        because: 'Roughly half: with 4,096 QPs on 512 slots most lookups miss, and even with ~32 misses overlapping each costs ~19 ns of pipeline time against a 16.7 ns hit.',
+        because: 'Roughly half: with 4,096 QPs on 512 slots most lookups miss, and even with ~32 misses overlapping each costs ~19 ns of pipeline time against a 16.7 ns hit. PipeDevice reports commodity RNICs about 50% down at 4,096 connections; the CX5-like preset was calibrated to that figure (and to StaR\'s knee near 450), so landing on it checks the fit, not an independent prediction.',
       } },
     { id: 'beyond', title: 'Past the published point', highlight: 'cliff',
       text: ['Beyond 4,096 nothing is published for this class of NIC; the model keeps falling, more slowly, because each extra QP only adds misses to a cache that already misses most of the time. The check accepts a value within 5% of the one named, and the slider stops exactly on 8,192.'],
