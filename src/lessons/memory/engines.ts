@@ -23,12 +23,12 @@ export const enginesLesson: Lesson = {
       question: {
         kind: 'one', prompt: 'How will B\'s throughput compare with A\'s?',
         options: [
-          { id: 'much', label: 'B below half of A' },
-          { id: 'bit', label: 'B a little lower (within 20%)', why: 'A firmware decision is not overlapped like a PCIe read: one at a time, 2.5 µs each, caps throughput at 1 / (evictions per packet × 2.5 µs).' },
-          { id: 'same', label: 'The same: the PCIe read dominates', why: 'The PCIe reads overlap (K ≈ 47); the firmware decisions do not. The serial part sets the ceiling.' },
+          { id: 'much', label: 'B below 50% of A', range: [-Infinity, 50] },
+          { id: 'bit', label: 'B lower, but between 50% and 98% of A', range: [50, 98], why: 'A firmware decision is not overlapped like a PCIe read: one at a time, 2.5 µs each, caps throughput at 1 / (evictions per packet × 2.5 µs).' },
+          { id: 'same', label: 'The same, 98% of A or more: the PCIe read dominates', range: [98, Infinity], why: 'The PCIe reads overlap (K ≈ 47); the firmware decisions do not. The serial part sets the ceiling.' },
         ],
         reveal: [{ kind: 'config', patch: { engine: 'fixed' } }, { kind: 'compare', a: { engine: 'fixed' }, b: { engine: 'firmware' } }], runNs: 200_000,
-        outcome: (p) => (!cmpReady(p) ? 'same' : p.compare!.b.mops < 0.5 * p.compare!.a.mops ? 'much' : p.compare!.b.mops < 0.98 * p.compare!.a.mops ? 'bit' : 'same'),
+        measure: { of: (p) => (!cmpReady(p) ? 100 : (100 * p.compare!.b.mops) / p.compare!.a.mops), unit: '%' },
         because: 'With most packets evicting, B is capped at 1 / (evictions per packet × 2.5 µs) — well under a Mops — whatever the PCIe latency.',
       } },
   ],

@@ -1,10 +1,8 @@
 import { cmpReady, type Lesson } from './types.ts';
 
-const cmpWinner = (p: Parameters<NonNullable<Lesson['steps'][number]['check']>>[0], margin: number) => {
-  if (!p.compare) return 'same';
-  const d = p.compare.a.hitRate - p.compare.b.hitRate;
-  return d > margin ? 'a' : d < -margin ? 'b' : 'same';
-};
+/** A's hit rate minus B's, in points (0 until the compare pair runs). */
+const hitLead = (p: Parameters<NonNullable<Lesson['steps'][number]['check']>>[0]) =>
+  (p.compare ? 100 * (p.compare.a.hitRate - p.compare.b.hitRate) : 0);
 
 export const policyLesson: Lesson = {
   id: 'policy', lab: 'memory', topic: 8, title: 'Eviction policy',
@@ -20,12 +18,12 @@ export const policyLesson: Lesson = {
       question: {
         kind: 'one', prompt: 'Under Zipf traffic, which side keeps more hits?',
         options: [
-          { id: 'a', label: 'A (LRU)' },
-          { id: 'same', label: 'About the same: FIFO and LRU both evict the oldest', why: 'FIFO is not LRU: FIFO evicts whatever entered first, even the hottest QP touched a nanosecond ago; LRU moves a QP to the back on every use, so hot QPs stay.' },
-          { id: 'b', label: 'B (FIFO)', why: 'FIFO ignores use entirely, so it cannot protect the hot QPs that skewed traffic keeps touching.' },
+          { id: 'a', label: 'A (LRU), by 1 point of hit rate or more', range: [1, Infinity] },
+          { id: 'same', label: 'About the same, within 1 point: FIFO and LRU both evict the oldest', range: [-1, 1], why: 'FIFO is not LRU: FIFO evicts whatever entered first, even the hottest QP touched a nanosecond ago; LRU moves a QP to the back on every use, so hot QPs stay.' },
+          { id: 'b', label: 'B (FIFO), by 1 point or more', range: [-Infinity, -1], why: 'FIFO ignores use entirely, so it cannot protect the hot QPs that skewed traffic keeps touching.' },
         ],
         reveal: [{ kind: 'config', patch: { pattern: 'zipf', skew: 1.1 } }, { kind: 'compare', a: { policy: 'lru' }, b: { policy: 'fifo' } }], runNs: 200_000,
-        outcome: (p) => cmpWinner(p, 0.01),
+        measure: { of: hitLead, unit: 'points' },
         because: 'LRU refreshes a QP on every hit; FIFO throws the hottest QP out as soon as it is the oldest arrival, then misses on it again.',
       } },
     { id: 'zipf', title: 'Skew: keep the hot QPs', highlight: 'compare',
@@ -38,12 +36,12 @@ export const policyLesson: Lesson = {
       question: {
         kind: 'one', prompt: 'Under "Scan + hot set", which side keeps more hits?',
         options: [
-          { id: 'a', label: 'A (2Q)' },
-          { id: 'b', label: 'B (LRU)', why: 'LRU keeps what was used recently, and a scan makes every QP recently used once: each scanned QP pushes a hot one out.' },
-          { id: 'same', label: 'About the same', why: 'The scan is exactly where the two differ: LRU admits every scanned QP to the main list, 2Q only to its small probation queue.' },
+          { id: 'a', label: 'A (2Q), by 2 points of hit rate or more', range: [2, Infinity] },
+          { id: 'b', label: 'B (LRU), by 2 points or more', range: [-Infinity, -2], why: 'LRU keeps what was used recently, and a scan makes every QP recently used once: each scanned QP pushes a hot one out.' },
+          { id: 'same', label: 'About the same, within 2 points', range: [-2, 2], why: 'The scan is exactly where the two differ: LRU admits every scanned QP to the main list, 2Q only to its small probation queue.' },
         ],
         reveal: [{ kind: 'config', patch: { pattern: 'scan', skew: 0.5 } }, { kind: 'compare', a: { policy: '2q' }, b: { policy: 'lru' } }], runNs: 200_000,
-        outcome: (p) => cmpWinner(p, 0.02),
+        measure: { of: hitLead, unit: 'points' },
         because: 'Scanned QPs pass through 2Q\'s A1in and leave without touching Am, so the hot set survives; under LRU each scanned QP evicts a hot one.',
       } },
     { id: 'pin', title: 'Dirty victims and pinning', highlight: 'cache',
