@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { FAULTS_LESSONS, MEMORY_LESSONS, TRANSPORT_LESSONS, type QuestionOption } from './index.ts';
 import { rangeProblems } from './kit/question.ts';
 
-type AnyStep = { id: string; task?: string; check?: unknown; hints?: readonly string[]; question?: {
+type AnyStep = { id: string; task?: string; check?: unknown; solution?: unknown; hints?: readonly string[]; question?: {
   kind: string; options?: readonly QuestionOption[] | ((p: never) => QuestionOption[]); outcome?: unknown; measure?: { unit: '%' | 'points' };
 } };
 const ALL = [...TRANSPORT_LESSONS, ...MEMORY_LESSONS, ...FAULTS_LESSONS] as unknown as ReadonlyArray<{ id: string; topic: number; steps: readonly AnyStep[] }>;
@@ -20,5 +20,25 @@ describe('every question of every catalogue', () => {
     expect(q.kind).toBe('one');
     expect(Array.isArray(q.options)).toBe(true);
     expect(rangeProblems(q.measure!.unit, q.options as QuestionOption[])).toEqual([]);
+  });
+});
+
+describe('hint ladders', () => {
+  // A check met by playing alone (its solution does nothing: "press Play") needs no ladder.
+  const trivial = (s: AnyStep) => Array.isArray(s.solution) && s.solution.length === 0;
+  const tasks = ALL.flatMap((l) => l.steps.filter((s) => s.task && s.check && !trivial(s)).map((s) => [`${l.id}/${s.id}`, s] as const));
+  it('most tasks need more than Play', () => expect(tasks.length).toBeGreaterThan(15));
+  it.each(tasks)('%s: a task with a check has a ladder of at least two hints (where to look first, the answer last)', (_id, s) => {
+    expect(s.hints?.length ?? 0).toBeGreaterThanOrEqual(2);
+    const h = s.hints!;
+    // Each rung says more than the one before: the ladder does not repeat itself.
+    expect(new Set(h).size).toBe(h.length);
+    for (const x of h) expect(x.length).toBeGreaterThan(25);
+  });
+  it('the state-machine lesson, whose modify panel sends learners to the Hint, has one on every task', () => {
+    const sm = ALL.find((l) => l.id === 'state-machine')!;
+    const withTask = sm.steps.filter((s) => s.task);
+    expect(withTask.length).toBeGreaterThanOrEqual(6);
+    expect(withTask.every((s) => (s.hints?.length ?? 0) >= 3)).toBe(true);
   });
 });

@@ -81,6 +81,7 @@ export const resetLesson: Lesson = {
       id: 'mitigate', title: 'Two mitigations', highlight: 'reset',
       text: ['The IB CM keeps a torn-down connection in TimeWait so its QPN is not reused while old packets may still arrive (a quarantine), and rdma_cm starts every connection at a random 24-bit PSN, so a stale packet fits the new window only by a 2^-24 chance.'],
       task: 'Keep the QPN reuse, and switch on one mitigation so the stale packet is refused.',
+      hints: ['The switches under the reset lanes: “Destroy both QPs at the reset, create two new ones” stays on.', 'Turn on “QPN quarantine” or “Random initial PSN” and read the late packet\'s fate again.'],
       check: (p) => !!p.reset && p.reset.settings.reuse && (p.reset.settings.quarantine || p.reset.settings.randomPsn) && !p.reset.result.staleAccepted,
       solution: [{ kind: 'reset', patch: { reuse: true, randomPsn: true } }],
     },

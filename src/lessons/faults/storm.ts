@@ -81,6 +81,10 @@ export const stormLesson: Lesson = {
         'The driver takes time for every entry it consumes. Set that to 20 µs (a slow, loaded host — a MODEL number) and the queue fills faster than it empties.',
       ],
       task: 'Choose the mlx4 preset, a context-memory read error, an event-queue depth of 64, a driver time of 20 µs per event and the error engine back at 500 ns, and run the storm to the end.',
+      hints: [
+        'Every setting is in the storm settings on the left: “NIC family”, “Shared-cause fault”, “Event-queue depth asked”, “Driver: time per event”, “Error engine: time per QP”.',
+        'Pick mlx4 / mthca and the context-memory read error; set the depth to 64, the driver to 20 µs and the engine to 500 ns; then press “To the end” and watch “Lost reports”.',
+      ],
       check: (p) => p.settings.preset === 'mlx4' && p.drained && p.summary.eqOverruns > 0,
       solution: [{ kind: 'settings', patch: { preset: 'mlx4', fault: 'context-read-error', eqDepth: 64, eqeNs: 20_000, serviceNs: 500 } }, { kind: 'run' }],
     },

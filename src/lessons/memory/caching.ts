@@ -21,6 +21,7 @@ export const cachingLesson: Lesson = {
     { id: 'cliff', title: 'Drag past the cache', highlight: 'cache',
       text: ['Most lookups now miss: each miss fetches a context over PCIe (↑) and writes the dirty victim back (↓). With K = 1 (a blocking cache) the pipeline stalls for every fetch.'],
       task: 'Drag the active QPs to 1,000 or more (about nine times the cache) and let the hit rate settle.',
+      hints: ['“Active QPs” is the first slider in the settings on the left.', 'Drag it to 1,000 or beyond and keep playing until the hit-rate readout stops moving (below 15%).'],
       check: (p) => p.config.qps >= 1000 && p.valid && p.hitRate < 0.15,
       solution: [{ kind: 'config', patch: { qps: 1000 } }] },
     { id: 'measured', title: 'The cliff, against the measurements', highlight: 'cliff',

@@ -29,6 +29,7 @@ export const capacityLesson: Lesson = {
     { id: 'beyond', title: 'Past the published point', highlight: 'cliff',
       text: ['Beyond 4,096 nothing is published for this class of NIC; the model keeps falling, more slowly, because each extra QP only adds misses to a cache that already misses most of the time. The check accepts a value within 5% of the one named, and the slider stops exactly on 8,192.'],
       task: 'Drag the active QPs to 8,192 and run until the throughput settles.',
+      hints: ['“Active QPs” is the first slider in the settings on the left.', 'Drag it until its value reads 8,192 QPs (it stops there), then keep playing until the throughput readout settles.'],
       check: (p) => p.config.preset === 'cx5' && near(p.config.qps, 8192) && p.valid && p.mops > 0 && p.mops < 0.6 * p.peakMops,
       solution: [{ kind: 'config', patch: { qps: 8192 } }] },
     { id: 'race', title: 'Control plane vs data plane', highlight: 'capacity',

@@ -73,6 +73,7 @@ export const contextLesson: Lesson = {
         'The queue indices are shared: the producer indices (`sq_pi`, `rq_pi`) are advanced by software when it posts and rings the doorbell; the consumer indices (`sq_ci`, `rq_ci`) by the NIC as it takes WQEs. Of the live part of the context, `ibv_query_qp` returns only the state, `sq_psn`, `rq_psn` and `sq_draining`; this page shows the rest because it is a model.',
       ],
       task: 'Post one more 1 KiB SEND on QP 0x100 and watch sq_pi move when you post, then sq_ci when the NIC has taken the WQE.',
+      hints: ['Post & faults is the inspector tab for posting work; the Context tab shows sq_pi and sq_ci.', 'Choose the SEND opcode and 1024 bytes, press Post send, and keep playing until the send completes.'],
       check: (p) => p.since('cqe').some((e) => e.host === A && e.qpn === 0x100 && e.queue === 'sq' && e.status === 'IBV_WC_SUCCESS'),
       solution: [send(A, 0x100, 3, 'IBV_WR_SEND', 1024)], runNs: 20_000,
     },

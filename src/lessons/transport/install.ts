@@ -60,6 +60,7 @@ export const installLesson: Lesson = {
       id: 'recv', title: 'Receives may go in from INIT', highlight: 'post',
       text: ['From INIT on, the RQ accepts buffers, so they are in place before the first message can arrive.'],
       task: 'Post a 4096-byte receive on QP 0x100.',
+      hints: ['Post & faults is the inspector tab for posting work, with QP 0x100 on host A selected.', 'Its receive part posts to the RQ: set 4096 bytes and press Post receive.'],
       check: (p) => p.since('post').some((e) => e.host === A && e.queue === 'rq'),
       solution: [recv(A, 0x100, 2)],
     },
