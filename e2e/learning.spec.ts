@@ -25,12 +25,21 @@ test('a question answered wrong, then right: the model runs once, the feedback n
   await q.getByTestId('answer-submit').click();
   await expect(page.getByTestId('answer-feedback').locator('[data-correct]')).toHaveAttribute('data-correct', 'false');
   await expect(page.getByTestId('answer-feedback')).toContainText('only from INIT on');
+  // Wrong: the prompt, the choices to change and the misconception are all in view.
+  await expect(page.locator('#question-prompt')).toBeInViewport({ ratio: 1 });
+  await expect(q.getByTestId('answer-refused')).toBeInViewport({ ratio: 1 });
+  await expect(page.getByTestId('answer-feedback')).toBeInViewport({ ratio: 1 });
+  await shot(page, 'question-wrong');
   await q.getByTestId('answer-refused').check();
   await q.getByTestId('answer-submit').click();
   await expect(page.getByTestId('answer-feedback').locator('[data-correct]')).toHaveAttribute('data-correct', 'true');
   await expect(q).toContainText('2 attempts');
-  // The task and Next stay in view at 1280×720.
-  await expect(page.getByRole('button', { name: 'Next →' })).toBeInViewport();
+  // At 1280×720 the step's own text, the question and its feedback share the lesson column,
+  // in view together with Next (nothing scrolled out or cut off).
+  await expect(page.getByTestId('step-text').first()).toBeInViewport({ ratio: 1 });
+  await expect(page.locator('#question-prompt')).toBeInViewport({ ratio: 1 });
+  await expect(page.getByTestId('answer-feedback')).toBeInViewport({ ratio: 1 });
+  await expect(page.getByRole('button', { name: 'Next →' })).toBeInViewport({ ratio: 1 });
   await shot(page, 'question-right');
 });
 
