@@ -42,3 +42,14 @@ describe('hint ladders', () => {
     expect(withTask.every((s) => (s.hints?.length ?? 0) >= 3)).toBe(true);
   });
 });
+
+describe('questions per lesson, and what their text states', () => {
+  it.each(ALL.map((l) => [l.id, l] as const))('%s asks at least two questions', (_id, l) => {
+    expect(l.steps.filter((s) => s.question).length).toBeGreaterThanOrEqual(2);
+  });
+  // Questions whose explanation names no single outcome (it depends on what the learner did).
+  const OPEN: Record<string, string> = { 'intro/lose': 'which comes first depends on the traffic behind the lost packets' };
+  it.each(questions.filter(([id]) => !(id in OPEN)))('%s states its outcome, so the replay can hold the model to it', (_id, q) => {
+    expect((q as { stated?: unknown }).stated).toBeDefined();
+  });
+});

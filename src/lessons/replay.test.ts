@@ -6,6 +6,7 @@ import { createTransportApi } from '../worker/transport/api.ts';
 import { createMemoryApi, type MemoryApi } from '../worker/memory/api.ts';
 import { createFaultsApi } from '../worker/faults/api.ts';
 import { FAULTS_LESSONS, MEMORY_LESSONS, TRANSPORT_LESSONS, lessonCatalogue, type Answer, type QuestionView } from './index.ts';
+import { grade, type Question } from './kit/question.ts';
 
 /** An answer the model's outcome certainly refutes. */
 function wrongAnswer(q: QuestionView, expected: Answer): Answer {
@@ -22,7 +23,7 @@ interface Asks {
   answer(a: unknown): { ok: boolean; frame: { lesson: { question: QuestionView | null; stepsDone: boolean[] } | null } };
 }
 
-interface AskedStep { id: string; text: string[]; question?: { tolerance?: number; relTolerance?: number; unit?: string } }
+interface AskedStep { id: string; text: string[]; question?: Question<unknown, unknown> }
 
 /** Numbers the text gives in the question's unit ("50%", "52 Mops"), for a number question. */
 function statedNumbers(text: string, unit: string): number[] {
@@ -50,6 +51,9 @@ function askBothWays(api: Asks, twin: Asks, i: number, step: AskedStep): void {
   const probe = twin.answer(q.kind === 'number' ? 0 : q.kind === 'one' ? q.options[0].id : q.options.map((o) => o.id));
   const expected = probe.frame.lesson!.question!.graded!.expected;
   noGiveaway(step, q, expected);
+  // Where the lesson's own words state the outcome, the model must agree with them.
+  const stated = step.question?.stated;
+  if (stated !== undefined) expect(grade(step.question!, q.options, stated, expected).correct, `${id}: the text says ${JSON.stringify(stated)}, the model did ${JSON.stringify(expected)}`).toBe(true);
   const right = api.answer(expected);
   expect(right.ok, id).toBe(true);
   expect(right.frame.lesson!.question!.graded, `${id}: the model's own outcome graded right`).toMatchObject({ correct: true });

@@ -40,6 +40,11 @@ export interface Question<P, A> {
   unit?: string;
   /** Why the right answer is right, in one sentence. */
   because: string;
+  /**
+   * The outcome the lesson's own words state (in `because`), as an answer: CI checks that the
+   * model agrees with the text (graded with this question's own tolerance), never the reverse.
+   */
+  stated?: Answer;
   /** What a wrong answer misses, when no chosen option has its own explanation. */
   wrong?: string;
 }
