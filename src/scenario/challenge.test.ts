@@ -2,13 +2,15 @@
 // bad ones are refused with a message that names the field at fault, down to the nested goal.
 import { describe, expect, it } from 'vitest';
 import { createSimulation, type SimEvent, type Simulation } from '../core/index.ts';
-import { challengeStatus, evaluateGoal, exampleChallenge, parseChallenge, type Challenge, type Goal, type GoalModel, type GoalPart } from './challenge.ts';
+import { challengeStatus, evaluateGoal, exampleChallenge, parseChallenge, GoalTally, type Challenge, type Goal, type GoalModel, type GoalPart } from './challenge.ts';
 
-/** A short run of the sandbox pair to grade against: two RC QPs exchanging sends. */
-function model(sim: Simulation): GoalModel {
+/** What the worker hands a challenge: the run's tallies for this challenge's goals, fed every event. */
+function model(sim: Simulation, c: Challenge): GoalModel {
+  const tally = new GoalTally(c);
+  for (const e of sim.events()) tally.feed(e);
   return {
     now: sim.now,
-    events: sim.events(),
+    tally,
     state: (host, qpn) => { const q = sim.summary().qps.find((x) => x.host === host && x.qpn === qpn); return q ? { label: q.state, verbs: q.state } : null; },
     summary: () => { const { qps: _q, ...rest } = sim.summary(); return rest; },
   };
@@ -29,13 +31,13 @@ const withGoal = (goal: unknown) => ({ ...exampleChallenge(), goal });
 
 describe('good goals', () => {
   const sim = run(60_000);
-  const m = model(sim);
   const sends = (sim.events() as readonly SimEvent[]).filter((e) => e.kind === 'cqe' && e.host === 0 && e.queue === 'sq').length;
 
   it('the example parses and grades: in RTS with a send completed; the bring-up passed 4 + 7 + 6 attributes', () => {
     const r = parseChallenge(exampleChallenge());
     expect(r.ok).toBe(true);
-    const st = challengeStatus((r as { value: Challenge }).value, m);
+    const c = (r as { value: Challenge }).value;
+    const st = challengeStatus(c, model(sim, c));
     expect(st.met).toBe(true);
     expect(st.parts.map((p) => p.met)).toEqual([true, true]);
     expect(st.parts[0].text).toBe('QP A·0x100 is in RTS (now RTS)');
@@ -54,22 +56,23 @@ describe('good goals', () => {
     const r = parseChallenge(withGoal(goal));
     expect(r.ok, JSON.stringify(r)).toBe(true);
     const parts: GoalPart[] = [];
-    expect(evaluateGoal((r as { value: Challenge }).value.goal, m, parts)).toBe(met);
+    const c = (r as { value: Challenge }).value;
+    expect(evaluateGoal(c.goal, model(sim, c), parts)).toBe(met);
     expect(parts.map((p) => p.text).join(' | ')).toMatch(text);
   });
   it('counts what the run did (five sends, five completions)', () => expect(sends).toBe(5));
   it('a score sums a field over matching events, an array by its length', () => {
     const sim2 = run(1000);
     const c = { ...exampleChallenge(), score: { label: 'attrs', kind: 'modify', field: 'mask', where: { host: 0, qpn: 0x100 } } };
-    const before = challengeStatus(c, model(sim2)).score!;
+    const before = challengeStatus(c, model(sim2, c)).score!;
     sim2.issue({ kind: 'modifyQp', host: 0, qpn: 0x100, mask: ['IBV_QP_MIN_RNR_TIMER'], attrs: { min_rnr_timer: 3 } });
     sim2.runUntil(2000);
-    expect(challengeStatus(c, model(sim2)).score! - before).toBe(1);
+    expect(challengeStatus(c, model(sim2, c)).score! - before).toBe(1);
   });
   it('all of them is met only when every part is', () => {
     const g: Goal = { all: [{ time: { op: '>=', value: 1 } }, { state: { host: 0, qpn: 0x100, is: 'ERR' } }] };
     const parts: GoalPart[] = [];
-    expect(evaluateGoal(g, m, parts)).toBe(false);
+    expect(evaluateGoal(g, model(sim, { ...exampleChallenge(), goal: g }), parts)).toBe(false);
     expect(parts.map((p) => p.met)).toEqual([true, false]);
   });
 });

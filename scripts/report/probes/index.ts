@@ -4,6 +4,7 @@ import { bundleProbe } from './bundle.ts';
 import { framesProbe } from './frames.ts';
 import { loadProbe } from './load.ts';
 import { qualityProbe } from './quality.ts';
+import { soakProbe } from './soak.ts';
 import type { Probe } from '../types.ts';
 
-export const probes: Probe[] = [bundleProbe, loadProbe, framesProbe, qualityProbe];
+export const probes: Probe[] = [bundleProbe, loadProbe, framesProbe, soakProbe, qualityProbe];
