@@ -204,3 +204,18 @@ test('the Capacity tab sets the closed form beside the simulated sweep and brack
   await expect(page.getByTestId('cap-sim-at')).toContainText('Mops');
   await shot(page, 'capacity-vs-sim');
 });
+
+test('a lesson\'s Next brings the next step\'s tab into view', async ({ app: page }) => {
+  await openLab(page);
+  await page.getByTestId('tour-button').click();
+  await page.locator('#lesson-select').selectOption('caching');
+  await expect(page.getByTestId('step-heading')).toHaveText(/^1\./);
+  // Step 3 ("Drag past the cache") lives on the Cache tab; step 4 on the Cliff tab.
+  await page.getByRole('button', { name: /^Step 3: / }).click();
+  await expect(page.getByTestId('tab-cache')).toHaveAttribute('aria-selected', 'true');
+  await page.getByRole('button', { name: 'Next →' }).click();
+  await expect(page.getByTestId('step-heading')).toHaveText(/^4\./);
+  await expect(page.getByTestId('tab-cliff')).toHaveAttribute('aria-selected', 'true');
+  await page.getByRole('button', { name: '← Back' }).click();
+  await expect(page.getByTestId('tab-cache')).toHaveAttribute('aria-selected', 'true');
+});
