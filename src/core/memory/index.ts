@@ -48,3 +48,6 @@ export {
   type LabConfig, type LabSettings, type CompareSide, type PatternKind, type FieldKind,
 } from './lab/config.ts';
 export { PacketPath, type PacketPathSnapshot } from './packetPath.ts';
+export { lookupStamp, completionStamp, type EvictionWhy, type EvictionRule, type WhyLine } from './evictionWhy.ts';
+export { evictionChain, stampText, type EvictionStep, type EvictionStepId } from './evictionChain.ts';
+export type { CacheOptions } from './cache.ts';
