@@ -39,7 +39,7 @@ export function raiseCqError(w: World, host: number, cq: number): boolean {
 
 function startStorm(w: World, what: string, host: number, detail: string): void {
   const st = stormOf(w);
-  if (st.t0 < 0) st.t0 = w.now;
+  if (st.t0 < 0) { st.t0 = w.now; st.cause = { what, host, detail }; }
   emit(w, { t: w.now, kind: 'storm', what, host, detail });
 }
 
