@@ -8,7 +8,8 @@ export type EvictionStepId = 'miss' | 'passed' | 'rule' | 'access' | 'next' | 'l
 export interface EvictionStep { id: EvictionStepId; text: string; /** The instant the step is about (a use stamp). */ stamp?: number }
 
 const hex = (q: number) => `0x${q.toString(16)}`;
-const num = (n: number) => n.toLocaleString('en-US');
+// Thousands separated by commas without Intl (the core does not depend on locale data), as the page's int() writes them.
+const num = (n: number) => String(Math.round(n)).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
 const s = (n: number, one: string, many = `${one}s`) => `${num(n)} ${n === 1 ? one : many}`;
 
 /** A use stamp in words: a packet's lookup (even) or an earlier packet's completion write (odd). */
