@@ -258,6 +258,8 @@ test('why? for an eviction: the row\'s miss, the policy\'s rule and the victim\'
     await expect(page.getByTestId('policy-state')).toContainText(`Policy state of set ${/set (\d+):/.exec(row)![1]}`);
     await expect(page.getByTestId('slot-detail')).toContainText(qpn);
     await page.screenshot({ path: `test-results/screens/memory-why-eviction-${policy}.png` });
+    const light = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).include('[data-testid="cache-tab"]').analyze();
+    expect(light.violations.map((v) => `${v.id}: ${v.nodes.length}`)).toEqual([]);
     await page.getByTestId('evict-why-close').click();
     await expect(panel).toHaveCount(0);
   }
