@@ -147,3 +147,56 @@ test('the interleaving explorer: every order of simultaneous faults, grouped by 
   await expect(page.getByTestId('explorer-tab')).toContainText('24 detection orders');
   await shot(page, 'explorer');
 });
+
+test('why? for a late report and for a lost event: the chain names the cause, the queue and the instants the QP panel shows, in both themes', async ({ app: page }) => {
+  await openFaults(page);
+  await page.getByTestId('to-end').click();
+  await expect(page.getByTestId('storm-reported')).toHaveText('1,024', { timeout: 30_000 });
+  // The last QP reported under FIFO: it waited behind every report detected before it.
+  await page.getByTestId('notable-last-reported').click();
+  const why = page.getByTestId('report-why');
+  await expect(why).toHaveAttribute('data-verdict', 'reported');
+  const qp = page.getByTestId('picked-qp');
+  await expect(qp.locator('dd').first()).toContainText('on host A');
+  const failed = (await qp.locator('dt:text("failed") + dd').innerText()).replace(' after the fault', '');
+  const reported = (await qp.locator('dt:text("reported") + dd').innerText()).replace(/ \(waited .*\)$/, '');
+  await expect(page.getByTestId('report-why-cause')).toContainText('Port down on host A at the fault (t = 0)');
+  await expect(page.getByTestId('report-why-failed')).toContainText(`failed ${failed} after the fault: its retries ran out`);
+  const queue = await page.getByTestId('report-why-queue').innerText();
+  const ahead = Number(/took ([\d,]+) other reports? before it/.exec(queue)![1].replace(/,/g, ''));
+  expect(ahead).toBeGreaterThan(100);
+  // The grid outlines exactly those it waited behind.
+  await expect(page.getByTestId('storm-grid')).toHaveAttribute('data-marked', String(ahead));
+  await expect(page.getByTestId('report-why-verdict')).toContainText(`Reported ${reported} after the fault`);
+  await expect(page.getByTestId('report-why-verdict')).toContainText('1,023 reports of the 1,024 so far came before it');
+  await expect(why).toBeInViewport();
+  await shot(page, 'why-late-report');
+  await why.screenshot({ path: 'test-results/screens/faults-why-late-report-chain.png' });
+
+  // mlx4 with a one-entry event queue drained slowly: QP_FATAL events are lost to the overrun.
+  await page.getByTestId('fault').selectOption('context-read-error');
+  await page.getByTestId('preset').selectOption('mlx4');
+  await page.getByTestId('eq-depth').press('Home');
+  await page.getByTestId('eqe').press('End');
+  await expect(page.getByTestId('eqe-value')).toHaveText('1.00 ms');
+  await expect(why).toHaveCount(0); // a new storm: the old answer is gone
+  await page.getByTestId('to-end').click();
+  await expect.poll(async () => Number((await page.getByTestId('storm-reported').innerText()).replace(/,/g, '')), { timeout: 30_000 }).toBe(1024);
+  await page.getByTestId('notable-event-lost').click();
+  await expect(page.getByTestId('report-why-eqe')).toContainText(/Its IBV_EVENT_QP_FATAL found the async EQ full \((\d+) of \1 entries\) at [\d.]+ [mµ]?s: lost\. On this NIC family the driver logs the overrun and carries on/);
+  await expect(page.getByTestId('report-why-failed')).toContainText('its context could not be read over PCIe');
+  await expect(page.getByTestId('report-why-report')).toContainText('Software could see its first error completion');
+  await expect(page.getByTestId('eq-mark')).toHaveAttribute('data-lost', 'true');
+  await shot(page, 'why-lost-event');
+  const violations = async () => (await (await axe(page)).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).include('[data-testid="storm-tab"]').analyze()).violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  expect(await violations()).toEqual([]);
+  const toggle = page.getByTestId('theme-toggle');
+  while ((await toggle.getAttribute('data-choice')) !== 'dark') await toggle.click();
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+  await shot(page, 'why-lost-event-dark');
+  await why.screenshot({ path: 'test-results/screens/faults-why-lost-event-chain-dark.png' });
+  expect(await violations()).toEqual([]);
+  await page.getByTestId('report-why-close').click();
+  await expect(why).toHaveCount(0);
+  await expect(page.getByTestId('storm-grid')).toHaveAttribute('data-marked', '0');
+});

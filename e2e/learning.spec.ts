@@ -3,6 +3,7 @@
 // a challenge link completed, and the "why?" chain. Every wait is on state, never on time.
 import { writeFileSync } from 'node:fs';
 import { encodeLink } from '../src/scenario/link/envelope.ts';
+import { sandboxScenario } from '../src/scenario/presets.ts';
 import { expect, open, shot, test, type Page } from './fixtures.ts';
 
 type Hook = { transport(): { call(name: string, ...args: unknown[]): Promise<unknown> } };
@@ -25,12 +26,21 @@ test('a question answered wrong, then right: the model runs once, the feedback n
   await q.getByTestId('answer-submit').click();
   await expect(page.getByTestId('answer-feedback').locator('[data-correct]')).toHaveAttribute('data-correct', 'false');
   await expect(page.getByTestId('answer-feedback')).toContainText('only from INIT on');
+  // Wrong: the prompt, the choices to change and the misconception are all in view.
+  await expect(page.locator('#question-prompt')).toBeInViewport({ ratio: 1 });
+  await expect(q.getByTestId('answer-refused')).toBeInViewport({ ratio: 1 });
+  await expect(page.getByTestId('answer-feedback')).toBeInViewport({ ratio: 1 });
+  await shot(page, 'question-wrong');
   await q.getByTestId('answer-refused').check();
   await q.getByTestId('answer-submit').click();
   await expect(page.getByTestId('answer-feedback').locator('[data-correct]')).toHaveAttribute('data-correct', 'true');
   await expect(q).toContainText('2 attempts');
-  // The task and Next stay in view at 1280×720.
-  await expect(page.getByRole('button', { name: 'Next →' })).toBeInViewport();
+  // At 1280×720 the step's own text, the question and its feedback share the lesson column,
+  // in view together with Next (nothing scrolled out or cut off).
+  await expect(page.getByTestId('step-text').first()).toBeInViewport({ ratio: 1 });
+  await expect(page.locator('#question-prompt')).toBeInViewport({ ratio: 1 });
+  await expect(page.getByTestId('answer-feedback')).toBeInViewport({ ratio: 1 });
+  await expect(page.getByRole('button', { name: 'Next →' })).toBeInViewport({ ratio: 1 });
   await shot(page, 'question-right');
 });
 
@@ -144,4 +154,75 @@ test('why? walks a flush completion back to its root, highlighted in the log and
   await expect(page.getByTestId('why-panel')).toContainText('failed with');
   await expect(page.getByTestId('qp-0-0x100')).toHaveAttribute('data-why', 'true');
   await shot(page, 'why-chain');
+});
+
+test('a visit from someone\'s link never overwrites the saved progress, and "Reset my progress" forgets it', async ({ app: page, context }) => {
+  await open(page);
+  await startLesson(page, 'install');
+  await page.getByTestId('answer-refused').check();
+  await page.getByTestId('answer-submit').click();
+  await page.getByRole('button', { name: 'Next →' }).click();
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('qp-scope.progress.v1') ?? '')).toContain('"lesson":"install","step":1');
+  const saved = await page.evaluate(() => JSON.parse(localStorage.getItem('qp-scope.progress.v1')!).labs.transport.at);
+  // Someone's link into another lesson, at its third step; the visitor moves on there.
+  const visit = await context.newPage();
+  await open(visit, `#${encodeLink('transport', 2, { scenario: sandboxScenario(), t: 0, lesson: { id: 'errors', step: 2 } })}`);
+  await expect(visit.getByTestId('step-heading')).toHaveText(/^3\./);
+  await expect(visit.getByTestId('toast')).toContainText('Your own lesson progress is kept');
+  await visit.getByRole('button', { name: 'Next →' }).click();
+  await expect(visit.getByTestId('step-heading')).toHaveText(/^4\./);
+  await expect.poll(() => visit.evaluate(() => JSON.parse(localStorage.getItem('qp-scope.progress.v1')!).labs.transport.at)).toEqual(saved);
+  await visit.close();
+  // A bare address still resumes the person's own place.
+  const back = await context.newPage();
+  await open(back);
+  await expect(back.getByTestId('step-heading')).toHaveText(/^2\./);
+  await expect(back.locator('#lesson-select')).toHaveValue('install');
+  // Reset: from free play, the table of contents forgets, and a bare address starts afresh.
+  await back.locator('#lesson-select').selectOption('');
+  await expect(back.getByTestId('toc-done-install')).toBeVisible();
+  await back.getByTestId('progress-reset').click();
+  await expect(back.getByTestId('toc-done-install')).toHaveCount(0);
+  expect(await back.evaluate(() => localStorage.getItem('qp-scope.progress.v1'))).toBeNull();
+  await back.reload();
+  await expect(back.getByTestId('sim-time')).toBeVisible();
+  await expect(back.locator('#lesson-select')).toHaveValue('');
+  await shot(back, 'progress-reset');
+});
+
+test('the scrubber and play both reach the exact end of the scenario', async ({ app: page }) => {
+  await open(page);
+  const short = { ...sandboxScenario(), title: 'Short run' };
+  short.config = { ...short.config, durationNs: 30_000 };
+  await call(page, 'load', short);
+  await call(page, 'setSpeed', 1e7);
+  await page.getByTestId('play').click();
+  await expect.poll(async () => (await hashOf(page)).t).toBe(30_000);
+  await expect(page.getByTestId('sim-time')).toHaveText('t = 30.000 µs');
+  // Back to the start with the scrubber's Home key, then its End key: exactly the end again.
+  await page.getByTestId('scrubber').focus();
+  await page.keyboard.press('Home');
+  await expect.poll(async () => (await hashOf(page)).t).toBe(0);
+  await page.keyboard.press('End');
+  await expect.poll(async () => (await hashOf(page)).t).toBe(30_000);
+  await expect(page.getByTestId('scrubber')).toHaveValue('30000');
+  await expect(page.getByTestId('sim-time')).toHaveText('t = 30.000 µs');
+});
+
+test('a scenario file dropped on the page is imported; a bad one is named and the scenario kept', async ({ app: page }) => {
+  await open(page);
+  const drop = (name: string, text: string) => page.evaluate(([n, t]) => {
+    const dt = new DataTransfer();
+    dt.items.add(new File([t], n, { type: 'application/json' }));
+    const target = document.querySelector('[data-testid="transport-lab"]')!;
+    target.dispatchEvent(new DragEvent('dragover', { dataTransfer: dt, bubbles: true, cancelable: true }));
+    target.dispatchEvent(new DragEvent('drop', { dataTransfer: dt, bubbles: true, cancelable: true }));
+  }, [name, text] as const);
+  const dropped = { ...sandboxScenario(), title: 'Dropped here' };
+  await drop('dropped.json', JSON.stringify(dropped));
+  await expect(page.getByTestId('toast')).toContainText('Imported');
+  expect(((await call(page, 'exportScenario')) as { scenario: { title: string } }).scenario.title).toBe('Dropped here');
+  await drop('bad.json', JSON.stringify({ version: 1, seed: 1, config: { hosts: [{ name: 'A' }], qps: [{ host: 5, type: 'RC' }] } }));
+  await expect(page.getByTestId('toast')).toContainText('config.qps[0].host');
+  expect(((await call(page, 'exportScenario')) as { scenario: { title: string } }).scenario.title).toBe('Dropped here');
 });

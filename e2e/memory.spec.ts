@@ -204,3 +204,73 @@ test('the Capacity tab sets the closed form beside the simulated sweep and brack
   await expect(page.getByTestId('cap-sim-at')).toContainText('Mops');
   await shot(page, 'capacity-vs-sim');
 });
+
+test('a lesson\'s Next brings the next step\'s tab into view', async ({ app: page }) => {
+  await openLab(page);
+  await page.getByTestId('tour-button').click();
+  await page.locator('#lesson-select').selectOption('caching');
+  await expect(page.getByTestId('step-heading')).toHaveText(/^1\./);
+  // Step 3 ("Drag past the cache") lives on the Cache tab; step 4 on the Cliff tab.
+  await page.getByRole('button', { name: /^Step 3: / }).click();
+  await expect(page.getByTestId('tab-cache')).toHaveAttribute('aria-selected', 'true');
+  await page.getByRole('button', { name: 'Next →' }).click();
+  await expect(page.getByTestId('step-heading')).toHaveText(/^4\./);
+  await expect(page.getByTestId('tab-cliff')).toHaveAttribute('aria-selected', 'true');
+  await page.getByRole('button', { name: '← Back' }).click();
+  await expect(page.getByTestId('tab-cache')).toHaveAttribute('aria-selected', 'true');
+});
+
+test('why? for an eviction: the row\'s miss, the policy\'s rule and the victim\'s deciding access, in both themes', async ({ app: page }) => {
+  await openLab(page);
+  await page.getByTestId('active-qps').fill('600'); // 1,000 QPs through 112 contexts: most misses evict
+  await page.getByTestId('tab-cache').click();
+  await expect(page.getByTestId('cache-grid')).toBeVisible();
+  if ((await page.getByTestId('play').getAttribute('aria-pressed')) === 'true') await page.getByTestId('play').click();
+  await expect(page.getByTestId('play')).toHaveAttribute('aria-pressed', 'false');
+  const cases = [['lru', 'LRU evicts the evictable line used least recently', 'its last use'], ['fifo', 'FIFO evicts the line filled longest ago', 'its fill']] as const;
+  for (const [policy, rule, decided] of cases) {
+    await page.getByTestId('policy').selectOption(policy);
+    await expect(page.getByTestId('policy')).toHaveValue(policy);
+    // A new run starts with free ways: play until the set fills and lookups evict, then pause.
+    const any = page.locator('[data-testid^="why-evict-"]').first();
+    await page.getByTestId('play').click();
+    await expect(any).toBeVisible({ timeout: 20_000 });
+    await page.getByTestId('play').click();
+    await expect(page.getByTestId('play')).toHaveAttribute('aria-pressed', 'false');
+    for (let i = 0; i < 40 && (await any.count()) === 0; i++) await page.getByTestId('step').click();
+    await expect(any).toBeVisible();
+    const n = Number((await any.getAttribute('data-testid'))!.replace('why-evict-', ''));
+    const why = page.getByTestId(`why-evict-${n}`);
+    const row = await page.locator('[aria-label="Latest lookups"] li', { has: why }).innerText();
+    const [, qpn, victim] = /(0x[0-9a-f]+) set \d+: .*out (0x[0-9a-f]+)/.exec(row)!;
+    await why.click();
+    const panel = page.getByTestId('evict-why');
+    await expect(panel).toContainText(`Why ${victim} left`);
+    await expect(page.getByTestId('evict-why-miss')).toContainText(`Packet #${n.toLocaleString('en-US')}'s lookup of ${qpn} missed`);
+    await expect(page.getByTestId('evict-why-rule')).toContainText(rule);
+    const access = await page.getByTestId('evict-why-access').innerText();
+    expect(access).toContain(`What made ${victim} the victim: ${decided}`);
+    // The deciding access came before the miss that needed the slot.
+    const at = /packet #([\d,]+)/.exec(access)!;
+    expect(Number(at[1].replace(/,/g, ''))).toBeLessThan(n);
+    await expect(page.getByTestId('evict-why-leaves')).toContainText(`${victim} leaves way`);
+    // The set the victim left is the one shown, slot and policy state.
+    await expect(page.getByTestId('policy-state')).toContainText(`Policy state of set ${/set (\d+):/.exec(row)![1]}`);
+    await expect(page.getByTestId('slot-detail')).toContainText(qpn);
+    await page.screenshot({ path: `test-results/screens/memory-why-eviction-${policy}.png` });
+    const light = await (await axe(page)).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).include('[data-testid="cache-tab"]').analyze();
+    expect(light.violations.map((v) => `${v.id}: ${v.nodes.length}`)).toEqual([]);
+    await page.getByTestId('evict-why-close').click();
+    await expect(panel).toHaveCount(0);
+  }
+  // The same answer in the dark theme, looked at.
+  await page.getByTestId('step').click();
+  const toggle = page.getByTestId('theme-toggle');
+  while ((await toggle.getAttribute('data-choice')) !== 'dark') await toggle.click();
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+  await page.locator('[data-testid^="why-evict-"]').first().click();
+  await expect(page.getByTestId('evict-why')).toBeVisible();
+  await page.screenshot({ path: 'test-results/screens/memory-why-eviction-dark.png' });
+  const results = await (await axe(page)).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).include('[data-testid="cache-tab"]').analyze();
+  expect(results.violations.map((v) => `${v.id}: ${v.nodes.length}`)).toEqual([]);
+});

@@ -20,6 +20,8 @@ test('walk QP 0x100 RESET → INIT → RTR → RTS, refused once, then send and 
   await expect(reply).toContainText('IBV_QP_PORT');
   await expect(reply).toContainText('IBV_QP_PKEY_INDEX');
   await expect(reply).toContainText('IBV_QP_ACCESS_FLAGS');
+  await expect(reply).toContainText('page\'s own diagnosis');
+  await expect(reply).not.toContainText('missing-attributes');
   await expect(page.getByTestId('attr-IBV_QP_PORT').locator('xpath=ancestor::*[@data-flag][1]')).toHaveAttribute('data-flag', /missing/);
   await shot(page, 'modify-refused');
 

@@ -14,6 +14,7 @@ export {
   type Scenario, type ScenarioInput, type SimConfig, type QpSpec, type Workload, type Command, type CommandInput, type CommandKind, type TimedCommand, type ModifyAttrs,
 } from './model/schema.ts';
 export { qpnBase } from './model/qpStore.ts';
+export { psnName } from './model/ids.ts';
 export { PROFILE_IDS, PROFILES, profileOf, type ProfileId, type DriverProfile } from './model/profiles.ts';
 export { PROFILE_TABLE, type ProfileRow, type ProfileCell, type Basis } from './model/profileTable.ts';
 export { ACCESS_NAMES, ACCESS_BIT, accessMask, accessNames, type AccessName, type Sge } from './model/keysSchema.ts';

@@ -6,6 +6,7 @@ import { createTransportApi } from '../worker/transport/api.ts';
 import { createMemoryApi, type MemoryApi } from '../worker/memory/api.ts';
 import { createFaultsApi } from '../worker/faults/api.ts';
 import { FAULTS_LESSONS, MEMORY_LESSONS, TRANSPORT_LESSONS, lessonCatalogue, type Answer, type QuestionView } from './index.ts';
+import { grade, type Question } from './kit/question.ts';
 
 /** An answer the model's outcome certainly refutes. */
 function wrongAnswer(q: QuestionView, expected: Answer): Answer {
@@ -22,12 +23,37 @@ interface Asks {
   answer(a: unknown): { ok: boolean; frame: { lesson: { question: QuestionView | null; stepsDone: boolean[] } | null } };
 }
 
+interface AskedStep { id: string; text: string[]; question?: Question<unknown, unknown> }
+
+/** Numbers the text gives in the question's unit ("50%", "52 Mops"), for a number question. */
+function statedNumbers(text: string, unit: string): number[] {
+  const esc = unit.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return [...text.matchAll(new RegExp(`(\\d[\\d,]*(?:\\.\\d+)?)\\s*${esc}`, 'g'))].map((m) => Number(m[1].replace(/,/g, '')));
+}
+
+/**
+ * The step must not give its own answer away before the learner answers: no number in its text
+ * or prompt, in the question's unit, lies within the grading tolerance of what the model does.
+ */
+function noGiveaway(step: AskedStep, q: QuestionView, expected: Answer): void {
+  if (q.kind !== 'number' || !q.unit) return;
+  const o = Number(expected);
+  const tol = Math.max(step.question?.tolerance ?? 0, Math.abs(o) * (step.question?.relTolerance ?? 0));
+  const told = statedNumbers([...step.text, q.prompt].join(' '), q.unit).filter((n) => Math.abs(n - o) <= tol);
+  expect(told, `${step.id}: the text states the answer (${o} ${q.unit}) before asking`).toEqual([]);
+}
+
 /** A question step, answered right and then wrong; both grades asserted. `expected` comes from a twin run. */
-function askBothWays(api: Asks, twin: Asks, i: number, id: string): void {
+function askBothWays(api: Asks, twin: Asks, i: number, step: AskedStep): void {
+  const id = step.id;
   const q = api.lessonStep(i).lesson!.question!;
   twin.lessonStep(i);
   const probe = twin.answer(q.kind === 'number' ? 0 : q.kind === 'one' ? q.options[0].id : q.options.map((o) => o.id));
   const expected = probe.frame.lesson!.question!.graded!.expected;
+  noGiveaway(step, q, expected);
+  // Where the lesson's own words state the outcome, the model must agree with them.
+  const stated = step.question?.stated;
+  if (stated !== undefined) expect(grade(step.question!, q.options, stated, expected).correct, `${id}: the text says ${JSON.stringify(stated)}, the model did ${JSON.stringify(expected)}`).toBe(true);
   const right = api.answer(expected);
   expect(right.ok, id).toBe(true);
   expect(right.frame.lesson!.question!.graded, `${id}: the model's own outcome graded right`).toMatchObject({ correct: true });
@@ -48,7 +74,7 @@ interface LessonApi extends Asks {
  * solution and true after; every question answered right, then wrong. `settle` lets the model
  * run between steps (instruments whose readouts need time).
  */
-function replay<A extends LessonApi>(make: () => A, id: string, steps: ReadonlyArray<{ id: string; check?: unknown; solution?: unknown; question?: unknown }>, settle: (a: A) => void = () => undefined): void {
+function replay<A extends LessonApi>(make: () => A, id: string, steps: ReadonlyArray<{ id: string; text: readonly string[]; check?: unknown; solution?: unknown; question?: unknown }>, settle: (a: A) => void = () => undefined): void {
   const api = make();
   // Everything done to `api`, so a twin can be brought to the same point to learn an outcome.
   const ops: Array<(a: A) => unknown> = [(a) => a.startLesson(id), settle];
@@ -56,7 +82,7 @@ function replay<A extends LessonApi>(make: () => A, id: string, steps: ReadonlyA
   for (const op of ops) op(api);
   steps.forEach((step, i) => {
     if (step.question) {
-      askBothWays(api, twinAt(), i, step.id);
+      askBothWays(api, twinAt(), i, step as AskedStep);
       const expected = api.frame().lesson!.question!.graded!.expected;
       ops.push((a) => { a.lessonStep(i); a.answer(expected); });
       return;

@@ -20,17 +20,44 @@ type GoalT =
   | { summary: { path: string; op: Op; value: number } };
 type Op = v.InferOutput<typeof Op>;
 
-export const GoalSchema: v.GenericSchema<GoalT> = v.lazy(() => v.union([
-  v.strictObject({ all: v.pipe(v.array(GoalSchema), v.minLength(1), v.maxLength(16)) }),
-  v.strictObject({ any: v.pipe(v.array(GoalSchema), v.minLength(1), v.maxLength(16)) }),
-  v.strictObject({ not: GoalSchema }),
-  v.strictObject({ state: v.strictObject({ host: v.pipe(v.number(), v.integer(), v.minValue(0)), qpn: v.pipe(v.number(), v.integer(), v.minValue(0)), is: v.pipe(v.string(), v.maxLength(20)) }) }),
-  v.strictObject({ count: v.strictObject({ kind: v.pipe(v.string(), v.maxLength(40)), where: v.optional(Where), op: Op, value: Num }) }),
-  v.strictObject({ span: v.strictObject({ from: Match, to: Match, op: Op, value: Num }) }),
-  v.strictObject({ time: v.strictObject({ op: Op, value: Num }) }),
-  v.strictObject({ summary: v.strictObject({ path: v.pipe(v.string(), v.regex(/^[A-Za-z_]+(\.[A-Za-z_]+)*$/), v.maxLength(60)), op: Op, value: Num }) }),
-]));
+/** One schema per kind of goal: a goal is an object with exactly one of these keys. */
+const BRANCH = {
+  all: v.strictObject({ all: v.pipe(v.array(v.lazy(() => GoalSchema)), v.minLength(1), v.maxLength(16)) }),
+  any: v.strictObject({ any: v.pipe(v.array(v.lazy(() => GoalSchema)), v.minLength(1), v.maxLength(16)) }),
+  not: v.strictObject({ not: v.lazy(() => GoalSchema) }),
+  state: v.strictObject({ state: v.strictObject({ host: v.pipe(v.number(), v.integer(), v.minValue(0)), qpn: v.pipe(v.number(), v.integer(), v.minValue(0)), is: v.pipe(v.string(), v.maxLength(20)) }) }),
+  count: v.strictObject({ count: v.strictObject({ kind: v.pipe(v.string(), v.maxLength(40)), where: v.optional(Where), op: Op, value: Num }) }),
+  span: v.strictObject({ span: v.strictObject({ from: Match, to: Match, op: Op, value: Num }) }),
+  time: v.strictObject({ time: v.strictObject({ op: Op, value: Num }) }),
+  summary: v.strictObject({ summary: v.strictObject({ path: v.pipe(v.string(), v.regex(/^[A-Za-z_]+(\.[A-Za-z_]+)*$/), v.maxLength(60)), op: Op, value: Num }) }),
+} as const;
+const KINDS = Object.keys(BRANCH) as Array<keyof typeof BRANCH>;
+
+export const GoalSchema: v.GenericSchema<GoalT> = v.lazy(() => v.union(Object.values(BRANCH)) as unknown as v.GenericSchema<GoalT>);
 export type Goal = GoalT;
+
+const issueText = (prefix: string, i: v.BaseIssue<unknown>) => {
+  const path = (i.path ?? []).map((p) => String(p.key)).join('.');
+  return `${prefix}${path ? `.${path}` : ''}: ${i.message}`;
+};
+
+/**
+ * Why a goal is refused, named down to the field: a union's own message ("expected Object")
+ * would not say which kind of goal was meant or what in it is wrong.
+ */
+function goalProblem(g: unknown, at: string): string | null {
+  if (!g || typeof g !== 'object' || Array.isArray(g)) return `${at}: a goal is an object with one of ${KINDS.join(', ')}`;
+  const keys = Object.keys(g);
+  const kind = keys[0] as keyof typeof BRANCH;
+  if (keys.length !== 1 || !KINDS.includes(kind)) return `${at}: a goal has exactly one of ${KINDS.join(', ')} (got ${keys.join(', ') || 'none'})`;
+  const inner = (g as Record<string, unknown>)[kind];
+  if ((kind === 'all' || kind === 'any') && Array.isArray(inner)) {
+    for (let i = 0; i < inner.length; i++) { const p = goalProblem(inner[i], `${at}.${kind}.${i}`); if (p) return p; }
+  }
+  if (kind === 'not') return goalProblem(inner, `${at}.not`);
+  const r = v.safeParse(BRANCH[kind], g);
+  return r.success ? null : issueText(at, r.issues[0]);
+}
 
 export const ChallengeSchema = v.strictObject({
   title: v.pipe(v.string(), v.minLength(1), v.maxLength(120)),
@@ -163,8 +190,11 @@ export function parseChallenge(x: unknown): { ok: true; value: Challenge } | { o
   const r = v.safeParse(ChallengeSchema, x);
   if (r.success) return { ok: true, value: r.output };
   const i = r.issues[0];
-  const path = (i.path ?? []).map((p) => String(p.key)).join('.');
-  return { ok: false, error: `challenge${path ? `.${path}` : ''}: ${i.message}` };
+  if (i.path?.[0]?.key === 'goal') {
+    const p = goalProblem((x as { goal?: unknown }).goal, 'challenge.goal');
+    if (p) return { ok: false, error: p };
+  }
+  return { ok: false, error: issueText('challenge', i) };
 }
 
 /** The example an instructor starts from: RTS with the fewest attributes passed. */

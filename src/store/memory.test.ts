@@ -18,6 +18,16 @@ describe('memory store', () => {
     expect(memoryStore.getState().frame!.config).toBe(config);
     expect(memoryStore.getState().flash.recs.length).toBe(50);
   });
+  it('forgets the latest lookups when a new configuration starts a new run (their packets, and their why?, are gone)', () => {
+    const api = createMemoryApi({ initial: { ...defaultConfig('cx3', 300) } });
+    const st = memoryStore.getState();
+    st.applyFrame(api.step(20));
+    expect(memoryStore.getState().flash.recs.length).toBeGreaterThan(0);
+    st.applyFrame(api.frame());
+    expect(memoryStore.getState().flash.recs.length).toBeGreaterThan(0); // nothing new: still shown
+    st.applyFrame(api.setConfig({ policy: 'fifo' }).frame);
+    expect(memoryStore.getState().flash.recs).toEqual([]);
+  });
   it('compares configs field by field, pinned lists included', () => {
     const a = defaultConfig('cx3');
     expect(sameConfig(a, { ...a, pinned: [] })).toBe(true);

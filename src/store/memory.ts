@@ -94,6 +94,8 @@ function onFrame(s: MemoryState, incoming: MemFrame): Partial<MemoryState> {
   const patch: Partial<MemoryState> = { frame: f };
   if (f.live.grid) patch.grid = f.live.grid;
   if (f.live.recent.length) patch.flash = { seq: f.seq, recs: f.live.recent };
+  // A new configuration starts a new run: lookups of the old one no longer exist (nor their "why?").
+  else if (s.flash.recs.length > 0 && f.live.packets < s.flash.recs[s.flash.recs.length - 1].n) patch.flash = { seq: f.seq, recs: [] };
   if (f.compare) {
     const g = { a: f.compare.a.grid ?? s.compareGrids.a, b: f.compare.b.grid ?? s.compareGrids.b };
     if (g.a !== s.compareGrids.a || g.b !== s.compareGrids.b) patch.compareGrids = g;

@@ -9,6 +9,7 @@ import { EV, eqWrite } from './eq.ts';
 import { killDevice } from './device.ts';
 import { cqErrDelivered } from './reports.ts';
 import { setPolicy } from './engine.ts';
+import { hostName } from '../model/ids.ts';
 
 /** Faults also work in a scenario without storm groups: they get plain (channel-less) state. */
 function ensureStorm(w: World): void {
@@ -38,7 +39,7 @@ export function raiseCqError(w: World, host: number, cq: number): boolean {
 
 function startStorm(w: World, what: string, host: number, detail: string): void {
   const st = stormOf(w);
-  if (st.t0 < 0) st.t0 = w.now;
+  if (st.t0 < 0) { st.t0 = w.now; st.cause = { what, host, detail }; }
   emit(w, { t: w.now, kind: 'storm', what, host, detail });
 }
 
@@ -68,7 +69,7 @@ export function runFaultCommand(w: World, c: FaultCommand): CommandResult {
       return { ok: true };
     case 'cqOverrun': {
       const cq = w.hosts[c.host].cqs[c.cq];
-      if (!cq) return { ok: false, detail: `host ${c.host} has no CQ ${c.cq}` };
+      if (!cq) return { ok: false, detail: `${hostName(c.host)} has no CQ ${c.cq}` };
       // The command stands for a CQ that has just overflowed (claim cq-overrun-qp for what follows).
       startStorm(w, 'CQ overrun', c.host, `CQ ${c.cq} overflowed: it is in error for good`);
       if (!cq.overrun) { cq.overrun = true; raiseCqError(w, c.host, c.cq); }

@@ -18,7 +18,7 @@ export function killDevice(w: World, host: number, why: string, reset = false): 
   const st = stormOf(w);
   const hc = st.hosts[host];
   if (hc.dead) return;
-  if (st.t0 < 0) st.t0 = w.now;
+  if (st.t0 < 0) { st.t0 = w.now; st.cause = { what: reset ? 'function reset requested' : 'device dead', host, detail: why }; }
   hc.dead = 1;
   w.hosts[host].down |= DOWN_DEAD;
   hc.pending.size = 0;

@@ -46,6 +46,8 @@ export function enqueueError(w: World, slot: number): void {
   const host = w.qps.host[slot];
   const hc = st.hosts[host];
   st.flags[slot] = (st.flags[slot] & ~F_SERVICED) | F_PENDING;
+  const tr = st.trail;
+  if (tr.queuedAt[slot] < 0) { tr.queuedAt[slot] = w.now; tr.waiting[slot] = hc.pending.size; tr.mark[slot] = hc.served; }
   pushPending(hc.pending, slot, keyOf(w, st, slot));
   if (!hc.engBusy) {
     hc.engBusy = true;
@@ -65,6 +67,9 @@ export function engineNext(w: World, host: number): void {
     const lc = w.qps.lc[slot];
     // Moved to RESET (or back to RTS) while waiting: nothing left to report.
     if (lc !== LC.ERR && lc !== LC.SQE) { st.flags[slot] &= ~F_PENDING; continue; }
+    const tr = st.trail;
+    if (tr.serviceAt[slot] < 0) { tr.serviceAt[slot] = w.now; tr.servedBefore[slot] = hc.served - tr.mark[slot]; }
+    hc.served++;
     // MODEL (claim ctx-through-cache): the report needs the QP's context; a miss costs a fetch.
     const cost = st.channel!.serviceNs + ctxTouch(w, host, w.qps.qpn[slot], true);
     schedule(w, w.now + cost, { k: 'storm', op: OP.ENG_DONE, host, a: slot });
@@ -78,6 +83,7 @@ export function engineDone(w: World, host: number, slot: number): void {
   const hc = st.hosts[host];
   if (hc.dead) return;
   st.flags[slot] = (st.flags[slot] & ~F_PENDING) | F_SERVICED;
+  if (st.trail.serviceDoneAt[slot] < 0) st.trail.serviceDoneAt[slot] = w.now;
   const lc = w.qps.lc[slot];
   if (lc === LC.ERR || lc === LC.SQE) {
     const rt = w.rt.get(slot);

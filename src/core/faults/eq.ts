@@ -8,7 +8,8 @@
 import { ASYNC_EVENTS, type AsyncEvent } from '../model/wc.ts';
 import { bump } from '../transport/cq.ts';
 import { emit, schedule, type World } from '../world/world.ts';
-import { F_EQE_LOST, OP, stormOf, type HostChannel } from './state.ts';
+import { F_EQE_LOST, OP, stormOf, type HostChannel, type StormState } from './state.ts';
+import { EQ_BROKEN, EQ_DEAD, EQ_OVERRUN, EQ_WRITTEN } from './trail.ts';
 import { cqErrDelivered, report, VIA_QP_EVENT } from './reports.ts';
 import { killDevice } from './device.ts';
 
@@ -31,6 +32,14 @@ function sample(w: World, hc: HostChannel): void {
   }
 }
 
+/** A QP's error EQE (the one its report waits for): when it came, how full the EQ was, what became of it. */
+const ERROR_EVENTS = new Set<number>([EV.IBV_EVENT_QP_FATAL, EV.IBV_EVENT_QP_REQ_ERR, EV.IBV_EVENT_QP_ACCESS_ERR]);
+function note(st: StormState, slot: number, t: number, code: number, used: number, how: number): void {
+  const tr = st.trail;
+  if (tr.eqHow[slot] !== 0 || !ERROR_EVENTS.has(code)) return;
+  tr.eqAt[slot] = t; tr.eqEv[slot] = code + 1; tr.eqUsed[slot] = used; tr.eqHow[slot] = how;
+}
+
 /** Hardware writes one EQE: `res` is the slot (QP events), the CQ, or the port. */
 export function eqWrite(w: World, host: number, code: number, res: number): void {
   const st = stormOf(w);
@@ -39,12 +48,13 @@ export function eqWrite(w: World, host: number, code: number, res: number): void
   const isQp = QP_EVENTS.has(code);
   const qpn = isQp ? w.qps.qpn[res] : undefined;
   if (hc.eqBroken || hc.dead) {
-    if (isQp) st.flags[res] |= F_EQE_LOST;
+    if (isQp) { st.flags[res] |= F_EQE_LOST; note(st, res, w.now, code, hc.eqUsed, hc.dead ? EQ_DEAD : EQ_BROKEN); }
     st.lostEqes++;
     return;
   }
   if (hc.eqUsed >= ch.eqSize) return overrun(w, host, code, res, isQp);
   if (!hc.eqCode) { hc.eqCode = new Int32Array(ch.eqSize); hc.eqRes = new Int32Array(ch.eqSize); }
+  if (isQp) note(st, res, w.now, code, hc.eqUsed, EQ_WRITTEN);
   const i = (hc.eqHead + hc.eqUsed) % ch.eqSize;
   hc.eqCode[i] = code;
   hc.eqRes![i] = res;
@@ -63,7 +73,7 @@ function overrun(w: World, host: number, code: number, res: number, isQp: boolea
   const hc = st.hosts[host];
   st.eqOverruns++;
   st.lostEqes++;
-  if (isQp) st.flags[res] |= F_EQE_LOST;
+  if (isQp) { st.flags[res] |= F_EQE_LOST; note(st, res, w.now, code, hc.eqUsed, EQ_OVERRUN); }
   emit(w, { t: w.now, kind: 'eq', host, op: 'overrun', event: ASYNC_EVENTS[code], qpn: isQp ? w.qps.qpn[res] : undefined, used: hc.eqUsed });
   if (ch.overrun === 'report-continue') return;
   // mlx5: health syndrome 0x0c, the fatal path — MODEL (claim overrun-mlx5): the reference infers

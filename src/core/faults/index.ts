@@ -15,3 +15,4 @@ export { jain, percentile, pct, type Pct } from './metrics.ts';
 export { exploreInterleavings, stepThrough, permutations, MAX_EXPLORER_FAULTS, type ExplorerInput, type ExplorerFault, type ExplorerStep, type Outcome, type OutcomeGroup } from './explorer.ts';
 export { resetLab, resetLabScenario, RESET_SITUATIONS, type ResetLabConfig, type ResetLabResult, type ResetSituation, type LanePacket } from './resetLab.ts';
 export { RESET_CLAIMS } from './resetClaims.ts';
+export { NOTABLE_QPS, type NotableQp, type ReportWhy } from './why.ts';

@@ -97,15 +97,21 @@ export function drained(w: World): boolean {
   return true;
 }
 
-/** Faulted QPs not reported: lost once their host's channel is idle and their WRs are gone. */
+/** A faulted QP not reported is lost once its host's channel is idle and its WRs are gone. */
+export function reportLost(w: World, s: number): boolean {
+  const st = stormOf(w);
+  if ((st.flags[s] & (F_FAULTED | F_REPORTED)) !== F_FAULTED) return false;
+  const rt = w.rt.get(s);
+  return (!rt || (rt.sq.length === 0 && rt.rq.length === 0)) && hostIdle(st, w.qps.host[s]);
+}
+
+/** Faulted QPs not reported: lost (reportLost), or still pending. */
 export function lostAndPending(w: World): { lost: number; pending: number } {
   const st = stormOf(w);
   let lost = 0, pending = 0;
   for (let s = 0; s < w.qps.n; s++) {
     if ((st.flags[s] & (F_FAULTED | F_REPORTED)) !== F_FAULTED) continue;
-    const rt = w.rt.get(s);
-    const empty = !rt || (rt.sq.length === 0 && rt.rq.length === 0);
-    if (empty && hostIdle(st, w.qps.host[s])) lost++; else pending++;
+    if (reportLost(w, s)) lost++; else pending++;
   }
   return { lost, pending };
 }

@@ -6,6 +6,7 @@
 import type { ReportVia, StateCause } from '../model/events.ts';
 import { emit, schedule, type Cqe, type World } from '../world/world.ts';
 import { F_FAULTED, F_REPORTED, OP, stormOf, type StormState } from './state.ts';
+import { CAUSES, CQE_LOST, CQE_WRITTEN } from './trail.ts';
 
 export const VIA: readonly ReportVia[] = ['qp-event', 'error-cqe', 'cq-event', 'device-event'];
 export const VIA_QP_EVENT = 1, VIA_ERROR_CQE = 2, VIA_CQ_EVENT = 3, VIA_DEVICE_EVENT = 4;
@@ -19,6 +20,7 @@ export function markFaulted(w: World, slot: number, cause: StateCause): void {
   if (cause === 'modify' || st.t0 < 0 || st.flags[slot] & F_FAULTED) return;
   st.flags[slot] |= F_FAULTED;
   st.detectAt[slot] = w.now;
+  st.trail.cause[slot] = CAUSES.indexOf(cause) + 1;
   st.faulted++;
   // Software may already know: its CQ is in error, or its device was declared dead.
   const host = w.qps.host[slot];
@@ -80,7 +82,10 @@ export function cqeDone(w: World, host: number, cq: number, e: Cqe, ok: boolean)
   let slot = -1;
   if (e.status !== 'IBV_WC_SUCCESS') {
     slot = w.qps.find(host, e.qpn);
-    if (slot >= 0 && st.flags[slot] & F_FAULTED) st.lastFlushAt[slot] = w.now;
+    if (slot >= 0 && st.flags[slot] & F_FAULTED) {
+      st.lastFlushAt[slot] = w.now;
+      if (st.trail.cqeHow[slot] === 0) { st.trail.cqeHow[slot] = ok ? CQE_WRITTEN : CQE_LOST; st.trail.cqeAt[slot] = w.now; }
+    }
     if (ok && e.status === 'IBV_WC_WR_FLUSH_ERR') {
       st.flushCqes++;
       hc.cqFlushN[cq]++;

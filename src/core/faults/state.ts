@@ -4,6 +4,7 @@ import type { World } from '../world/world.ts';
 import type { PolicyName } from '../model/stormSchema.ts';
 import type { Channel } from './presets.ts';
 import { newPending, type Pending } from './pending.ts';
+import { growTrail, newTrail, type StormTrail } from './trail.ts';
 
 /** Per-QP flag bits (StormState.flags). */
 export const F_FAULTED = 1;   // entered ERR by a hardware cause after the storm began
@@ -18,6 +19,8 @@ export const OP = { ENG: 1, ENG_DONE: 2, FLUSH: 3, IRQ: 4, IRQ_DONE: 5, QPQ_DONE
 
 export interface HostChannel {
   pending: Pending;
+  /** Faulted QPs the error engine has taken so far (trail.servedBefore counts from it). */
+  served: number;
   engBusy: boolean;
   flushList: number[];
   flushHead: number;
@@ -63,6 +66,9 @@ export interface StormState {
   policy: PolicyName;
   /** Time of the first shared-cause fault (-1 before any). */
   t0: number;
+  /** That fault, as its command announced it (the root of every "why?"). */
+  cause: { what: string; host: number; detail: string } | null;
+  trail: StormTrail;
   hosts: HostChannel[];
   cap: number;
   cls: Uint8Array;
@@ -91,7 +97,7 @@ export function stormOf(w: World): StormState {
 
 function newHost(cqs: number): HostChannel {
   return {
-    pending: newPending('fifo'), engBusy: false, flushList: [], flushHead: 0, flushBusy: false,
+    pending: newPending('fifo'), served: 0, engBusy: false, flushList: [], flushHead: 0, flushBusy: false,
     eqCode: null, eqRes: null, eqHead: 0, eqUsed: 0, eqArmed: true, eqIrq: false, eqBroken: false,
     qpq: [], qpqBusy: false, devq: [], devqBusy: false, ctxErrUntil: -1, dead: 0, sw: null,
     mod: Array.from({ length: cqs }, () => ({ count: 0, gen: 0, open: false, waiting: [] })),
@@ -105,7 +111,7 @@ export function newStorm(w: World, channel: Channel | null): StormState {
   const cap = Math.max(64, w.qps.capacity);
   const policy = channel?.policy ?? 'fifo';
   const st: StormState = {
-    channel, policy, t0: -1, hosts: w.hosts.map((h) => newHost(h.cqs.length)), cap,
+    channel, policy, t0: -1, cause: null, trail: newTrail(cap), hosts: w.hosts.map((h) => newHost(h.cqs.length)), cap,
     cls: new Uint8Array(cap), group: new Int16Array(cap).fill(-1), flags: new Uint8Array(cap), pendingEv: new Int8Array(cap),
     detectAt: new Float64Array(cap).fill(-1), reportAt: new Float64Array(cap).fill(-1), lastFlushAt: new Float64Array(cap).fill(-1),
     via: new Uint8Array(cap), faulted: 0, reported: 0, eqOverruns: 0, cqOverruns: 0, flushCqes: 0, lostEqes: 0,
@@ -126,5 +132,6 @@ export function ensureSlot(st: StormState, slot: number): void {
   const pe = new Int8Array(cap); pe.set(st.pendingEv); st.pendingEv = pe;
   const gr = new Int16Array(cap).fill(-1); gr.set(st.group); st.group = gr;
   st.detectAt = gf(st.detectAt); st.reportAt = gf(st.reportAt); st.lastFlushAt = gf(st.lastFlushAt);
+  st.trail = growTrail(st.trail, cap);
   st.cap = cap;
 }

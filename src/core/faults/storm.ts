@@ -9,6 +9,7 @@ import { LC } from '../qp/lifecycle.ts';
 import { F_FAULTED, F_PENDING, F_REPORTED, stormOf, type StormState } from './state.ts';
 import { classJain, drained, lastFlushLatencies, lostAndPending, pct, perCqFlush, reportLatencies, type Pct } from './metrics.ts';
 import { stormScenario, type FaultKind, type StormConfig } from './stormScenario.ts';
+import { notableQp, reportWhy, servedBetween, type NotableQp, type ReportWhy } from './why.ts';
 
 export interface StormSummary {
   qps: number;
@@ -140,6 +141,23 @@ export class Storm {
         : left > 0 ? PHASE.FLUSHING : over ? PHASE.LOST : PHASE.UNREPORTED;
     }
     return g;
+  }
+
+  /** The "why?" of grid QP `i`'s report (null: no such QP). */
+  why(i: number): ReportWhy | null {
+    const slots = this.affectedSlots();
+    return Number.isInteger(i) && i >= 0 && i < slots.length ? reportWhy(this.sim.world as never, slots[i]) : null;
+  }
+
+  /** Per grid QP, whether the engine took it while grid QP `i` waited (why.ts servedBetween). */
+  servedWhileWaiting(i: number): Uint8Array {
+    const slots = this.affectedSlots();
+    return servedBetween(this.sim.world as never, slots, slots[i]);
+  }
+
+  /** Grid index of a QP worth asking about (why.ts notableQp), or -1. */
+  notable(kind: NotableQp): number {
+    return notableQp(this.sim.world as never, this.affectedSlots(), kind);
   }
 
   /** Async-EQ occupancy over time on `host` (decimated samples). */

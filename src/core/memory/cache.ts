@@ -12,6 +12,7 @@ import { validateCacheConfig } from './cacheConfig.ts';
 import { createPolicy } from './policies/index.ts';
 import { QpnIndex } from './qpnIndex.ts';
 import { SlotIndex } from './slotIndex.ts';
+import { evictionWhy, type EvictionWhy } from './evictionWhy.ts';
 
 export * from './cacheTypes.ts';
 
@@ -32,6 +33,16 @@ export interface CacheSnapshot {
   lastVictim: number;
   flight: Array<[number, number]>;
   pinned: number[];
+  /** Per-slot use stamps, when the cache tracks them. */
+  use?: { filledAt: Float64Array; lastUse: Float64Array };
+}
+
+export interface CacheOptions {
+  /**
+   * Keep each line's fill and last-use stamps (what `stamp` was at the time), so an eviction can
+   * be explained. Off for sweeps: it is two stores per access nobody reads.
+   */
+  track?: boolean;
 }
 
 export class QpcCache {
@@ -43,6 +54,14 @@ export class QpcCache {
     hits: 0, misses: 0, evictions: 0, writebacks: 0, bypasses: 0, inFlightEvictions: 0, refetches: 0, invalidations: 0,
   };
   private victimQpn = -1;
+  /** The owner's clock for use stamps (PacketPath: evictionWhy.ts lookupStamp / completionStamp). */
+  stamp = 0;
+  /** While true (and tracking), each eviction records why (lastWhy). */
+  captureWhy = false;
+  /** Why the last access evicted, if it did while captureWhy was on; else null. */
+  lastWhy: EvictionWhy | null = null;
+  private readonly filledAt: Float64Array | null;
+  private readonly lastUse: Float64Array | null;
 
   private readonly cfg: CacheConfig;
   private readonly slotQpn: Int32Array;
@@ -57,7 +76,7 @@ export class QpcCache {
   private readonly setMask: number; // sets - 1 when sets is a power of two, else -1
   private readonly policy: Policy;
 
-  constructor(cfg: CacheConfig, rng: Rng) {
+  constructor(cfg: CacheConfig, rng: Rng, opts: CacheOptions = {}) {
     const err = validateCacheConfig(cfg);
     if (err) throw new RangeError(err);
     this.cfg = { ...cfg, pinned: cfg.pinned ? [...cfg.pinned] : [] };
@@ -68,6 +87,8 @@ export class QpcCache {
     this.blockMask = F_PINNED | (this.inFlightMode === 'pin' ? F_INFLIGHT : 0);
     this.setMask = (this.sets & (this.sets - 1)) === 0 ? this.sets - 1 : -1;
     this.slotQpn = new Int32Array(this.entries).fill(-1);
+    this.filledAt = opts.track ? new Float64Array(this.entries).fill(-1) : null;
+    this.lastUse = opts.track ? new Float64Array(this.entries).fill(-1) : null;
     this.flags = new Uint8Array(this.entries);
     this.freeStack = new Int32Array(this.entries);
     this.freeCount = new Int32Array(this.sets).fill(this.ways);
@@ -101,6 +122,8 @@ export class QpcCache {
       if (write) this.flags[slot] |= F_DIRTY;
       this.policy.onHit(slot, this.setMask >= 0 ? qpn & this.setMask : qpn % this.sets);
       this.victimQpn = -1;
+      this.lastWhy = null;
+      if (this.lastUse) this.lastUse[slot] = this.stamp;
       return ACCESS_HIT;
     }
     return this.miss(qpn, write);
@@ -110,6 +133,7 @@ export class QpcCache {
     const stats = this.stats;
     stats.misses++;
     this.victimQpn = -1;
+    this.lastWhy = null;
     let fl = 0;
     if (this.flight.size > 0) fl = this.flightOnMiss(qpn);
     const set = this.setMask >= 0 ? qpn & this.setMask : qpn % this.sets;
@@ -131,6 +155,10 @@ export class QpcCache {
     const vf = this.flags[slot];
     const inFlight = (vf & F_INFLIGHT) !== 0; // only reachable in writeback-refetch mode
     const dirty = (vf & F_DIRTY) !== 0 || inFlight; // live in-flight state must go back to host
+    if (this.captureWhy && this.lastUse) {
+      this.lastWhy = evictionWhy(this.cfg.policy, set, this.sets, this.ways, slot, this.policy.reason(set, slot),
+        { slotQpn: this.slotQpn, filledAt: this.filledAt!, lastUse: this.lastUse, dirty: (vf & F_DIRTY) !== 0, inFlight }, { qpn, stamp: this.stamp });
+    }
     stats.evictions++;
     if (dirty) stats.writebacks++;
     if (inFlight) {
@@ -150,6 +178,7 @@ export class QpcCache {
     this.flags[slot] = f;
     if (f & this.blockMask) this.blocked[set]++;
     this.index.insert(qpn, slot);
+    if (this.lastUse) { this.lastUse[slot] = this.stamp; this.filledAt![slot] = this.stamp; }
   }
 
   /** Miss on a QP the flight map knows: count a refetch if it was evicted while in flight. */
@@ -226,6 +255,7 @@ export class QpcCache {
       freeCount: this.freeCount.slice(), blocked: this.blocked.slice(), policy: this.policy.snapshot(),
       stats: { ...this.stats }, lastVictim: this.lastVictim, flight: this.flight.entries(),
       pinned: this.pinnedSet.entries().map(([q]) => q).sort((a, b) => a - b),
+      ...(this.lastUse ? { use: { filledAt: this.filledAt!.slice(), lastUse: this.lastUse.slice() } } : {}),
     };
   }
 
@@ -233,7 +263,8 @@ export class QpcCache {
   static restore(snap: unknown, rng: Rng): QpcCache {
     const s = snap as CacheSnapshot;
     if (!s || s.v !== 1) throw new TypeError('QpcCache.restore: not a cache snapshot (v 1)');
-    const c = new QpcCache({ ...s.cfg, pinned: s.pinned }, rng);
+    const c = new QpcCache({ ...s.cfg, pinned: s.pinned }, rng, { track: s.use !== undefined });
+    if (s.use) { c.filledAt!.set(s.use.filledAt); c.lastUse!.set(s.use.lastUse); }
     c.slotQpn.set(s.slotQpn);
     c.flags.set(s.flags);
     c.freeStack.set(s.freeStack);

@@ -2,6 +2,7 @@
 
 /** Replacement policies. '2q' is the scan-resistant one (Johnson & Shasha, VLDB 1994, "2Q"). */
 import type { PolicyId } from './ids.ts';
+import type { PolicyReason } from './evictionWhy.ts';
 
 export { POLICY_IDS, type PolicyId } from './ids.ts';
 
@@ -81,6 +82,8 @@ export interface Policy {
   onReplace(slot: number, set: number, oldQpn: number, newQpn: number): void;
   /** Choose a victim in a full set. The cache guarantees one evictable slot exists. */
   victim(set: number): number;
+  /** Why `victim` (just returned by victim(set), not yet replaced) was chosen, from the policy's own state. */
+  reason(set: number, victim: number): PolicyReason;
   /** A QP was destroyed: forget anything remembered about it outside the cache (2Q ghosts). */
   forget(qpn: number): void;
   snapshot(): unknown;

@@ -37,7 +37,7 @@ export { lookupTrace, type LookupTraceResult } from './lookup.ts';
 
 export { capacity, cacheEntriesFor, type CapacityInput, type CapacityResult } from './capacity.ts';
 export {
-  PROTECTIONS, RTS_FIELDS, type Protection, type RaceConfig, type RaceEvent, type RaceAction, type RaceField, type RaceTrace,
+  PROTECTIONS, RTS_RTS_FIELDS, type Protection, type RaceConfig, type RaceEvent, type RaceAction, type RaceField, type RaceTrace,
 } from './race.ts';
 export { simulateRace, tornWindow, compareProtections } from './raceSim.ts';
 
@@ -48,3 +48,6 @@ export {
   type LabConfig, type LabSettings, type CompareSide, type PatternKind, type FieldKind,
 } from './lab/config.ts';
 export { PacketPath, type PacketPathSnapshot } from './packetPath.ts';
+export { lookupStamp, completionStamp, type EvictionWhy, type EvictionRule, type WhyLine } from './evictionWhy.ts';
+export { evictionChain, stampText, type EvictionStep, type EvictionStepId } from './evictionChain.ts';
+export type { CacheOptions } from './cache.ts';

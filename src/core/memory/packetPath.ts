@@ -3,7 +3,8 @@
 // touches its context again). The sweep and the live runner both drive packets through this
 // class, so after the same packets they hold the same cache and the same numbers by construction.
 import { Rng } from '../kit/rng.ts';
-import { QpcCache, type CacheSnapshot } from './cache.ts';
+import { QpcCache, type CacheOptions, type CacheSnapshot } from './cache.ts';
+import { completionStamp, lookupStamp } from './evictionWhy.ts';
 import { ACCESS_MISS_EVICT, type AccessCode } from './cacheTypes.ts';
 import { deriveSeed } from './qpnLayout.ts';
 import type { SweepSpec } from './sweepSpec.ts';
@@ -38,10 +39,11 @@ export class PacketPath {
   bypass = false;
   decided = false;
 
-  constructor(spec: SweepSpec, qps: number, readsPerMiss: number) {
+  /** `cache.track`: the live runner's cache keeps use stamps, so its evictions can say why. */
+  constructor(spec: SweepSpec, qps: number, readsPerMiss: number, cache: CacheOptions = {}) {
     this.traffic = new Traffic({ ...spec.traffic, qps, seed: spec.seed });
     this.cacheRng = new Rng(deriveSeed(spec.seed, TAG_CACHE));
-    this.cache = new QpcCache(spec.cache, this.cacheRng);
+    this.cache = new QpcCache(spec.cache, this.cacheRng, cache);
     this.timer = new PacketTimer(spec.timing, readsPerMiss);
     this.ring = new Int32Array(spec.inFlightWindow ?? 0).fill(-1);
   }
@@ -58,6 +60,7 @@ export class PacketPath {
     const q = this.traffic.next();
     const cache = this.cache;
     const byp = cache.stats.bypasses;
+    cache.stamp = lookupStamp(this.n + 1);
     const code = cache.access(q, this.traffic.write) as AccessCode;
     this.bypass = cache.stats.bypasses !== byp;
     this.decided = code >= ACCESS_MISS_EVICT || this.bypass;
@@ -78,6 +81,7 @@ export class PacketPath {
     const cache = this.cache;
     if (done >= 0) {
       const b2 = cache.stats.bypasses;
+      cache.stamp = completionStamp(this.n);
       const c2 = cache.access(done, true);
       this.timer.onPacket(c2, c2 >= ACCESS_MISS_EVICT || cache.stats.bypasses !== b2);
       ring[i] = -1;

@@ -10,11 +10,22 @@ describe('control-plane write vs pipeline read of one context', () => {
     expect(tornWindow({ writerStart: 0 }).offsets).toEqual([4, 5, 6, 7, 8, 9, 10, 11, 12]);
   });
 
-  it('a torn read of RTR→RTS: new state with the old send PSN', () => {
-    const t = simulateRace({ protection: 'none', writerStart: 0, readerStart: 5 });
+  it('a torn read of RTS→RTS: the new access flags with the old RNR timer', () => {
+    const t = simulateRace({ protection: 'none', words: 2, writerStart: 0, readerStart: 5 });
     expect(t.torn).toBe(true);
-    expect(t.fields.map((f) => f.seen)).toEqual(['RTS', '0x000000', '0/0/0', '0 (1)']);
-    expect(t.events.filter((e) => e.actor === 'reader' && e.action === 'read-word').map((e) => e.value)).toEqual(['new', 'old', 'old', 'old']);
+    expect(t.fields.map((f) => f.seen)).toEqual(['1/0/0', '12 (0.64 ms)']);
+    expect(t.events.filter((e) => e.actor === 'reader' && e.action === 'read-word').map((e) => e.value)).toEqual(['new', 'old']);
+    // Two words of 4 write cycles each: the window is offsets 4..6 (word 0 landed, word 1 not yet).
+    expect(tornWindow({ words: 2, writerStart: 0 }).offsets).toEqual([4, 5, 6]);
+  });
+
+  it('a dual-ported SRAM alone does not make a multi-word write atomic: only the whole-context row does', () => {
+    // Two ports but the context spread over words is the unprotected case: it tears.
+    expect(simulateRace({ protection: 'none', words: 2, writerStart: 0, readerStart: 5 }).torn).toBe(true);
+    // The model's dual-port protection moves the context as one row, whatever its word count.
+    const wide = simulateRace({ protection: 'dual-port', words: 2, writerStart: 0, readerStart: 5 });
+    expect(wide.torn).toBe(false);
+    expect(wide.writerCycles).toBe(1);
   });
 
   it('unprotected reads follow the landing rule word by word (seed 71)', () => {

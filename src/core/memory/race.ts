@@ -1,8 +1,12 @@
 // The control-plane / data-plane race on one QP context, cycle by cycle. modify_qp's write goes
 // word by word through a slow path (firmware, a narrow config bus) while the packet pipeline reads
-// the same context word by word at full speed. Without protection the reader can return some
-// words from before the write and some from after: a torn read (e.g. state = RTS with the old
-// sq_psn). Protections and what they cost, in cycles of the NIC clock:
+// the same context word by word at full speed. The realistic collision is an RTS→RTS (new access
+// flags, a new RNR timer: what the kernel's qp_state_table lets RTS→RTS change on RoCE,
+// kernel-qp-table) against incoming requests, which check exactly those fields; a bring-up
+// (RTR→RTS) mostly rewrites the send side, which no packet reads before RTS. Without protection
+// the reader can return some words from before the write and some from after: a torn read, a
+// context nobody wrote (the new access flags with the old RNR timer). Protections and what they
+// cost, in cycles of the NIC clock:
 //   busy-bit  - an entry lock: the writer sets it (1 cycle) and clears it (1); the reader checks
 //               and holds it (1) and stalls while the writer holds it; the writer waits for a
 //               reader in progress. Same-cycle contention goes to the pipeline.
@@ -11,6 +15,9 @@
 //   dual-port - a dual-ported SRAM whose row is the whole context: each side moves the entry in
 //               one cycle, so no read can see half a write; same-cycle access to one row is
 //               arbitrated (pipeline first, the writer waits a cycle). Paid in area, not cycles.
+//               It is the row's width that makes the write atomic: a second port alone only
+//               gives the pipeline its own path, and a dual-ported SRAM whose context spans
+//               several rows still tears like the unprotected case.
 // SRAM timing is read-first (a read and a write of one word in one cycle: the read sees the old
 // value). Every cycle count here is MODEL: the public record gives no RNIC's context datapath.
 import type { Protection } from './ids.ts';
@@ -54,10 +61,12 @@ export interface RaceTrace {
   readerOverheadCycles: number;
 }
 
-/** RTR→RTS as four context words (mlx5_ifc_qpc_bits: state, next_send_psn, retry/timeout, log_sra_max) [sources: mlx5-ifc]. */
-export const RTS_FIELDS: RaceField[] = [
-  { name: 'state', old: 'RTR', new: 'RTS' },
-  { name: 'next_send_psn', old: '0x000000', new: '0x00a1b2' },
-  { name: 'retry_count/rnr_retry/ack_timeout', old: '0/0/0', new: '7/7/14' },
-  { name: 'log_sra_max (max_rd_atomic)', old: '0 (1)', new: '4 (16)' },
+/**
+ * RTS→RTS revoking remote write and atomic access and shortening the RNR timer, as two context
+ * words: the mlx5 QPC keeps rre/rwe/rae and min_rnr_nak in separate 32-bit words
+ * (mlx5_ifc_qpc_bits) [sources: mlx5-ifc]. Which words a real firmware writes, and in what order, is private.
+ */
+export const RTS_RTS_FIELDS: RaceField[] = [
+  { name: 'rre/rwe/rae (qp_access_flags)', old: '1/1/1', new: '1/0/0' },
+  { name: 'min_rnr_nak (min_rnr_timer)', old: '12 (0.64 ms)', new: '1 (0.01 ms)' },
 ];

@@ -1,7 +1,7 @@
 // Cycle-by-cycle simulation of race.ts's model. In each cycle the reader (packet pipeline) acts
 // first on the state as it was at the start of the cycle, then the writer (control plane) acts
 // and its effects land at the end of the cycle: read-first SRAM, and the pipeline wins ties.
-import { PROTECTIONS, RTS_FIELDS, type Protection, type RaceConfig, type RaceEvent, type RaceField, type RaceTrace } from './race.ts';
+import { PROTECTIONS, RTS_RTS_FIELDS, type Protection, type RaceConfig, type RaceEvent, type RaceField, type RaceTrace } from './race.ts';
 
 const LIMIT = 100_000;
 
@@ -10,7 +10,7 @@ function resolve(cfg: RaceConfig): RaceTrace['config'] {
   const c = {
     protection: cfg.protection, words, writerStart: cfg.writerStart, readerStart: cfg.readerStart,
     writeCyclesPerWord: cfg.writeCyclesPerWord ?? 4, readCyclesPerWord: cfg.readCyclesPerWord ?? 1,
-    fields: cfg.fields ?? (words === RTS_FIELDS.length ? RTS_FIELDS : Array.from({ length: words }, (_, i) => ({ name: `word ${i}`, old: 'old', new: 'new' }))),
+    fields: cfg.fields ?? (words === RTS_RTS_FIELDS.length ? RTS_RTS_FIELDS : Array.from({ length: words }, (_, i) => ({ name: `word ${i}`, old: 'old', new: 'new' }))),
   };
   const int = (v: number, lo: number, hi: number, name: string) => {
     if (!Number.isInteger(v) || v < lo || v > hi) throw new RangeError(`race.${name} must be an integer in ${lo}..${hi}, got ${v}`);

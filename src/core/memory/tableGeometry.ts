@@ -5,8 +5,9 @@
 // Defaults: 24-bit QPN (rxe_hdr.h BTH_QPN_MASK) [sources: bth-widths]; 4 KiB pages (mlx4
 // MLX4_ICM_PAGE_SHIFT 12, mlx5 MLX5_ADAPTER_PAGE_SHIFT 12) [sources: mlx4-icm];
 // 256 B contexts (HNS_ROCE_V2_QPC_ENTRY_SZ, mthca "entry size is 256 bytes") [sources: hns-qpc, model-walk];
-// 8 B pointers (64-bit DMA addresses, MODEL). Real NICs (mlx4 ICM) keep this translation in
-// firmware-managed tables the driver cannot see; the walk below is the textbook shape (MODEL).
+// 8 B pointers (64-bit DMA addresses, MODEL). In mlx4 the contexts live in ICM, host memory the
+// driver itself allocates and maps for the device (mlx4 icm.c) [sources: mlx4-icm]; how the device
+// gets from a QPN to its entry is not documented, so the walk below is the textbook shape (MODEL).
 import { QPN_BITS } from './cacheTypes.ts';
 
 export interface QpTableConfig {

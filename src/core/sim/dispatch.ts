@@ -18,7 +18,7 @@ import { QP_TYPES } from '../verbs/types.ts';
 import { pollCq, pollStep, setPoll, setTraffic, workStep, initContext } from './app.ts';
 import { DOWN_CRASHED, DOWN_DEAD, emit, runtime, type CommandResult, type Item, type World } from '../world/world.ts';
 import { faultHooks } from '../world/hooks.ts';
-import { noSuchQp } from '../model/ids.ts';
+import { hostName, noSuchQp } from '../model/ids.ts';
 
 /** A crashed host runs nothing; a dead NIC (device fatal) does no NIC work. */
 const NIC_OFF = DOWN_CRASHED | DOWN_DEAD;
@@ -66,7 +66,7 @@ export function runCommand(w: World, c: Command): CommandResult {
     case 'createQp': {
       if (c.host >= w.hosts.length) return { ok: false, detail: `host ${c.host} does not exist` };
       if (c.sendCq >= w.hosts[c.host].cqs.length || c.recvCq >= w.hosts[c.host].cqs.length) return { ok: false, detail: 'no such CQ on that host' };
-      if (c.srq !== undefined && w.srqs[c.srq]?.host !== c.host) return { ok: false, detail: `no SRQ ${c.srq} on host ${c.host}` };
+      if (c.srq !== undefined && w.srqs[c.srq]?.host !== c.host) return { ok: false, detail: `no SRQ ${c.srq} on ${hostName(c.host)}` };
       const { slot, reused } = allocQp(w, c.host, QP_TYPES.indexOf(c.type));
       initContext(w, slot, c);
       const qpn = w.qps.qpn[slot];
@@ -100,7 +100,7 @@ export function runCommand(w: World, c: Command): CommandResult {
     }
     case 'dropPackets': {
       const hosts = c.from === undefined ? w.hosts.map((_, i) => i) : [c.from];
-      emit(w, { t: w.now, kind: 'fault', detail: `the next ${c.count} packet(s) leaving ${c.from === undefined ? 'each host' : `host ${c.from}`} will be lost` });
+      emit(w, { t: w.now, kind: 'fault', detail: `the next ${c.count} packet(s) leaving ${c.from === undefined ? 'each host' : hostName(c.from)} will be lost` });
       for (const h of hosts) if (w.hosts[h]) { w.hosts[h].dropNext += c.count; w.hosts[h].dropWhy = w.why; }
       return { ok: true };
     }

@@ -28,6 +28,17 @@ describe('driver value checks after the kernel table (refusal names the attribut
     const r2 = tryModify('INIT', m, { qp_state: 'RTR', ah_dlid: 9, path_mtu: 3, dest_qp_num: 0x200, rq_psn: 0, max_dest_rd_atomic: 1, min_rnr_timer: 1 });
     expect(r2).toMatchObject({ unexpected: ['IBV_QP_AV'] });
   });
+  it('an address vector naming no peer is refused in RoCE terms (GRH, GID), never as a LID', () => {
+    const m: AttrName[] = ['IBV_QP_STATE', 'IBV_QP_AV', 'IBV_QP_PATH_MTU', 'IBV_QP_DEST_QPN', 'IBV_QP_RQ_PSN', 'IBV_QP_MAX_DEST_RD_ATOMIC', 'IBV_QP_MIN_RNR_TIMER'];
+    const at = (ah_dlid: number) => tryModify('INIT', m, { qp_state: 'RTR', ah_dlid, path_mtu: 3, dest_qp_num: 0x200, rq_psn: 0, max_dest_rd_atomic: 1, min_rnr_timer: 1 });
+    const none = at(0);
+    expect(none).toMatchObject({ reason: 'invalid-value', unexpected: ['IBV_QP_AV'] });
+    expect(none.detail).toMatch(/GRH \(is_global = 1\).*grh\.dgid is the peer's GID/);
+    const far = at(9);
+    expect(far.detail).toContain('grh.dgid ::ffff:10.0.0.9 is no host\'s GID');
+    for (const r of [none, far]) expect(r.detail).not.toMatch(/\bLIDs?\b|dlid/);
+    expect(at(2)).toBeUndefined();
+  });
   it('a refused modify changes nothing, including the state (ibv_modify_qp.3 NOTES)', () => {
     const s = pair({ a: { bringUp: 'RESET', peer: undefined }, b: { bringUp: 'RESET', peer: undefined }, commands: [{ t: 10, cmd: { kind: 'modifyQp', host: A, qpn: QA, mask: INIT_MASK, attrs: { qp_state: 'INIT', port_num: 3, pkey_index: 5, qp_access_flags: 15 } } }] });
     s.config.qps[0].recvs = 0; s.config.qps[1].recvs = 0;

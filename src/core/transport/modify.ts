@@ -34,10 +34,21 @@ const VALUE_RULES: [AttrName, (a: ModifyAttrs, hosts: number) => string | null][
   ['IBV_QP_MAX_QP_RD_ATOMIC', (a) => ((a.max_rd_atomic ?? 0) > DEVICE.maxRdAtom ? `max_rd_atomic above the device's max_qp_init_rd_atom (${DEVICE.maxRdAtom})` : null)],
   ['IBV_QP_MAX_DEST_RD_ATOMIC', (a) => ((a.max_dest_rd_atomic ?? 0) > DEVICE.maxRdAtom ? `max_dest_rd_atomic above the device's max_qp_rd_atom (${DEVICE.maxRdAtom})` : null)],
   ['IBV_QP_DEST_QPN', (a) => ((a.dest_qp_num ?? 0) > PSN_MASK ? 'dest_qp_num is 24 bits' : null)],
-  ['IBV_QP_AV', (a, hosts) => ((a.ah_dlid ?? 0) < 1 || (a.ah_dlid ?? 0) > hosts ? `ah_attr.dlid ${a.ah_dlid ?? 0} reaches no host (LIDs are 1..${hosts})` : null)],
+  // The port is RoCE: the address vector must be global, its grh.dgid the peer's GID, from which
+  // _ib_modify_qp resolves the destination MAC (ib_resolve_eth_dmac; struct ibv_ah_attr, man-ah).
+  // The model keeps the destination as a host number, GID ::ffff:10.0.0.<host + 1>.
+  ['IBV_QP_AV', (a, hosts) => avProblem(a.ah_dlid ?? 0, hosts)],
   // _ib_modify_qp: an alternate path exists only on InfiniBand link layers; this port is RoCE.
   ['IBV_QP_ALT_PATH', () => 'alternate paths (APM) are InfiniBand-only; this port runs RoCE'],
 ];
+
+function avProblem(dest: number, hosts: number): string | null {
+  if (dest >= 1 && dest <= hosts) return null;
+  const known = `the hosts here are GIDs ::ffff:10.0.0.1 to ::ffff:10.0.0.${hosts}`;
+  return dest === 0
+    ? `the address vector names no peer: on this RoCE port ah_attr needs a GRH (is_global = 1) whose grh.dgid is the peer's GID (${known})`
+    : `the address vector's grh.dgid ::ffff:10.0.0.${dest} is no host's GID (${known})`;
+}
 
 const VALUE_BITS = VALUE_RULES.map(([attr]) => ATTR_BIT[attr]);
 

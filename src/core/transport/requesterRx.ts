@@ -7,6 +7,7 @@ import { emit, runtime, schedule, type Packet, type World } from '../world/world
 import { ackUpTo, failWqe, mtuOf, retry, rewind } from './requester.ts';
 import { psnAdd, psnDiff, rnrTimerNs } from './wire.ts';
 import { LOCAL_WRITE, checkSgl, scatter } from './memory.ts';
+import { psnName } from '../model/ids.ts';
 
 const NAK_STATUS: Record<string, WcStatus> = {
   NAK_INV_REQ: 'IBV_WC_REM_INV_REQ_ERR',
@@ -38,7 +39,7 @@ function ackOrNak(w: World, slot: number, p: Packet): void {
     case 'NAK_PSN':
       // Everything before the NAKed PSN arrived; resend from it, spending one retry.
       ackUpTo(w, slot, before);
-      rx(w, p, 'nak', `PSN sequence error: responder expects ${p.psn}`);
+      rx(w, p, 'nak', `PSN sequence error: responder expects ${psnName(p.psn)}`);
       return retry(w, slot, 'psn-nak', p.psn);
     case 'RNR_NAK':
       ackUpTo(w, slot, before);

@@ -15,6 +15,7 @@ import { srqOf, takeSrqWqe } from './srq.ts';
 import { duplicateReadOrAtomic } from './respResources.ts';
 import { AETH_BYTES, HDR_BYTES, isFirst, isLast, psnAdd, psnDiff } from './wire.ts';
 import { REMOTE_ATOMIC, REMOTE_READ, REMOTE_WRITE } from './memory.ts';
+import { psnName } from '../model/ids.ts';
 
 import { RC, UC, UD } from './requester.ts';
 
@@ -69,7 +70,7 @@ export function responderError(w: World, slot: number, req: Packet, nak: Syndrom
   if (recvStatus && rt.rq.length > 0) completeRecv(w, slot, recvStatus);
   if (w.profile.responderEvents) qpAsync(w, slot, FAULT_EVENT[fault]);
   outcome(w, slot, req, 'nak', detail);
-  rt.why = `as responder, it refused ${req.op} PSN ${req.psn}: ${detail}`;
+  rt.why = `as responder, it refused ${req.op} PSN ${psnName(req.psn)}: ${detail}`;
   rt.recvActive = false;
   rt.writeActive = false;
   rt.wKeyed = false;
@@ -115,7 +116,7 @@ export function handleRequest(w: World, slot: number, p: Packet): void {
   if (ti === RC && d > 0) {
     // Send the PSN-sequence NAK once per gap, then drop until the expected PSN arrives.
     if (!rt.nakSent) { rt.nakSent = true; answer(w, slot, p, 'NAK_PSN', e); }
-    return outcome(w, slot, p, 'out-of-sequence', `expected PSN ${e}`);
+    return outcome(w, slot, p, 'out-of-sequence', `expected PSN ${psnName(e)}`);
   }
   if (ti === RC && d < 0) return duplicate(w, slot, p);
   if (ti === UC && d !== 0) {

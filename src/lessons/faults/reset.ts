@@ -36,6 +36,7 @@ export const resetLesson: Lesson = {
           const late = (p.reset?.result.late ?? []).filter((x) => x.op.startsWith('SEND'));
           return late.length && late.every((x) => (x.outcome ?? x.drop ?? '').startsWith('dropped')) ? 'dropped' : late.some((x) => x.outcome === 'accepted') ? 'accepted' : 'nak';
         },
+        stated: 'dropped',
         because: 'In RESET a QP silently drops every incoming packet; the bytes already placed stay in memory, and no completion ever tells the application about them.',
       },
     },
@@ -60,6 +61,7 @@ export const resetLesson: Lesson = {
           if (r.cachedCtx) out.push('cache');
           return out;
         },
+        stated: ['queues', 'replay', 'cache'],
         because: 'RESET discards the queued WRs without completions, forgets the replay state and invalidates the cached context; CQEs already written stay (rxe; mlx5 would purge them).',
       },
     },
@@ -74,6 +76,7 @@ export const resetLesson: Lesson = {
         ],
         reveal: [{ kind: 'reset', patch: { situation: 'replay-unacked', resetAtNs: 6_500, reuse: true, quarantine: false, randomPsn: false } }],
         outcome: (p) => (p.reset?.result.staleAccepted ? 'yes' : 'no'),
+        stated: 'yes',
         because: 'The packet names the reused QPN and a PSN the new QP expects, so it is taken as new data: the old connection writes into the new one.',
       },
     },
@@ -81,6 +84,7 @@ export const resetLesson: Lesson = {
       id: 'mitigate', title: 'Two mitigations', highlight: 'reset',
       text: ['The IB CM keeps a torn-down connection in TimeWait so its QPN is not reused while old packets may still arrive (a quarantine), and rdma_cm starts every connection at a random 24-bit PSN, so a stale packet fits the new window only by a 2^-24 chance.'],
       task: 'Keep the QPN reuse, and switch on one mitigation so the stale packet is refused.',
+      hints: ['The switches under the reset lanes: “Destroy both QPs at the reset, create two new ones” stays on.', 'Turn on “QPN quarantine” or “Random initial PSN” and read the late packet\'s fate again.'],
       check: (p) => !!p.reset && p.reset.settings.reuse && (p.reset.settings.quarantine || p.reset.settings.randomPsn) && !p.reset.result.staleAccepted,
       solution: [{ kind: 'reset', patch: { reuse: true, randomPsn: true } }],
     },

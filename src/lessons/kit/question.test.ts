@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { grade, isAnswer, type Question } from './question.ts';
+import { grade, isAnswer, optionInRange, outcomeOf, rangeProblems, type Question } from './question.ts';
 import { LessonRunner } from './runner.ts';
 import type { Lesson } from './types.ts';
 
@@ -72,5 +72,33 @@ describe('a question step in the runner', () => {
     r.start('toy', 0, 0);
     expect(r.answer('fifteen', probe, reveal).ok).toBe(false);
     expect(counter).toBe(0);
+  });
+});
+
+describe('ranged questions: the label says what grades it', () => {
+  const ranged = [
+    { id: 'hi', label: 'at 70% or more', range: [70, Infinity] as const },
+    { id: 'mid', label: 'between 30% and 70%', range: [30, 70] as const },
+    { id: 'lo', label: 'below 30%', range: [-Infinity, 30] as const },
+  ];
+  it('the outcome is the option whose half-open range holds the measure', () => {
+    expect([optionInRange(ranged, 70), optionInRange(ranged, 69.9), optionInRange(ranged, 30), optionInRange(ranged, -5)]).toEqual(['hi', 'mid', 'mid', 'lo']);
+    const q = { kind: 'one', prompt: '?', reveal: [], because: '.', measure: { of: (p: number) => p, unit: '%' } } as Question<number, never>;
+    expect(outcomeOf(q, ranged, 85)).toBe('hi');
+  });
+  it('well-tiled ranges whose labels name their bounds have no problems', () => {
+    expect(rangeProblems('%', ranged)).toEqual([]);
+    expect(rangeProblems('points', [
+      { id: 'a', label: 'A by 1 point or more', range: [1, Infinity] }, { id: 's', label: 'within 1 point', range: [-1, 1] }, { id: 'b', label: 'B by 1 point or more', range: [-Infinity, -1] },
+    ])).toEqual([]);
+  });
+  it.each([
+    ['a label that claims another bound (above 70% graded from 50%)', [{ id: 'hi', label: 'above 70%', range: [50, Infinity] }, { id: 'lo', label: 'below 50%', range: [-Infinity, 50] }], /hi: the label does not name its bound 50%/],
+    ['a gap', [{ id: 'hi', label: '80% or more', range: [80, Infinity] }, { id: 'lo', label: 'below 50%', range: [-Infinity, 50] }], /a gap between lo and hi/],
+    ['an overlap', [{ id: 'hi', label: '40% or more', range: [40, Infinity] }, { id: 'lo', label: 'below 50%', range: [-Infinity, 50] }], /lo and hi overlap/],
+    ['values left uncovered', [{ id: 'hi', label: '50% or more', range: [50, 100] }, { id: 'lo', label: 'below 50%', range: [-Infinity, 50] }], /nothing covers values from 100/],
+    ['an option without a range', [{ id: 'hi', label: 'high' }, { id: 'lo', label: 'below 50%', range: [-Infinity, 50] }], /options without a range: hi/],
+  ] as const)('names %s', (_what, opts2, re) => {
+    expect(rangeProblems('%', opts2 as never).join('; ')).toMatch(re);
   });
 });

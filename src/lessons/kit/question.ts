@@ -9,7 +9,15 @@ export interface QuestionOption {
   label: string;
   /** Shown when this option is chosen wrongly: the misconception it points at. */
   why?: string;
+  /**
+   * For a question graded by a measure: the half-open range [lo, hi) of the measure this option
+   * stands for. The options' ranges tile the number line, and each label names its own bounds.
+   */
+  range?: readonly [number, number];
 }
+
+/** A number read from the model after the reveal; the option whose range holds it is the outcome. */
+export interface Measure<P> { of: (p: P) => number; unit: '%' | 'points' }
 
 export type Answer = string | string[] | number;
 
@@ -22,7 +30,9 @@ export interface Question<P, A> {
   reveal: readonly A[];
   runNs?: number;
   /** What the model did: an option id (one), ids in any order (several), ids in order (order), a value (number). */
-  outcome: (p: P) => Answer;
+  outcome?: (p: P) => Answer;
+  /** Instead of `outcome` for a "one" question over ranges: the options carry the ranges. */
+  measure?: Measure<P>;
   /** number: accepted within this absolute distance of the outcome … */
   tolerance?: number;
   /** … or within this fraction of it. */
@@ -30,6 +40,11 @@ export interface Question<P, A> {
   unit?: string;
   /** Why the right answer is right, in one sentence. */
   because: string;
+  /**
+   * The outcome the lesson's own words state (in `because`), as an answer: CI checks that the
+   * model agrees with the text (graded with this question's own tolerance), never the reverse.
+   */
+  stated?: Answer;
   /** What a wrong answer misses, when no chosen option has its own explanation. */
   wrong?: string;
 }
@@ -83,4 +98,44 @@ export function isAnswer(kind: QuestionKind, x: unknown, options: readonly Quest
   if (kind === 'number') return typeof x === 'number' && Number.isFinite(x);
   if (kind === 'one') return typeof x === 'string' && ids.has(x);
   return Array.isArray(x) && x.length <= options.length && x.every((v) => typeof v === 'string' && ids.has(v)) && new Set(x).size === x.length;
+}
+
+/** The option whose range holds `x` (a ranged question's outcome). */
+export function optionInRange(options: readonly QuestionOption[], x: number): string {
+  const o = options.find((c) => c.range && x >= c.range[0] && x < c.range[1]);
+  if (!o) throw new RangeError(`no option's range holds ${x}`);
+  return o.id;
+}
+
+/** What the model did, read after the reveal: from the measure's ranges, or the outcome. */
+export function outcomeOf<P, A>(q: Question<P, A>, options: readonly QuestionOption[], p: P): Answer {
+  if (q.measure) return optionInRange(options, q.measure.of(p));
+  if (q.outcome) return q.outcome(p);
+  throw new Error('a question needs an outcome or a measure');
+}
+
+const boundText = (b: number, unit: Measure<unknown>['unit']) => (unit === '%' ? `${Math.abs(b)}%` : `${Math.abs(b)} point`);
+
+/**
+ * What is wrong with a ranged question's options, in words (empty when nothing): every option
+ * has a range, the ranges are disjoint and cover every value, and each label names its finite
+ * bounds, so the label says exactly what grades it.
+ */
+export function rangeProblems(unit: Measure<unknown>['unit'], options: readonly QuestionOption[]): string[] {
+  const out: string[] = [];
+  const missing = options.filter((o) => !o.range).map((o) => o.id);
+  if (missing.length) return [`options without a range: ${missing.join(', ')}`];
+  const sorted = [...options].sort((a, b) => a.range![0] - b.range![0]);
+  if (sorted[0].range![0] !== -Infinity) out.push(`nothing covers values below ${sorted[0].range![0]}`);
+  if (sorted[sorted.length - 1].range![1] !== Infinity) out.push(`nothing covers values from ${sorted[sorted.length - 1].range![1]}`);
+  for (let i = 0; i + 1 < sorted.length; i++) {
+    const [a, b] = [sorted[i], sorted[i + 1]];
+    if (a.range![1] < b.range![0]) out.push(`a gap between ${a.id} and ${b.id}`);
+    if (a.range![1] > b.range![0]) out.push(`${a.id} and ${b.id} overlap`);
+  }
+  for (const o of options) {
+    if (o.range![0] >= o.range![1]) out.push(`${o.id}: an empty range`);
+    for (const b of o.range!) if (Number.isFinite(b) && !o.label.includes(boundText(b, unit))) out.push(`${o.id}: the label does not name its bound ${boundText(b, unit)}`);
+  }
+  return out;
 }

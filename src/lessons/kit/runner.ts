@@ -3,7 +3,7 @@
 // (the transport instrument's trace count), so a check can ask "what happened since". A question
 // step keeps its options (read at the pause), whether the event was revealed, the model's
 // outcome, and the last grade.
-import { grade, isAnswer, type Answer, type QuestionOption, type QuestionView } from './question.ts';
+import { grade, isAnswer, outcomeOf, type Answer, type QuestionOption, type QuestionView } from './question.ts';
 import type { Lesson, LessonProgress, LessonStep } from './types.ts';
 
 interface Asked { options: QuestionOption[]; outcome: Answer | null; graded: QuestionView['graded']; attempts: number }
@@ -100,7 +100,7 @@ export class LessonRunner<P, A> {
     if (!isAnswer(q.kind, raw, a.options)) return { ok: false, error: `that is not an answer to this question (${q.kind === 'number' ? 'a number' : q.kind === 'one' ? 'one of the options' : 'a list of the options'})` };
     if (a.outcome === null) {
       reveal(q.reveal, q.runNs ?? 2000);
-      a.outcome = q.outcome(probe(this.mark));
+      a.outcome = outcomeOf(q, a.options, probe(this.mark));
     }
     const g = grade(q, a.options, raw, a.outcome);
     a.attempts++;
@@ -122,7 +122,7 @@ export class LessonRunner<P, A> {
     else if (!s.check && !s.question) this.done[this.step] = true;
     const a = this.ask(probe);
     const question: QuestionView | null = s.question && a ? {
-      kind: s.question.kind, prompt: s.question.prompt, options: a.options, unit: s.question.unit,
+      kind: s.question.kind, prompt: s.question.prompt, options: a.options.map((o) => (o.why === undefined ? { id: o.id, label: o.label } : { id: o.id, label: o.label, why: o.why })), unit: s.question.unit,
       revealed: a.outcome !== null, graded: a.graded, attempts: a.attempts,
     } : null;
     let stuck: string | null = null;

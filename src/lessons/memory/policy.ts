@@ -1,10 +1,8 @@
 import { cmpReady, type Lesson } from './types.ts';
 
-const cmpWinner = (p: Parameters<NonNullable<Lesson['steps'][number]['check']>>[0], margin: number) => {
-  if (!p.compare) return 'same';
-  const d = p.compare.a.hitRate - p.compare.b.hitRate;
-  return d > margin ? 'a' : d < -margin ? 'b' : 'same';
-};
+/** A's hit rate minus B's, in points (0 until the compare pair runs). */
+const hitLead = (p: Parameters<NonNullable<Lesson['steps'][number]['check']>>[0]) =>
+  (p.compare ? 100 * (p.compare.a.hitRate - p.compare.b.hitRate) : 0);
 
 export const policyLesson: Lesson = {
   id: 'policy', lab: 'memory', topic: 8, title: 'Eviction policy',
@@ -20,17 +18,19 @@ export const policyLesson: Lesson = {
       question: {
         kind: 'one', prompt: 'Under Zipf traffic, which side keeps more hits?',
         options: [
-          { id: 'a', label: 'A (LRU)' },
-          { id: 'same', label: 'About the same: FIFO and LRU both evict the oldest', why: 'FIFO is not LRU: FIFO evicts whatever entered first, even the hottest QP touched a nanosecond ago; LRU moves a QP to the back on every use, so hot QPs stay.' },
-          { id: 'b', label: 'B (FIFO)', why: 'FIFO ignores use entirely, so it cannot protect the hot QPs that skewed traffic keeps touching.' },
+          { id: 'a', label: 'A (LRU), by 1 point of hit rate or more', range: [1, Infinity] },
+          { id: 'same', label: 'About the same, within 1 point: FIFO and LRU both evict the oldest', range: [-1, 1], why: 'FIFO is not LRU: FIFO evicts whatever entered first, even the hottest QP touched a nanosecond ago; LRU moves a QP to the back on every use, so hot QPs stay.' },
+          { id: 'b', label: 'B (FIFO), by 1 point or more', range: [-Infinity, -1], why: 'FIFO ignores use entirely, so it cannot protect the hot QPs that skewed traffic keeps touching.' },
         ],
         reveal: [{ kind: 'config', patch: { pattern: 'zipf', skew: 1.1 } }, { kind: 'compare', a: { policy: 'lru' }, b: { policy: 'fifo' } }], runNs: 200_000,
-        outcome: (p) => cmpWinner(p, 0.01),
+        measure: { of: hitLead, unit: 'points' },
+        stated: 'a',
         because: 'LRU refreshes a QP on every hit; FIFO throws the hottest QP out as soon as it is the oldest arrival, then misses on it again.',
       } },
     { id: 'zipf', title: 'Skew: keep the hot QPs', highlight: 'compare',
       text: ['LFU keeps the heavy hitters; random throws them out as often as anything else.'],
       task: 'Give A LFU and B Random.',
+      hints: ['The compare strip sets each side on its own: side A and side B each have a Policy list.', 'Set side A\'s Policy to LFU and side B\'s to Random, with the traffic pattern still Zipf, and let both settle.'],
       check: (p) => p.config.pattern === 'zipf' && cmpReady(p) && p.compare!.a.policy === 'lfu' && p.compare!.b.policy === 'random' && p.compare!.a.hitRate > p.compare!.b.hitRate + 0.03,
       solution: [{ kind: 'config', patch: { pattern: 'zipf', skew: 1.1 } }, { kind: 'compare', a: { policy: 'lfu' }, b: { policy: 'random' } }] },
     { id: 'scan', title: 'Predict: a scan against LRU', highlight: 'compare',
@@ -38,17 +38,19 @@ export const policyLesson: Lesson = {
       question: {
         kind: 'one', prompt: 'Under "Scan + hot set", which side keeps more hits?',
         options: [
-          { id: 'a', label: 'A (2Q)' },
-          { id: 'b', label: 'B (LRU)', why: 'LRU keeps what was used recently, and a scan makes every QP recently used once: each scanned QP pushes a hot one out.' },
-          { id: 'same', label: 'About the same', why: 'The scan is exactly where the two differ: LRU admits every scanned QP to the main list, 2Q only to its small probation queue.' },
+          { id: 'a', label: 'A (2Q), by 2 points of hit rate or more', range: [2, Infinity] },
+          { id: 'b', label: 'B (LRU), by 2 points or more', range: [-Infinity, -2], why: 'LRU keeps what was used recently, and a scan makes every QP recently used once: each scanned QP pushes a hot one out.' },
+          { id: 'same', label: 'About the same, within 2 points', range: [-2, 2], why: 'The scan is exactly where the two differ: LRU admits every scanned QP to the main list, 2Q only to its small probation queue.' },
         ],
         reveal: [{ kind: 'config', patch: { pattern: 'scan', skew: 0.5 } }, { kind: 'compare', a: { policy: '2q' }, b: { policy: 'lru' } }], runNs: 200_000,
-        outcome: (p) => cmpWinner(p, 0.02),
+        measure: { of: hitLead, unit: 'points' },
+        stated: 'a',
         because: 'Scanned QPs pass through 2Q\'s A1in and leave without touching Am, so the hot set survives; under LRU each scanned QP evicts a hot one.',
       } },
     { id: 'pin', title: 'Dirty victims and pinning', highlight: 'cache',
       text: ['In this model every RC packet updates hardware fields (PSNs, counters), so victims are dirty: the purple corners and the ↓ write-backs. A pinned QP is never chosen as a victim; pin a whole set and misses to it bypass the cache. Both are the model\'s choices — no vendor documents them.'],
       task: 'Select a slot in the Cache tab and pin its QP.',
+      hints: ['The Cache tab draws every slot of the cache; clicking one shows its QP in the panel beside the grid.', 'With a slot selected, press “Pin this QP”.'],
       check: (p) => p.config.pinned.length > 0,
       solution: [{ kind: 'pin', qpn: 16 }] },
   ],

@@ -1,4 +1,4 @@
-import type { ScenarioInput } from '../../core/index.ts';
+import { psnName, type ScenarioInput } from '../../core/index.ts';
 import type { Lesson, Probe } from './types.ts';
 import { A, B, modify, recv, send, load } from './commands.ts';
 
@@ -42,6 +42,7 @@ export const installLesson: Lesson = {
         ],
         reveal: [recv(A, 0x100, 1)], runNs: 1000,
         outcome: (p) => (p.since('post-refused').some((e) => e.host === A && e.queue === 'rq') ? 'refused' : 'accepted'),
+        stated: 'refused',
         because: 'Receives are refused in RESET (rxe cites IBTA C10-97.2.1) and accepted from INIT on, so buffers can be in place before the first message arrives.',
       },
     },
@@ -60,6 +61,7 @@ export const installLesson: Lesson = {
       id: 'recv', title: 'Receives may go in from INIT', highlight: 'post',
       text: ['From INIT on, the RQ accepts buffers, so they are in place before the first message can arrive.'],
       task: 'Post a 4096-byte receive on QP 0x100.',
+      hints: ['Post & faults is the inspector tab for posting work, with QP 0x100 on host A selected.', 'Its receive part posts to the RQ: set 4096 bytes and press Post receive.'],
       check: (p) => p.since('post').some((e) => e.host === A && e.queue === 'rq'),
       solution: [recv(A, 0x100, 2)],
     },
@@ -85,7 +87,7 @@ export const installLesson: Lesson = {
       hints: ['What B expects next is in B·0x200\'s context.', 'Look for next_rcv_psn on host B\'s QP 0x200.', 'sq_psn = 1000, timeout = 4, retry_cnt = 3, rnr_retry = 3, max_rd_atomic = 4.'],
       check: (p) => p.state(A, 0x100) === 'RTS' && psnOk(p),
       stuck: (p) => (p.state(A, 0x100) === 'RTS' && !psnOk(p)
-        ? `QP 0x100 is in RTS but will send PSN ${p.ctx(A, 0x100, 'next_send_psn')} while host B expects ${p.ctx(B, 0x200, 'next_rcv_psn')}. sq_psn is set only on RTR→RTS, and RTS→RTS does not accept it: go back to this step's start and try again.`
+        ? `QP 0x100 is in RTS but will send PSN ${psnName(p.ctx(A, 0x100, 'next_send_psn'))} while host B expects ${psnName(p.ctx(B, 0x200, 'next_rcv_psn'))}. sq_psn is set only on RTR→RTS, and RTS→RTS does not accept it: go back to this step's start and try again.`
         : p.state(A, 0x100) === 'ERR' ? 'QP 0x100 is in ERR: only RESET leaves it. Go back to this step\'s start.' : null),
       solution: [modify(A, 0x100, ['IBV_QP_STATE', 'IBV_QP_SQ_PSN', 'IBV_QP_TIMEOUT', 'IBV_QP_RETRY_CNT', 'IBV_QP_RNR_RETRY', 'IBV_QP_MAX_QP_RD_ATOMIC'],
         { qp_state: 'RTS', sq_psn: 1000, timeout: 4, retry_cnt: 3, rnr_retry: 3, max_rd_atomic: 4 })],
@@ -97,6 +99,7 @@ export const installLesson: Lesson = {
         kind: 'number', prompt: 'Host B\'s next_rcv_psn is 1000 now. What will it be once the 1500-byte message has arrived?',
         reveal: [send(A, 0x100, 3, 'IBV_WR_SEND', 1500)], runNs: 20_000, tolerance: 0,
         outcome: (p) => p.ctx(B, 0x200, 'next_rcv_psn'),
+        stated: 1002,
         because: 'Two packets (1024 + 476 bytes) take PSNs 1000 and 1001, so B expects 1002 next; B acknowledged them and A\'s send completed.',
         wrong: 'The responder advances its expected PSN by one per packet it accepts, not per message or per byte.',
       },

@@ -58,6 +58,7 @@ export const intro: Lesson = {
           const scqe = firstAt(p, 'cqe', (e: { wrId: number }) => e.wrId === 77);
           return ([['post', post], ['pkt', pkt], ['rcqe', rcqe], ['ack', ack], ['scqe', scqe]] as const).slice().sort((x, y) => x[1] - y[1]).map(([id]) => id);
         },
+        stated: ['post', 'pkt', 'rcqe', 'ack', 'scqe'],
         because: 'Post, packet, placement at B (its receive CQE), B\'s ACK, and only then A\'s send CQE: a reliable send completes when the peer has acknowledged it.',
       },
     },

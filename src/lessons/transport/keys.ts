@@ -95,6 +95,7 @@ export const keysLesson: Lesson = {
           const served = p.since('rx').some((e) => e.host === B && e.op === 'RDMA_READ_REQUEST' && e.outcome === 'accepted');
           return served ? 'response' : 'send';
         },
+        stated: 'response',
         because: 'A READ\'s local key is checked as the response is written into the local buffer (rxe_comp.c do_read): host B has already executed the READ when host A finds out.',
       },
     },
@@ -114,6 +115,7 @@ export const keysLesson: Lesson = {
         ],
         reveal: udFails(4), runNs: 20_000,
         outcome: (p) => p.state(A, 0x103),
+        stated: 'SQE',
         because: 'Under the IBTA (and mlx5) a UD or UC send error stops only the send queue: the QP enters SQE, receives keep arriving, and `ibv_modify_qp(SQE → RTS)` resumes sending. SQE is a state only hardware enters; no modify_qp can ask for it.',
       },
     },

@@ -5,7 +5,8 @@ import { line } from 'd3-shape';
 import type { LiveStorm } from '../../worker/faults/types.ts';
 import { dur, int } from './format.ts';
 
-export function EqPipe({ eq, width, overruns, mode }: { eq: LiveStorm['eq']; width: number; overruns: number; mode: string }) {
+/** `mark`: a "why?" QP's EQE, at absolute `t` (ns), written or lost. */
+export function EqPipe({ eq, width, overruns, mode, mark = null }: { eq: LiveStorm['eq']; width: number; overruns: number; mode: string; mark?: { t: number; lost: boolean } | null }) {
   const h = 92;
   const w = Math.max(200, width);
   const size = Math.max(1, eq.size);
@@ -25,6 +26,12 @@ export function EqPipe({ eq, width, overruns, mode }: { eq: LiveStorm['eq']; wid
         <line x1={4} x2={w - 4} y1={y(size)} y2={y(size)} stroke="var(--color-red-600)" strokeDasharray="4 3" />
         <text x={w - 6} y={y(size) - 3} fontSize={10} textAnchor="end" fill="var(--color-red-900)">full</text>
         <path d={d} fill="none" stroke="var(--color-amber-700)" strokeWidth={1.5} />
+        {mark && (
+          <g data-testid="eq-mark" data-lost={mark.lost}>
+            <line x1={x(mark.t)} x2={x(mark.t)} y1={34} y2={h - 12} stroke="var(--color-fuchsia-700)" strokeWidth={1.5} strokeDasharray={mark.lost ? '3 2' : undefined} />
+            <text x={Math.min(w - 4, Math.max(4, x(mark.t)))} y={h - 12} dy={-2} fontSize={10} textAnchor={x(mark.t) > w / 2 ? 'end' : 'start'} fill="var(--color-fuchsia-900)">{mark.lost ? '✕ its EQE, lost' : 'its EQE'}</text>
+          </g>
+        )}
         <text x={4} y={h - 0} fontSize={10} fill="var(--color-slate-600)">{eq.t.length ? dur(eq.t[0]) : ''}</text>
         <text x={w - 4} y={h - 0} fontSize={10} textAnchor="end" fill="var(--color-slate-600)">{eq.t.length ? dur(tMax) : 'no events yet'}</text>
       </svg>

@@ -5,6 +5,7 @@ import { scaleLinear } from 'd3-scale';
 import { useRef, type PointerEvent } from 'react';
 import type { ResetFrame } from '../../worker/faults/types.ts';
 import { dur } from './format.ts';
+import { psnText } from '../kit/psn.ts';
 
 const LANES = ['Wire A → B', 'Wire B → A', 'Reassembly at B', 'Replay window at A', 'DMA at B', 'Context cache'] as const;
 export const T_MAX = 16_000;
@@ -51,7 +52,7 @@ export function ResetLanes({ r, width, onMove }: { r: ResetFrame; width: number;
         const label = p.op.replace(/^RDMA_/, '').replace('ACKNOWLEDGE', 'ACK').replace('READ_RESPONSE', 'RESP').replace('_REQUEST', '').replace('MIDDLE', 'MID');
         return (
           <g key={p.id} data-testid="lane-packet" data-late={late} data-outcome={p.outcome ?? p.drop ?? ''}>
-            <title>{`${p.op} PSN ${p.psn}: left ${dur(p.start)}, reached the NIC ${dur(p.arrive)}${p.rxAt !== undefined ? `, processed ${dur(p.rxAt)}` : ''}: ${p.outcome ?? p.drop ?? 'in flight'}${p.detail ? ` (${p.detail})` : ''}`}</title>
+            <title>{`${p.op} PSN ${psnText(p.psn)}: left ${dur(p.start)}, reached the NIC ${dur(p.arrive)}${p.rxAt !== undefined ? `, processed ${dur(p.rxAt)}` : ''}: ${p.outcome ?? p.drop ?? 'in flight'}${p.detail ? ` (${p.detail})` : ''}`}</title>
             <line x1={x(p.start)} x2={x(lost ? (p.start + p.arrive) / 2 : p.arrive)} y1={y0} y2={y1} stroke={colour} strokeWidth={1.5} />
             {!lost && p.rxAt !== undefined && <line x1={x(p.arrive)} x2={x(p.rxAt)} y1={y1} y2={y1} stroke={colour} strokeWidth={3} strokeLinecap="round" />}
             <text x={x(done) + 3} y={y0 + 8 + (i % 4) * 10} fontSize={9} fill={bad ? 'var(--color-red-900)' : 'var(--color-blue-900)'}>{label}{bad ? ' ✕' : ''}</text>

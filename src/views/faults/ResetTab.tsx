@@ -10,6 +10,7 @@ import { useSize } from '../kit/useSize.ts';
 import { ClaimList } from './Claims.tsx';
 import { SITUATION_LABEL, dur, keysOf } from './format.ts';
 import { ResetLanes, T_MAX } from './ResetLanes.tsx';
+import { psnText } from '../kit/psn.ts';
 
 
 async function set(patch: Partial<ResetSettings>) {
@@ -53,7 +54,7 @@ export function ResetTab() {
           ) : <p className="text-slate-600">The reset comes after the transfer ended: nothing was in flight.</p>}
           <h3 className="mt-1 font-semibold">Late packets ({res.late.length})</h3>
           <ul className="font-mono" data-testid="late-packets">
-            {res.late.map((p) => <li key={p.id} data-outcome={p.outcome ?? p.drop ?? ''}>{p.op} PSN {p.psn}: {p.outcome ?? p.drop ?? 'in flight'}{p.detail ? ` (${p.detail})` : ''}</li>)}
+            {res.late.map((p) => <li key={p.id} data-outcome={p.outcome ?? p.drop ?? ''}>{p.op} PSN {psnText(p.psn)}: {p.outcome ?? p.drop ?? 'in flight'}{p.detail ? ` (${p.detail})` : ''}</li>)}
             {res.late.length === 0 && <li className="font-sans text-slate-600">none: nothing was on the wire at the reset</li>}
           </ul>
         </section>

@@ -15,6 +15,8 @@ export interface StormGridProps {
   onPick(i: number | null): void;
   label: string;
   testId: string;
+  /** Cells outlined as part of a "why?" (1 = outlined): the reports taken while the picked QP waited. */
+  marked?: Uint8Array | null;
 }
 
 export function layoutOf(n: number, width: number, height: number): { cols: number; cell: number } {
@@ -24,7 +26,7 @@ export function layoutOf(n: number, width: number, height: number): { cols: numb
   return { cols: Math.max(1, Math.floor(width / cell)), cell };
 }
 
-export function StormGrid({ grid, phase, width, height, picked, onPick, label, testId }: StormGridProps) {
+export function StormGrid({ grid, phase, width, height, picked, onPick, label, testId, marked = null }: StormGridProps) {
   const ref = useRef<HTMLCanvasElement | null>(null);
   const n = grid?.qpn.length ?? 0;
   const { cols, cell } = layoutOf(n, width, height);
@@ -54,12 +56,17 @@ export function StormGrid({ grid, phase, width, height, picked, onPick, label, t
       const ph = PHASES[phase[i]];
       if (cell >= 6 && ph?.glyph) drawMark(ctx, ph.id, x + Math.max(1, Math.floor(cell / 5)), y, cell - gap - Math.max(1, Math.floor(cell / 5)), cell - gap, paint(ph.ink));
     }
+    if (marked && cell >= 4) {
+      ctx.strokeStyle = paint('var(--color-fuchsia-600)');
+      ctx.lineWidth = 1;
+      for (let i = 0; i < n; i++) if (marked[i]) ctx.strokeRect((i % cols) * cell + 0.5, Math.floor(i / cols) * cell + 0.5, cell - 2, cell - 2);
+    }
     if (picked !== null && picked < n) {
       ctx.strokeStyle = paint('var(--color-slate-900)');
       ctx.lineWidth = 2;
       ctx.strokeRect((picked % cols) * cell + 1, Math.floor(picked / cols) * cell + 1, cell - 2, cell - 2);
     }
-  }, [grid, phase, width, height, cols, cell, n, picked, theme]);
+  }, [grid, phase, width, height, cols, cell, n, picked, theme, marked]);
 
   const at = (e: MouseEvent<HTMLCanvasElement>) => {
     const r = e.currentTarget.getBoundingClientRect();
@@ -73,7 +80,7 @@ export function StormGrid({ grid, phase, width, height, picked, onPick, label, t
     onPick(Math.max(0, Math.min(n - 1, (picked ?? 0) + (Number.isFinite(d) ? d : d > 0 ? n : -n))));
   };
   return (
-    <canvas ref={ref} role="img" aria-label={label} tabIndex={0} data-testid={testId} data-cells={n}
+    <canvas ref={ref} role="img" aria-label={label} tabIndex={0} data-testid={testId} data-cells={n} data-marked={marked ? marked.reduce((a, x) => a + x, 0) : 0}
       onClick={(e) => onPick(at(e))} onKeyDown={onKey}
       style={{ width, height, display: 'block' }} className="rounded outline-offset-2" />
   );

@@ -8,6 +8,7 @@ import { useSize } from '../kit/useSize.ts';
 import { EqPipe } from './EqPipe.tsx';
 import { CLASS_COLORS, PHASES, dur, int } from './format.ts';
 import { StormGrid } from './StormGrid.tsx';
+import { ReportWhyControls, ReportWhyPanel } from './ReportWhy.tsx';
 
 const OVERRUN: Record<string, string> = { mlx5: 'fatal health event (the device dies)', mlx4: 'logged, the lost events are gone, the driver continues', hns: 'function reset requested' };
 
@@ -16,6 +17,7 @@ export function StormTab() {
   const live = useFaults((s) => s.frame?.live ?? null);
   const preset = useFaults((s) => s.frame?.settings.preset ?? 'mlx5');
   const picked = useFaults((s) => s.picked);
+  const why = useFaults((s) => s.why);
   const [box, size] = useSize<HTMLDivElement>({ width: 600, height: 360 });
   const [pipeBox, pipeSize] = useSize<HTMLDivElement>({ width: 300, height: 100 });
   const [detail, setDetail] = useState<QpDetail | null>(null);
@@ -39,14 +41,15 @@ export function StormTab() {
           ))}
         </div>
         <div ref={box} className="h-[26rem] min-h-0 lg:h-auto lg:flex-1">
-          <StormGrid grid={grid} phase={live.phase} width={size.width} height={size.height} picked={picked} onPick={(i) => faultsStore.getState().pick(i)} label={label} testId="storm-grid" />
+          <StormGrid grid={grid} phase={live.phase} width={size.width} height={size.height} picked={picked} onPick={(i) => faultsStore.getState().pick(i)} label={label} testId="storm-grid" marked={why?.ahead ?? null} />
         </div>
         <p className="text-[11px] text-slate-600" aria-live="off">Each cell one QP on host A; its left edge is its class. Click a cell (or use the arrow keys) to read it.</p>
       </section>
       <aside className="flex min-h-0 flex-col gap-2 overflow-y-auto" aria-label="Channel and QP details" tabIndex={0}>
         <section ref={pipeBox} className="rounded-md border border-slate-300 bg-white p-2">
           <h2 className="text-sm font-semibold text-slate-900">The narrow channel</h2>
-          <EqPipe eq={live.eq} width={pipeSize.width - 16} overruns={live.summary.eqOverruns} mode={OVERRUN[preset] ?? preset} />
+          <EqPipe eq={live.eq} width={pipeSize.width - 16} overruns={live.summary.eqOverruns} mode={OVERRUN[preset] ?? preset}
+            mark={why?.why.eqe && why.why.host === 0 ? { t: why.why.t0 + why.why.eqe.ns, lost: why.why.eqe.fate !== 'written' } : null} />
         </section>
         <section className="rounded-md border border-slate-300 bg-white p-2 text-[12px]" data-testid="picked-qp" aria-live="polite">
           <h2 className="text-sm font-semibold text-slate-900">QP under the pointer</h2>
@@ -60,7 +63,9 @@ export function StormTab() {
               <dt className="font-sans text-slate-600">last flush</dt><dd>{detail.lastFlushNs >= 0 ? dur(detail.lastFlushNs) : '–'}</dd>
             </dl>
           )}
+          <ReportWhyControls picked={picked !== null && detail ? picked : null} faulted={(detail?.detectNs ?? -1) >= 0} />
         </section>
+        <ReportWhyPanel />
         <section className="rounded-md border border-slate-300 bg-white p-2 text-[12px]">
           <h2 className="text-sm font-semibold text-slate-900">Events so far</h2>
           <ul className="font-mono">

@@ -3,8 +3,9 @@
 import { useState } from 'react';
 import { memory } from '../../bridge/labs.ts';
 import { useMemory } from '../../store/memory.ts';
-import type { AccessRec, CacheGrid, PolicySetView } from '../../worker/memory/types.ts';
+import type { AccessRec, CacheGrid, EvictionWhyReply, PolicySetView } from '../../worker/memory/types.ts';
 import { CacheCanvas } from './CacheCanvas.tsx';
+import { EvictionWhyPanel } from './EvictionWhy.tsx';
 import { ACCESS_SHORT, ACCESS_TEXT, COLORS, POLICY_LABEL, POLICY_SHORT, hex, int, pct } from './format.ts';
 import { noteReply, useSize } from './hooks.ts';
 
@@ -15,6 +16,7 @@ export function CacheTab() {
   const cfg = useMemory((s) => s.frame?.config);
   const [box, size] = useSize<HTMLDivElement>({ width: 700, height: 480 });
   const [sel, setSel] = useState<{ set: number; way: number }>({ set: 0, way: 0 });
+  const [why, setWhy] = useState<EvictionWhyReply | null>(null);
   if (!grid || !cfg) return <p className="p-4 text-sm text-slate-500">Waiting for the cache…</p>;
   const s = { set: Math.min(sel.set, grid.sets - 1), way: Math.min(sel.way, grid.ways - 1) };
   const select = (set: number, way: number) => { setSel({ set, way }); void memory().call('selectSet', set); };
@@ -26,6 +28,8 @@ export function CacheTab() {
     if (q < 0) return;
     void memory().call('setPinned', q, !cfg.pinned.includes(q)).then(noteReply);
   };
+  // The slot the victim left (now the incoming QP's) is selected, so the grid and the policy state show that set.
+  const askWhy = (n: number) => void memory().call('evictionWhy', n).then((r) => { setWhy(r); if (r) select(r.why.set, r.why.victim.way); });
   const label = `Cache of ${int(grid.entries)} contexts: ${grid.sets > 1 ? `${int(grid.sets)} sets × ${grid.ways} ways` : 'fully associative'}, ${POLICY_LABEL[grid.policy]}. ` +
     `${int(countResident(grid))} slots in use, ${int(countDirty(grid))} dirty. Use the arrow keys to move between sets and ways, Enter to pin or unpin the QP in the slot.`;
   return (
@@ -73,7 +77,8 @@ export function CacheTab() {
             </dl>
           )}
         </section>
-        <RecentList recs={flash.recs} />
+        <RecentList recs={flash.recs} onWhy={askWhy} />
+        {why && <EvictionWhyPanel reply={why} onClose={() => setWhy(null)} />}
       </aside>
     </div>
   );
@@ -93,7 +98,7 @@ function Legend({ policy }: { policy: string }) {
       <li className="flex items-center gap-1"><span aria-hidden="true" className="inline-block bg-slate-900 px-0.5 text-[8px] font-bold leading-none text-white">P</span>pinned</li>
       <li className="flex items-center gap-1"><span aria-hidden="true" className="inline-block h-2.5 w-6 rounded-sm" style={{ background: `linear-gradient(90deg,${COLORS.cold},${COLORS.next})` }} />{policy === 'random' ? 'no victim order' : 'safe → next victim'}</li>
       {policy === 'clock' && <li>● ref bit 1 · ○ 0 · ▶ hand</li>}
-      {policy === 'lfu' && <li>×n hits since fill</li>}
+      {policy === 'lfu' && <li>×n uses since fill (the fill is one)</li>}
       {policy === '2q' && <li>dashed: A1in (seen once) · solid: Am</li>}
     </ul>
   );
@@ -114,7 +119,7 @@ export function PolicyState({ view }: { view: PolicySetView }) {
   switch (view.kind) {
     case 'lru': body = <><p className="text-slate-600">Least recently used first (the next victim), most recent last:</p><Qpns xs={view.order} hidden={view.hidden} /></>; break;
     case 'fifo': body = <><p className="text-slate-600">Oldest fill first (the next victim); hits do not reorder:</p><Qpns xs={view.order} hidden={view.hidden} /></>; break;
-    case 'lfu': body = <><p className="text-slate-600">Fewest hits since fill first (ties: least recent):</p><span className="font-mono">{view.order.map((e) => `${hex(e.qpn)}×${e.count}`).join(' ')}{view.hidden > 0 ? ` … +${int(view.hidden)}` : ''}</span></>; break;
+    case 'lfu': body = <><p className="text-slate-600">Fewest uses since fill first (the fill counts one; ties: least recent):</p><span className="font-mono">{view.order.map((e) => `${hex(e.qpn)}×${e.count}`).join(' ')}{view.hidden > 0 ? ` … +${int(view.hidden)}` : ''}</span></>; break;
     case 'clock': body = <><p className="text-slate-600">Hand at way {view.hand}. A set bit buys a second chance; the hand clears it and moves on.</p>
       <span className="font-mono">{view.qpns.map((q, i) => `${i === view.hand ? '▶' : ''}${q < 0 ? '—' : hex(q)}:${view.refBits[i] ?? 0}`).join(' ')}</span></>; break;
     case '2q': body = <>
@@ -131,17 +136,21 @@ export function PolicyState({ view }: { view: PolicySetView }) {
   );
 }
 
-function RecentList({ recs }: { recs: AccessRec[] }) {
+function RecentList({ recs, onWhy }: { recs: AccessRec[]; onWhy(n: number): void }) {
   const last = recs.slice(-8).reverse();
   return (
-    <section className="min-h-0 rounded-md border border-slate-300 bg-white p-2 text-[12px]" aria-label="Latest lookups">
+    <section className="shrink-0 rounded-md border border-slate-300 bg-white p-2 text-[12px]" aria-label="Latest lookups">
       <h3 className="font-semibold text-slate-900">Latest lookups</h3>
       <ol className="mt-0.5 space-y-0.5 font-mono text-[11px]">
         {last.map((r) => (
           <li key={r.n} className="flex gap-1.5">
             <span className="w-14 shrink-0 text-right text-slate-500">#{int(r.n)}</span>
             <span className="w-4 shrink-0 text-center font-bold" style={{ color: r.code === 0 ? COLORS.hit : r.code === 1 ? COLORS.miss : r.code === 2 ? COLORS.evict : COLORS.writeback }} aria-hidden="true">{['●', '■', '✕', '✕'][r.code]}</span>
-            <span className="truncate" title={ACCESS_TEXT[r.code]}>{hex(r.qpn)} set {r.set}: {r.bypass ? 'bypass (all pinned)' : ACCESS_SHORT[r.code]}{r.victim >= 0 ? `, out ${hex(r.victim)}` : ''}</span>
+            <span className="min-w-0 flex-1 truncate" title={ACCESS_TEXT[r.code]}>{hex(r.qpn)} set {r.set}: {r.bypass ? 'bypass (all pinned)' : ACCESS_SHORT[r.code]}{r.victim >= 0 ? `, out ${hex(r.victim)}` : ''}</span>
+            {r.victim >= 0 && (
+              <button type="button" onClick={() => onWhy(r.n)} data-testid={`why-evict-${r.n}`} aria-label={`Why was ${hex(r.victim)} evicted at packet ${int(r.n)}?`}
+                className="shrink-0 rounded border border-fuchsia-500 px-1 font-sans text-[10px] text-fuchsia-900 hover:bg-fuchsia-50">why?</button>
+            )}
           </li>
         ))}
         {last.length === 0 && <li className="font-sans text-slate-500">Press Play or “1 packet”.</li>}

@@ -1,6 +1,7 @@
 // The control-write vs lookup race on one QP context, animated cycle by cycle: modify_qp's slow
-// word-by-word write (RTR → RTS) and the packet pipeline's fast read of the same context. Without
-// protection the read can return a torn context; each protection shows what it costs instead.
+// word-by-word write (RTS → RTS, new access flags and RNR timer) and the pipeline's fast read of
+// the same context for an incoming request. Without protection the read can return a torn
+// context; each protection shows what it costs instead.
 import { useEffect, useRef, useState } from 'react';
 import { memory } from '../../bridge/labs.ts';
 import type { Protection, RaceEvent, RaceTrace } from '../../core/memory/index.ts';
@@ -13,7 +14,7 @@ const PROTS: Array<[Protection, string, string]> = [
   ['none', 'No protection', 'the pipeline reads words while firmware writes them'],
   ['busy-bit', 'Busy bit', 'an entry lock: the reader stalls while the writer holds it'],
   ['seqlock', 'Seqlock', 'a version per entry: the reader retries if a write overlapped'],
-  ['dual-port', 'Dual-port row', 'the whole context moves in one cycle: paid in SRAM area'],
+  ['dual-port', 'Wide dual-port row', 'the whole context is one SRAM row, moved in one cycle: the row width makes the write atomic (a second port alone does not); paid in SRAM area'],
 ];
 const CYCLE_MS = 260;
 
@@ -78,7 +79,7 @@ export function RacePanel() {
 
   return (
     <section className="flex min-h-0 flex-col gap-1.5 overflow-y-auto rounded-md border border-slate-300 bg-white p-2" data-testid="race" aria-label="Control write vs lookup race">
-      <h2 className="text-sm font-semibold text-slate-900">modify_qp (RTR → RTS) vs a packet reading the same context</h2>
+      <h2 className="text-sm font-semibold text-slate-900">modify_qp (RTS → RTS: new access flags and RNR timer) vs an incoming request reading the same context</h2>
       <div className="flex flex-wrap items-end gap-3">
         <div className="w-56">
           <LogSlider id="race-offset" label="Packet arrives at cycle" value={offset} min={-6} max={20} toPos={(v) => v} fromPos={(p) => p}
@@ -126,7 +127,7 @@ export function RacePanel() {
               </tbody>
             </table>
           </div>
-          <p className="text-[11px] text-slate-500">W<i>n</i>: firmware writes word <i>n</i> (4 cycles per word on its narrow path); R<i>n</i>: the pipeline reads word <i>n</i> (1 cycle), ′ = it saw the new value. Every cycle count is MODEL.</p>
+          <p className="text-[11px] text-slate-500">W<i>n</i>: firmware writes word <i>n</i> (4 cycles per word on its narrow path); R<i>n</i>: the pipeline reads word <i>n</i> (1 cycle), ′ = it saw the new value. A dual-ported SRAM alone does not make a multi-word write atomic: only a row as wide as the context does. Every cycle count is MODEL.</p>
           {/* Fixed columns that wrap inside themselves: no column is pushed out of the panel and clipped. */}
           <table className="w-full table-fixed text-[12px]" data-testid="race-fields">
             <colgroup><col className="w-[38%]" /><col className="w-[18%]" /><col className="w-[18%]" /><col className="w-[26%]" /></colgroup>
@@ -145,7 +146,7 @@ export function RacePanel() {
             </tbody>
           </table>
           <p className={`rounded-md px-2 py-1 text-[12px] font-semibold ${done ? (t.torn ? 'bg-red-100 text-red-900' : 'bg-green-100 text-green-900') : mixed ? 'bg-red-50 text-red-900' : 'bg-slate-100 text-slate-700'}`} data-testid="race-verdict" aria-live="polite">
-            {done ? (t.torn ? '⚠ TORN: the packet used a context that never existed (e.g. state RTS with the old PSN).' : '✓ Consistent: the packet saw the context entirely before or entirely after the write.') : mixed ? 'Old and new words mixed so far…' : `Cycle ${now}…`}
+            {done ? (t.torn ? '⚠ TORN: the packet used a context nobody wrote (here the new access flags with the old RNR timer).' : '✓ Consistent: the packet saw the context entirely before or entirely after the write.') : mixed ? 'Old and new words mixed so far…' : `Cycle ${now}…`}
           </p>
           <table className="w-full text-[11px]" data-testid="race-compare">
             <caption className="text-left text-[11px] font-semibold text-slate-700">Same collision, every protection</caption>

@@ -100,7 +100,7 @@ export function WalkTab() {
         </ol>
         <CostBar steps={walk.steps.map((st) => st.onChip)} fetchNs={fetchNs} revealed={revealed} />
         <p className="text-[11px] leading-snug text-slate-500">
-          The shape is the textbook one (MODEL): a real NIC keeps this translation in firmware-managed tables (mlx4 “ICM”) the driver cannot see.
+          The shape is the textbook one (MODEL). The memory itself is not hidden: in mlx4 the driver allocates the ICM pages that hold the contexts and maps them for the device (mlx4_init_icm_table, MAP_ICM; mlx4-icm); what no vendor documents is how the device walks from a QPN to its entry.
           Pages are 4 KiB (mlx4/mlx5 page shift 12, QUOTE); a context is 256 B (HNS QPC entry size, QUOTE), so one page holds {int(g.pageBytes / g.entryBytes)} contexts.
         </p>
       </section>

@@ -47,6 +47,8 @@ const TAG_CLS: Record<string, string> = {
 
 export function LessonPanel({ lessons, progress, actions, onLook, followHighlight, onClose, freeLabel, free, saved = {}, onResetProgress, banner }: LessonPanelProps) {
   const [busy, setBusy] = useState(false);
+  const scroller = useRef<HTMLDivElement>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
   const lesson = lessons.find((l) => l.id === progress?.id);
   const pick = (id: string) => actions.pick(id);
   const go = (i: number) => actions.goTo(i);
@@ -64,6 +66,21 @@ export function LessonPanel({ lessons, progress, actions, onLook, followHighligh
     const h = lesson?.steps[progress?.step ?? -1]?.highlight;
     if (followHighlight && h && sameLesson) lookRef.current?.(h);
   }, [at, followHighlight]); // eslint-disable-line react-hooks/exhaustive-deps
+  // A question step starts at its heading, the lesson's title scrolled out of the way, so that the
+  // step's text, the question and (after each answer) the feedback share the column; when the
+  // feedback would not fit below the heading, it is the feedback that is kept in view.
+  const attempts = progress?.question?.attempts ?? 0;
+  useEffect(() => {
+    const s = scroller.current;
+    const h = heading.current;
+    if (!s || !h) return;
+    if (!progress?.question) { s.scrollTop = 0; return; }
+    const top = s.getBoundingClientRect().top;
+    const fb = s.querySelector('[data-testid="answer-feedback"]')?.getBoundingClientRect();
+    const head = h.getBoundingClientRect().top - top - 4;
+    const fbEnd = fb ? fb.bottom - top + 4 : head;
+    s.scrollTop = Math.max(0, s.scrollTop + (fbEnd - head <= s.clientHeight ? head : fbEnd - s.clientHeight));
+  }, [at, attempts]); // eslint-disable-line react-hooks/exhaustive-deps
   const doneOf = (id: string) => {
     const l = lessons.find((x) => x.id === id);
     const d = id === progress?.id ? progress.stepsDone.map((x, i) => x || !!saved[id]?.[i]) : saved[id] ?? [];
@@ -77,9 +94,12 @@ export function LessonPanel({ lessons, progress, actions, onLook, followHighligh
 
   const step = lesson && progress ? lesson.steps[progress.step] : undefined;
   const done = progress ? progress.stepsDone[progress.step] : false;
+  const asks = !!progress?.question;
+  const canHint = !!step && !!progress && step.hints > 0 && !done && !!actions.hint && progress.hints.length < step.hints;
+  const canSolve = !!step?.solvable && !done;
   return (
-    <section aria-labelledby="lesson-heading" className="flex h-full min-h-0 flex-col gap-3 overflow-y-auto p-3 text-sm" data-testid="lesson-panel">
-      <div>
+    <section aria-labelledby="lesson-heading" className="flex h-full min-h-0 flex-col gap-2 p-3 text-sm" data-testid="lesson-panel">
+      <div className="shrink-0">
         <div className="flex items-center justify-between">
           <label htmlFor="lesson-select" className="block text-xs font-semibold uppercase tracking-wide text-slate-500">Lesson</label>
           {onClose && <button type="button" onClick={onClose} className="rounded px-1 text-xs text-slate-500 hover:bg-slate-100" aria-label="Hide the lesson column">Hide ◂</button>}
@@ -87,14 +107,10 @@ export function LessonPanel({ lessons, progress, actions, onLook, followHighligh
         <LessonSelect value={progress?.id ?? ''} onChange={pick} options={[['', freeLabel], ...lessons.map((l) => { const d = doneOf(l.id); return [l.id, `${d.n === d.of && d.of > 0 ? '✓ ' : ''}${l.topic === 0 ? 'Intro' : `Topic ${l.topic}`}: ${l.title}`] as const; })]} />
       </div>
       {banner}
-      {!lesson && <FreePlay lessons={lessons} free={free} onPick={(id) => void pick(id)} doneOf={doneOf} onReset={onResetProgress} />}
+      {!lesson && <div className="min-h-0 flex-1 overflow-y-auto"><FreePlay lessons={lessons} free={free} onPick={(id) => void pick(id)} doneOf={doneOf} onReset={onResetProgress} /></div>}
       {lesson && progress && step && (
         <>
-          <header>
-            <h2 id="lesson-heading" className="text-base font-semibold text-slate-900">{lesson.title}</h2>
-            {progress.step === 0 && lesson.why && <p className="mt-1 rounded bg-amber-50 px-2 py-1 text-[12.5px] text-amber-950" data-testid="lesson-why"><b>Why it matters: </b><RichText text={lesson.why} terms={lesson.terms} /></p>}
-          </header>
-          <ol className="flex flex-wrap gap-1" aria-label="Steps">
+          <ol className="flex shrink-0 flex-wrap gap-1" aria-label="Steps">
             {lesson.steps.map((s, i) => (
               <li key={s.id}>
                 <button type="button" onClick={() => void go(i)} aria-current={i === progress.step ? 'step' : undefined}
@@ -105,9 +121,23 @@ export function LessonPanel({ lessons, progress, actions, onLook, followHighligh
               </li>
             ))}
           </ol>
+          {/* The step, its question and the feedback scroll together; the task, the buttons and
+              Back/Next stay fixed below, so at 1280×720 what to do is always in view. */}
+          <div ref={scroller} className="-mx-3 flex min-h-0 flex-1 flex-col gap-2 overflow-y-auto px-3" data-testid="lesson-scroll">
+          <header>
+            <h2 id="lesson-heading" className="text-base font-semibold leading-snug text-slate-900">{lesson.title}</h2>
+            {progress.step === 0 && lesson.why && (
+              // A question step needs the room: there the "why" folds to one line.
+              <details key={`${lesson.id}/${asks}`} open={!asks} className="mt-1 rounded bg-amber-50 px-2 py-1 text-[12.5px] text-amber-950" data-testid="lesson-why">
+                <summary className="cursor-pointer font-semibold">Why it matters</summary>
+                <RichText text={lesson.why} terms={lesson.terms} />
+              </details>
+            )}
+          </header>
           <article aria-labelledby="step-heading" className="flex flex-col gap-2">
-            <h3 id="step-heading" data-testid="step-heading" className="font-semibold text-slate-900">{progress.step + 1}. {step.title}</h3>
-            {step.text.map((p, i) => <p key={i} className="leading-relaxed text-slate-700"><RichText text={p} terms={lesson.terms} /></p>)}
+            <h3 id="step-heading" ref={heading} data-testid="step-heading" className="font-semibold text-slate-900">{progress.step + 1}. {step.title}</h3>
+            {step.highlight && onLook && <button type="button" className="-mt-1.5 self-start text-[11.5px] text-blue-800 underline" onClick={() => onLook(step.highlight!)}>Show me where</button>}
+            {step.text.map((p, i) => <p key={i} className="leading-relaxed text-slate-700" data-testid="step-text"><RichText text={p} terms={lesson.terms} /></p>)}
             {progress.hints.length > 0 && (
               <ol className="flex list-decimal flex-col gap-1 rounded border border-sky-300 bg-sky-50 py-1 pl-6 pr-2 text-[12.5px] text-sky-950" aria-label="Hints" data-testid="hints">
                 {progress.hints.map((h, i) => <li key={i}><RichText text={h} terms={lesson.terms} />{i === step.hints - 1 && <span className="ml-1 text-[11px] font-semibold">(the answer)</span>}</li>)}
@@ -120,6 +150,7 @@ export function LessonPanel({ lessons, progress, actions, onLook, followHighligh
               </div>
             )}
           </article>
+          {progress.question && <QuestionCard key={`${progress.id}/${progress.step}`} q={progress.question} onAnswer={(a) => actions.answer(a)} />}
           <details className="text-xs text-slate-600">
             <summary className="cursor-pointer">Sources</summary>
             <p className="mt-1">Each source is listed in docs/sources.md of the project under its key, tagged as documented, read in code, measured, or the model's own reasoning.</p>
@@ -130,26 +161,25 @@ export function LessonPanel({ lessons, progress, actions, onLook, followHighligh
               </li>
             ))}</ul>
           </details>
-          <div className="sticky bottom-0 -mx-3 mt-auto flex max-h-[64%] flex-col gap-2 border-t border-slate-200 bg-white px-3 pb-1 pt-2" data-testid="lesson-footer">
-            <div className="flex min-h-0 flex-col gap-2 overflow-y-auto">
+          </div>
+          <div className="-mx-3 flex max-h-[45%] shrink-0 flex-col gap-2 border-t border-slate-200 bg-white px-3 pt-2" data-testid="lesson-footer">
+            <p aria-live="polite" className="sr-only">{done ? `Step ${progress.step + 1} done.` : ''}</p>
+            {(step.task || canHint || canSolve) && <div className="flex min-h-0 flex-col gap-2 overflow-y-auto">
               {step.task && (
                 <div className={`rounded border-l-4 p-2 ${done ? 'border-green-600 bg-green-50' : 'border-blue-600 bg-blue-50'}`} data-testid="lesson-task">
                   <p className="font-semibold">{done ? '✓ Done' : 'Your turn'}</p>
                   <p><RichText text={step.task} terms={lesson.terms} /></p>
                 </div>
               )}
-              {progress.question && <QuestionCard key={`${progress.id}/${progress.step}`} q={progress.question} onAnswer={(a) => actions.answer(a)} />}
-              <p aria-live="polite" className="sr-only">{done ? `Step ${progress.step + 1} done.` : ''}</p>
-              <div className="flex flex-wrap gap-2">
-                {step.highlight && onLook && <button type="button" className="rounded border border-slate-300 bg-white px-2 py-1" onClick={() => onLook(step.highlight!)}>Show me where</button>}
-                {step.hints > 0 && !done && actions.hint && progress.hints.length < step.hints && (
+              {(canHint || canSolve) && <div className="flex flex-wrap gap-2">
+                {canHint && (
                   <button type="button" disabled={busy} data-testid="lesson-hint" className="rounded border border-sky-600 bg-white px-2 py-1 text-sky-900" onClick={() => void run(() => actions.hint!())}>
                     {progress.hints.length === 0 ? 'Hint' : progress.hints.length === step.hints - 1 ? 'Show the answer' : 'Another hint'}
                   </button>
                 )}
-                {step.solvable && !done && <button type="button" disabled={busy} data-testid="lesson-solve" className="rounded border border-slate-300 bg-white px-2 py-1" onClick={() => void run(() => actions.solve())}>Do it for me</button>}
-              </div>
-            </div>
+                {canSolve && <button type="button" disabled={busy} data-testid="lesson-solve" className="rounded border border-slate-300 bg-white px-2 py-1" onClick={() => void run(() => actions.solve())}>Do it for me</button>}
+              </div>}
+            </div>}
             <nav className="flex shrink-0 justify-between gap-2" aria-label="Lesson navigation">
               <button type="button" disabled={progress.step === 0} className="rounded border border-slate-300 bg-white px-3 py-1 disabled:opacity-40" onClick={() => void go(progress.step - 1)}>← Back</button>
               {progress.step < lesson.steps.length - 1

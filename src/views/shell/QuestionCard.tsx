@@ -11,6 +11,9 @@ export function QuestionCard({ q, onAnswer }: { q: QuestionView; onAnswer(a: Ans
   const [order, setOrder] = useState<string[]>(() => q.options.map((o) => o.id));
   const [num, setNum] = useState('');
   const [busy, setBusy] = useState(false);
+  // Once the answer is right the choices fold to one line (the learner may open them again), so
+  // the step's text, the question and the reason fit the lesson column together.
+  const [reopenedAt, setReopenedAt] = useState(-1);
   const label = (id: string) => q.options.find((o) => o.id === id)?.label ?? id;
   const answer: Answer | null = q.kind === 'one' ? one : q.kind === 'several' ? several : q.kind === 'order' ? order : num.trim() === '' || !Number.isFinite(Number(num)) ? null : Number(num);
   const submit = async () => {
@@ -26,20 +29,27 @@ export function QuestionCard({ q, onAnswer }: { q: QuestionView; onAnswer(a: Ans
     setOrder(next);
   };
   const g = q.graded;
-  const expectedText = g ? (Array.isArray(g.expected) ? g.expected.map(label).join(q.kind === 'order' ? ' → ' : ', ') : typeof g.expected === 'number' ? `${fmt(g.expected)}${q.unit ? ` ${q.unit}` : ''}` : label(g.expected)) : '';
+  const shown = (a: Answer) => (Array.isArray(a) ? a.map(label).join(q.kind === 'order' ? ' → ' : ', ') : typeof a === 'number' ? `${fmt(a)}${q.unit ? ` ${q.unit}` : ''}` : label(a));
+  const expectedText = g ? shown(g.expected) : '';
+  const folded = !!g?.correct && reopenedAt !== q.attempts;
   return (
-    <form className="flex flex-col gap-2 rounded border-l-4 border-violet-600 bg-violet-50 p-2" data-testid="question" aria-labelledby="question-prompt"
+    <form className="flex flex-col gap-1.5 rounded border-l-4 border-violet-600 bg-violet-50 p-2 text-[13px]" data-testid="question" aria-labelledby="question-prompt"
       onSubmit={(e) => { e.preventDefault(); void submit(); }}>
-      <p className="text-[11px] font-semibold uppercase tracking-wide text-violet-800">{q.revealed ? 'The model has run' : 'Predict first: the model waits for you'}</p>
-      <p id="question-prompt" className="font-semibold text-slate-900">{q.prompt}</p>
-      {q.kind === 'one' && (
+      <p className="text-[11px] font-semibold uppercase tracking-wide text-violet-800">{q.revealed ? 'The model has run' : 'Predict first: the model waits for you'}{q.attempts > 0 && <span className="font-normal normal-case text-slate-600"> · {q.attempts} attempt{q.attempts === 1 ? '' : 's'}</span>}</p>
+      <p id="question-prompt" className="font-semibold leading-snug text-slate-900">{q.prompt}</p>
+      {folded && (
+        <p data-testid="answer-folded">Your answer: <b>{shown(g.answer)}</b>{' '}
+          <button type="button" className="text-[11px] text-violet-800 underline" onClick={() => setReopenedAt(q.attempts)} data-testid="answer-reopen">try another</button>
+        </p>
+      )}
+      {!folded && q.kind === 'one' && (
         <fieldset className="flex flex-col gap-1"><legend className="sr-only">Choose one</legend>
           {q.options.map((o) => (
             <label key={o.id} className="flex items-start gap-2"><input type="radio" name="q-one" value={o.id} checked={one === o.id} onChange={() => setOne(o.id)} data-testid={`answer-${o.id}`} className="mt-1" />{o.label}</label>
           ))}
         </fieldset>
       )}
-      {q.kind === 'several' && (
+      {!folded && q.kind === 'several' && (
         <fieldset className="flex flex-col gap-1"><legend className="text-xs text-slate-600">Choose every one that applies</legend>
           {q.options.map((o) => (
             <label key={o.id} className="flex items-start gap-2"><input type="checkbox" checked={several.includes(o.id)} data-testid={`answer-${o.id}`} className="mt-1"
@@ -47,7 +57,7 @@ export function QuestionCard({ q, onAnswer }: { q: QuestionView; onAnswer(a: Ans
           ))}
         </fieldset>
       )}
-      {q.kind === 'order' && (
+      {!folded && q.kind === 'order' && (
         <ol className="flex flex-col gap-1" aria-label="Put these in order, first at the top">
           {order.map((id, i) => (
             <li key={id} className="flex items-center gap-1 rounded border border-slate-300 bg-white px-1.5 py-0.5" data-testid={`order-${id}`}>
@@ -59,24 +69,26 @@ export function QuestionCard({ q, onAnswer }: { q: QuestionView; onAnswer(a: Ans
           ))}
         </ol>
       )}
-      {q.kind === 'number' && (
+      {!folded && q.kind === 'number' && (
         <label className="flex items-center gap-2">Your estimate
           <input type="number" inputMode="decimal" step="any" value={num} onChange={(e) => setNum(e.target.value)} data-testid="answer-number"
             className="w-28 rounded border border-slate-400 bg-white px-1.5 py-0.5 font-mono" />{q.unit}
         </label>
       )}
-      <div className="flex items-center gap-2">
-        <button type="submit" disabled={busy || answer === null} data-testid="answer-submit"
-          className="rounded-md border border-violet-700 bg-violet-700 px-3 py-1 text-sm font-semibold text-white hover:bg-violet-800 disabled:opacity-40">
-          {q.revealed ? 'Answer again' : 'Lock in and run'}
-        </button>
-        {q.attempts > 0 && <span className="text-xs text-slate-600">{q.attempts} attempt{q.attempts === 1 ? '' : 's'}</span>}
-      </div>
+      {!folded && (
+        <div className="flex items-center gap-2">
+          <button type="submit" disabled={busy || answer === null} data-testid="answer-submit"
+            className="rounded-md border border-violet-700 bg-violet-700 px-3 py-1 text-sm font-semibold text-white hover:bg-violet-800 disabled:opacity-40">
+            {q.revealed ? 'Answer again' : 'Lock in and run'}
+          </button>
+        </div>
+      )}
       <div aria-live="polite" data-testid="answer-feedback">
         {g && (
           <div className={`rounded border p-2 ${g.correct ? 'border-green-600 bg-green-50 text-green-900' : 'border-amber-600 bg-amber-50 text-amber-900'}`} data-correct={g.correct}>
-            <p className="font-semibold">{g.correct ? '✓ Right.' : '✕ Not what the model did.'} {g.correct ? '' : <>It did: <span className="font-mono">{expectedText}</span>.</>}</p>
-            {g.feedback.map((f) => <p key={f}>{f}</p>)}
+            {g.correct
+              ? g.feedback.map((f, i) => <p key={f}>{i === 0 && <b>✓ Right. </b>}{f}</p>)
+              : <><p className="font-semibold">✕ Not what the model did. It did: <span className="font-mono">{expectedText}</span>.</p>{g.feedback.map((f) => <p key={f}>{f}</p>)}</>}
             {!g.correct && <p className="text-xs">Change your answer and try again.</p>}
           </div>
         )}

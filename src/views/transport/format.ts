@@ -1,6 +1,7 @@
 // Pure formatting and the colour system shared by every view. No model logic: these turn the
 // numbers a frame carries into text a student can read (and into the colours that always come
 // with a text or glyph twin, so colour is never the only signal).
+import { psnText } from '../kit/psn.ts';
 
 export const STATE_NAMES = ['RESET', 'INIT', 'RTR', 'RTS', 'SQD', 'SQE', 'ERR'] as const;
 /** mlx5 qpc.state numbering (the context field qpc_state). */
@@ -34,10 +35,8 @@ export const hex = (n: number, width = 0): string => `0x${n.toString(16).padStar
 export const qpnHex = (qpn: number): string => hex(qpn);
 export const hostLetter = (host: number): string => String.fromCharCode(65 + host);
 
-/** 24-bit PSN in decimal and hex, e.g. "16775217 (0xfff831)". */
-export function psnText(psn: number): string {
-  return `${psn} (${hex(psn, 6)})`;
-}
+/** 24-bit PSN in decimal and hex, e.g. "16775217 (0xfff831)": the page's one PSN format. */
+export { psnText };
 
 /** Simulated nanoseconds as microseconds with ns precision. */
 export function usText(ns: number): string {

@@ -75,6 +75,12 @@ describe('modify_qp panel', () => {
     expect(reply.getAttribute('data-ok')).toBe('false');
     expect(reply.textContent).toContain('EINVAL');
     expect(reply.textContent).toContain('IBV_QP_PORT');
+    // The real call returns only the errno: the attribute list is labelled the page's diagnosis,
+    // and the core's reason is words, not its slug.
+    expect(reply.textContent).toContain('all the real call returns');
+    expect(reply.textContent).toContain('page\'s own diagnosis');
+    expect(screen.getByTestId('modify-diagnosis').textContent).toMatch(/^required attributes missing: /);
+    expect(reply.textContent).not.toMatch(/missing-attributes|invalid-transition|unexpected-attributes/);
     expect(row('IBV_QP_PORT').getAttribute('data-flag')).toBe('missing');
 
     fireEvent.click(screen.getByTestId('modify-fill'));

@@ -1,14 +1,14 @@
 // The Faults instrument's worker API (topics 7 and 10): the shared playback and lesson calls
 // (LabApi), the storm's settings, policy and compare, the reset view, the claims, and the state a
 // share link carries. A plain module (no worker globals); faults.worker.ts only exposes it.
-import { FAULT_CLAIMS, LC_NAMES, POLICIES, RESET_CLAIMS, type PolicyName } from '../../core/index.ts';
+import { FAULT_CLAIMS, LC_NAMES, NOTABLE_QPS, POLICIES, RESET_CLAIMS, type NotableQp, type PolicyName } from '../../core/index.ts';
 import { parseExplorerSettings, parseResetSettings, parseStormSettings, defaultExplorerSettings, defaultResetSettings, type ExplorerSettings, type ResetSettings, type StormSettings } from '../../core/faults/labConfig.ts';
 import { FAULTS_LESSONS, type FaultsAction, type FaultsProbe } from '../../lessons/faults/index.ts';
 import { LessonHost, type ResumeState } from '../kit/lessonHost.ts';
 import type { LabApi, LessonInfo, Reply } from '../kit/types.ts';
 import { buildFrame } from './frame.ts';
 import { FaultsLab, SPEED_MAX, SPEED_MIN, type FaultsOptions } from './lab.ts';
-import type { ClaimsInfo, FaultsFrame, QpDetail } from './types.ts';
+import type { ClaimsInfo, FaultsFrame, QpDetail, ReportWhyReply } from './types.ts';
 
 type Outcome = { ok: boolean; error?: string };
 const ok: Outcome = { ok: true };
@@ -120,6 +120,16 @@ export function createFaultsApi(opts: FaultsOptions = {}) {
       const g = lab.storm.grid();
       if (!Number.isInteger(i) || i < 0 || i >= g.qpn.length) return null;
       return { qpn: g.qpn[i], host: g.host[i], cls: g.cls[i], state: LC_NAMES[g.lc[i]], phase: g.phase[i], detectNs: g.detectNs[i], reportNs: g.reportNs[i], lastFlushNs: g.lastFlushNs[i] };
+    },
+
+    /** Why grid QP `i` was reported when it was (or not at all), from the storm's own record; null: no such QP. */
+    reportWhy(i: number): ReportWhyReply | null {
+      const why = lab.storm.why(i);
+      return why ? { i, why, ahead: lab.storm.servedWhileWaiting(i) } : null;
+    },
+    /** Grid index of a QP worth asking "why?" about in the live storm, or -1 when it has none. */
+    notableQp(kind: NotableQp): number {
+      return NOTABLE_QPS.includes(kind) ? lab.storm.notable(kind) : -1;
     },
 
     /** What a share link carries of the model (the tab and lesson travel with it from the main thread). */

@@ -1,6 +1,6 @@
 // Plain-data frames the Faults worker sends (structured-clone friendly: numbers, strings, typed
 // arrays). Views render these; they never compute the model.
-import type { Claim, ExplorerStep, Outcome, OutcomeGroup, PolicyName, ResetLabResult, StormSummary } from '../../core/index.ts';
+import type { Claim, ExplorerStep, Outcome, OutcomeGroup, PolicyName, ReportWhy, ResetLabResult, StormSummary } from '../../core/index.ts';
 import type { ExplorerSettings, ResetSettings, StormSettings } from '../../core/faults/labConfig.ts';
 import type { KitFrame } from '../kit/types.ts';
 
@@ -43,6 +43,9 @@ export interface ExplorerFrame {
 
 /** One QP of the storm, in numbers (ns after the fault; −1: has not happened). */
 export interface QpDetail { qpn: number; host: number; cls: number; state: string; phase: number; detectNs: number; reportNs: number; lastFlushNs: number }
+
+/** The "why?" of grid QP `i`'s report, and the grid QPs the engine served while it waited. */
+export interface ReportWhyReply { i: number; why: ReportWhy; ahead: Uint8Array }
 
 /** One policy's run of the same storm to the end. */
 export interface PolicyResult {

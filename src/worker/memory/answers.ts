@@ -1,6 +1,6 @@
 // Questions the lab answers without changing its state: the capacity calculator and the
 // control-write-vs-lookup race (both closed-form or cycle-exact models in the core).
-import { capacity as capacityOf, simulateRace, tornWindow, PROTECTIONS, type CapacityInput, type Protection, type RaceTrace } from '../../core/memory/index.ts';
+import { capacity as capacityOf, simulateRace, tornWindow, PROTECTIONS, RTS_RTS_FIELDS, type CapacityInput, type Protection, type RaceTrace } from '../../core/memory/index.ts';
 import type { CapacityReply, RaceInput, RaceReply } from './types.ts';
 
 export function capacity(input: CapacityInput): CapacityReply {
@@ -13,7 +13,7 @@ export function capacity(input: CapacityInput): CapacityReply {
 
 export function race(input: RaceInput): RaceReply {
   try {
-    const words = input.words ?? 4;
+    const words = input.words ?? RTS_RTS_FIELDS.length;
     const wpw = input.writeCyclesPerWord ?? 4;
     const rpw = input.readCyclesPerWord ?? 1;
     const base = words * rpw + 2;

@@ -273,6 +273,8 @@ describe('memory worker API: link, capacity, race', () => {
     expect(torn.length).toBeGreaterThan(0);
     const r = api.race({ readerOffset: torn[0] });
     expect(r.traces!.none.torn).toBe(true);
+    // The example is the realistic one: RTS→RTS (access flags, RNR timer) against incoming requests.
+    expect(r.traces!.none.fields.map((f) => f.name)).toEqual(['rre/rwe/rae (qp_access_flags)', 'min_rnr_nak (min_rnr_timer)']);
     for (const p of ['busy-bit', 'seqlock', 'dual-port'] as const) expect(r.traces![p].torn).toBe(false);
     expect(api.race({ readerOffset: -1000 }).error).toMatch(/readerOffset/);
   });

@@ -1,7 +1,7 @@
 // The NIC-memory instrument's worker API: the shared playback and lesson calls (LabApi), the
 // lab's own settings and questions, and its state for a share link. A plain module (no worker
 // globals): Node tests drive it directly; memory.worker.ts only exposes it.
-import { configOfState, labStateOf, type CapacityInput, type CompareSide, type LabConfig, type LabState, type PresetId } from '../../core/memory/index.ts';
+import { configOfState, evictionChain, labStateOf, type CapacityInput, type CompareSide, type LabConfig, type LabState, type PresetId } from '../../core/memory/index.ts';
 import { MEMORY_LESSONS, type MemoryAction, type MemoryProbe } from '../../lessons/memory/index.ts';
 import { LessonHost, lessonCalls } from '../kit/lessonHost.ts';
 import type { LabApi, Reply } from '../kit/types.ts';
@@ -10,7 +10,7 @@ import { CompareRun, defaultSides } from './compare.ts';
 import { buildFrame, probeOf } from './frame.ts';
 import { MemoryLab, SPEED_MAX, SPEED_MIN, type MemoryApiOptions } from './lab.ts';
 import { patchCompare, setCompare, setConfig, setPinned, setPreset, setWalk, type Outcome } from './settings.ts';
-import type { CapacityReply, MemFrame, RaceInput, RaceReply } from './types.ts';
+import type { CapacityReply, EvictionWhyReply, MemFrame, RaceInput, RaceReply } from './types.ts';
 
 export { windowFor, type MemoryApiOptions } from './lab.ts';
 
@@ -86,6 +86,14 @@ export function createMemoryApi(opts: MemoryApiOptions = {}) {
       if (Number.isInteger(set)) lab.selectedSet = Math.max(0, Math.min(sets - 1, set));
       lab.sentGrid = -1;
       return frame();
+    },
+    /**
+     * Why packet `n`'s lookup evicted its victim, while the live run still holds that packet (the
+     * last 64): the record the cache captured and the chain built from it; null otherwise.
+     */
+    evictionWhy(n: number): EvictionWhyReply | null {
+      const why = Number.isFinite(n) ? lab.live?.evictionWhy(n) ?? null : null;
+      return why ? { n, why, chain: evictionChain(why) } : null;
     },
     /** Walk this QPN (null: follow the last miss). */
     setWalk(qpn: number | null): Reply<MemFrame> { return reply(setWalk(lab, qpn)); },

@@ -4,7 +4,7 @@
 // After the same packets it has the same cache and numbers as the sweep point at the same N.
 import {
   ACCESS_MISS_EVICT, ACCESS_MISS_EVICT_DIRTY, PacketPath, QpTable, resolveEngine, tableGeometry,
-  type AccessCode, type CacheStats, type PacketTimer, type QpcCache, type SweepSpec, type Traffic, type TimingResult,
+  type AccessCode, type CacheStats, type EvictionWhy, type PacketTimer, type QpcCache, type SweepSpec, type Traffic, type TimingResult,
 } from '../../core/memory/index.ts';
 import type { AccessRec, LiveReadout, MissDetail, SeriesPoint, WaterfallPart } from './types.ts';
 
@@ -27,6 +27,8 @@ export class LiveRunner {
   private readonly ringV = new Int32Array(RING);
   private readonly ringB = new Uint8Array(RING);
   private readonly ringN = new Float64Array(RING);
+  /** Why each eviction in the ring happened (captured for the last RING packets of every run). */
+  private readonly ringW: Array<EvictionWhy | null> = new Array<EvictionWhy | null>(RING).fill(null);
   private ringPos = 0;
   readonly series: SeriesPoint[] = [];
   lastMiss: MissDetail | null = null;
@@ -48,7 +50,7 @@ export class LiveRunner {
     this.qps = qps;
     this.table = withTable ? new QpTable(spec.table) : null;
     const reads = this.table ? this.table.geometry.hostReadsPerMiss : hostReads(spec);
-    this.path = new PacketPath(spec, qps, reads);
+    this.path = new PacketPath(spec, qps, reads, { track: true });
     const eng = resolveEngine(spec.timing.engine);
     this.tHit = spec.timing.tHitNs;
     this.fetchNs = spec.timing.fetchNs;
@@ -87,7 +89,10 @@ export class LiveRunner {
     const fast = Math.max(0, n - DETAIL_TAIL);
     const path = this.path;
     let lastQ = -1, lastCode = 0, lastVictim = -1, lastN = 0, lastDecided = false;
+    // Only the packets the ring will still hold explain their evictions (a record costs an object).
+    const explainFrom = n - RING;
     for (let i = 0; i < fast; i++) {
+      path.cache.captureWhy = i >= explainFrom;
       const code = path.lookup();
       this.record(path.qpn, code, path.bypass);
       path.flight();
@@ -95,6 +100,7 @@ export class LiveRunner {
       if (++this.inWindow >= w) this.closeWindow();
     }
     const before = this.lastMiss;
+    path.cache.captureWhy = true;
     for (let i = fast; i < n; i++) {
       this.detailedPacket();
       if (++this.inWindow >= w) this.closeWindow();
@@ -107,6 +113,7 @@ export class LiveRunner {
       m.measured = false;
       this.lastMiss = m;
     }
+    path.cache.captureWhy = false;
     this.version++;
   }
 
@@ -117,6 +124,7 @@ export class LiveRunner {
     this.ringV[p] = this.path.victim;
     this.ringB[p] = bypass ? 1 : 0;
     this.ringN[p] = ++this.packets;
+    this.ringW[p] = code >= ACCESS_MISS_EVICT ? this.cache.lastWhy : null;
     if (code === 0) this.wHits++;
     else {
       this.wMisses++;
@@ -211,6 +219,12 @@ export class LiveRunner {
       out.push({ n, qpn, set: this.cache.setOf(qpn), code: this.ringC[p] as AccessCode, victim: this.ringV[p], bypass: this.ringB[p] === 1 });
     }
     return out;
+  }
+
+  /** Why packet `n`'s lookup evicted, while the ring still holds it (null: no eviction, or gone). */
+  evictionWhy(n: number): EvictionWhy | null {
+    for (let p = 0; p < RING; p++) if (this.ringN[p] === n) return this.ringW[p];
+    return null;
   }
 
   stats(): CacheStats {

@@ -1,13 +1,16 @@
 // Plain-data frames the NIC-memory worker sends to the main thread (structured-clone friendly:
 // numbers, strings, arrays, typed arrays). Views render these; they never recompute the model.
 import type {
-  AccessCode, CacheStats, CalibrationTarget, CapacityInput, CapacityResult, CurvePoint, PolicyId, PresetId,
+  AccessCode, CacheStats, CalibrationTarget, EvictionStep, EvictionWhy, CapacityInput, CapacityResult, CurvePoint, PolicyId, PresetId,
   Protection, RaceTrace, SweepPoint, TableGeometry, TableMemory, WalkResult,
 } from '../../core/memory/index.ts';
 import type { CompareSide, LabConfig } from '../../core/memory/index.ts';
 import type { KitFrame, Reply as KitReply } from '../kit/types.ts';
 
 export type { CompareSide, LabConfig };
+
+/** Why one packet's lookup evicted: the cache's record, and the chain (root first) built from it. */
+export interface EvictionWhyReply { n: number; why: EvictionWhy; chain: EvictionStep[] }
 
 /** One packet's lookup, for flashing: code 0 hit, 1 miss (free way), 2 miss + evict, 3 miss + evict dirty (write-back). */
 export interface AccessRec { n: number; qpn: number; set: number; code: AccessCode; victim: number; bypass: boolean }

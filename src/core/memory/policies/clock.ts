@@ -3,6 +3,7 @@
 // is already clear, then stops just past it. Pinned / in-flight (pin mode) lines are stepped
 // over without touching their bit. Cheap in hardware: one bit per line plus a pointer per set.
 import type { Policy, PolicyView, SlotInfo } from '../cacheTypes.ts';
+import type { PolicyReason } from '../evictionWhy.ts';
 
 interface ClockSnapshot {
   ref: Uint8Array;
@@ -13,6 +14,9 @@ export class ClockPolicy implements Policy {
   readonly id = 'clock' as const;
   private ref: Uint8Array;
   private hand: Int32Array; // way index per set
+  /** The last victim() walk: where the hand started and how many ways it stepped (for reason()). */
+  private walkFrom = 0;
+  private walkSteps = 0;
 
   constructor(private readonly info: SlotInfo) {
     this.ref = new Uint8Array(info.sets * info.ways);
@@ -39,6 +43,7 @@ export class ClockPolicy implements Policy {
     const { ways, flags, blockMask } = this.info;
     const base = set * ways;
     let w = this.hand[set];
+    this.walkFrom = w;
     // At most two turns: the first clears every evictable bit, the second must find one clear.
     for (let step = 0; step < 2 * ways; step++) {
       const s = base + w;
@@ -46,10 +51,29 @@ export class ClockPolicy implements Policy {
       if ((flags[s] & blockMask) !== 0) continue;
       if (this.ref[s] === 1) { this.ref[s] = 0; continue; }
       this.hand[set] = w;
+      this.walkSteps = step + 1;
       return s;
     }
     this.hand[set] = w;
     return -1;
+  }
+
+  /**
+   * Replayed from the walk: every evictable way the hand passed in its first turn had its bit set
+   * (it would have stopped there otherwise) and lost it; a second turn stops at the first evictable.
+   */
+  reason(set: number): PolicyReason {
+    const { ways, flags, blockMask } = this.info;
+    const base = set * ways;
+    const secondChances: number[] = [];
+    let skipped = 0;
+    // Each way once: a second turn passes only the ways the first turn already counted.
+    for (let k = 0; k < Math.min(ways, this.walkSteps - 1); k++) {
+      const s = base + ((this.walkFrom + k) % ways);
+      if ((flags[s] & blockMask) !== 0) skipped++;
+      else secondChances.push(s);
+    }
+    return { next: [], skipped, rule: { kind: 'clock', handFrom: this.walkFrom, secondChances } };
   }
 
   forget(): void {}

@@ -5,6 +5,7 @@
 // was hot once and went quiet keeps its slot until others out-count it - the lesson of LFU.
 import type { Policy, PolicyView, SlotInfo } from '../cacheTypes.ts';
 import { SlotLists, type SlotListsSnapshot } from './slotLists.ts';
+import { blockedBefore, eligibleAfter, type PolicyReason } from '../evictionWhy.ts';
 
 const NIL = -1;
 
@@ -103,6 +104,18 @@ export class LfuPolicy implements Policy {
       if (s !== NIL) return s;
     }
     return NIL;
+  }
+
+  /** Buckets run from the fewest uses up; inside one, lines in the order they reached that count (least recent first). */
+  reason(set: number, victim: number): PolicyReason {
+    const { flags, blockMask } = this.info;
+    const vb = this.slotBucket[victim];
+    let skipped = 0;
+    for (let b = this.setFirst[set]; b !== NIL && b !== vb; b = this.bNext[b]) skipped += this.items.len[b];
+    skipped += blockedBefore(this.items.head[vb], this.items.next, victim, flags, blockMask);
+    const next = eligibleAfter(this.items.head[vb], this.items.next, victim, flags, blockMask, 3);
+    for (let b = this.bNext[vb]; b !== NIL && next.length < 3; b = this.bNext[b]) next.push(...eligibleAfter(this.items.head[b], this.items.next, -1, flags, blockMask, 3 - next.length));
+    return { next, skipped, counts: [victim, ...next].map((s) => this.count[s]), rule: { kind: 'lfu' } };
   }
 
   forget(): void {}

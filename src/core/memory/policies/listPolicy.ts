@@ -2,6 +2,7 @@
 // evictable slot of the list. They differ only in whether a hit reorders (and how they show it).
 import type { Policy, PolicyId, PolicyView, SlotInfo } from '../cacheTypes.ts';
 import { SlotLists, type SlotListsSnapshot } from './slotLists.ts';
+import { blockedBefore, eligibleAfter, type PolicyReason } from '../evictionWhy.ts';
 
 export abstract class ListPolicy implements Policy {
   abstract readonly id: PolicyId;
@@ -29,6 +30,13 @@ export abstract class ListPolicy implements Policy {
 
   victim(set: number): number {
     return this.lists.firstEligible(set, this.info.flags, this.info.blockMask);
+  }
+
+  /** LRU: least recent use first; FIFO: oldest fill first. The victim heads its list (after lines that may not leave). */
+  reason(set: number, victim: number): PolicyReason {
+    const { flags, blockMask } = this.info;
+    const l = this.lists;
+    return { next: eligibleAfter(l.head[set], l.next, victim, flags, blockMask, 3), skipped: blockedBefore(l.head[set], l.next, victim, flags, blockMask), rule: { kind: this.id as 'lru' | 'fifo' } };
   }
 
   forget(): void {}

@@ -8,6 +8,7 @@
 import type { Policy, PolicyView, SlotInfo } from '../cacheTypes.ts';
 import { QpnIndex } from '../qpnIndex.ts';
 import { SlotLists, type SlotListsSnapshot } from './slotLists.ts';
+import { blockedBefore, eligibleAfter, type PolicyReason } from '../evictionWhy.ts';
 
 const NIL = -1;
 
@@ -102,6 +103,19 @@ export class TwoQPolicy implements Policy {
     }
     const s = this.lists.firstEligible(am, flags, blockMask);
     return s !== NIL ? s : this.lists.firstEligible(a1in, flags, blockMask);
+  }
+
+  /** Which list gave the victim and why (A1in over its target, or not), its runners-up in that list. */
+  reason(set: number, victim: number): PolicyReason {
+    const { flags, blockMask } = this.info;
+    const a1in = this.lists.len[2 * set];
+    const list = this.inAm[victim] === 1 ? 'am' : 'a1in';
+    const l = 2 * set + (list === 'am' ? 1 : 0);
+    const fellBack = (a1in > this.kin) !== (list === 'a1in');
+    // A fallback means the preferred list had nothing evictable: all of it was passed over.
+    const other = 2 * set + (list === 'am' ? 0 : 1);
+    const skipped = blockedBefore(this.lists.head[l], this.lists.next, victim, flags, blockMask) + (fellBack ? this.lists.len[other] : 0);
+    return { next: eligibleAfter(this.lists.head[l], this.lists.next, victim, flags, blockMask, 3), skipped, rule: { kind: '2q', list, a1in, kin: this.kin, fellBack, ghost: list === 'a1in' } };
   }
 
   forget(qpn: number): void {

@@ -7,7 +7,7 @@ import { transportStore, useTransport, qpKey } from '../../../store/transport.ts
 import type { QpView } from '../../../worker/transport/types.ts';
 import { STATE_COLOR, STATE_NAMES, baseState } from '../format.ts';
 import { startDraft } from '../modify/model.ts';
-import { hwEdges, NODE_H, NODE_POS, NODE_W, STATE_TEXT, VIEW_H, VIEW_W, edgePath, legalTargets } from './diagram.ts';
+import { hwEdges, NODE_H, NODE_POS, NODE_W, STATE_SOURCES, STATE_TEXT, VIEW_H, VIEW_W, edgePath, legalTargets } from './diagram.ts';
 
 const SKELETON: [string, string][] = [['RESET', 'INIT'], ['INIT', 'RTR'], ['RTR', 'RTS'], ['RTS', 'SQD'], ['SQD', 'RTS'], ['SQE', 'RTS'], ['ERR', 'RESET']];
 
@@ -121,6 +121,7 @@ function Diagram({ qp }: { qp: QpView }) {
       </svg>
       <div className="mt-1 grid grid-cols-1 gap-2 text-[12.5px] text-slate-800">
         <p><span className={`mr-1 rounded border px-1 font-mono text-[11px] font-bold ${STATE_COLOR[baseState(cur)].badge}`}>{qp.state}</span>{STATE_TEXT[cur]}</p>
+        {STATE_SOURCES[cur] && <p className="text-[11px] text-slate-500" data-testid="state-sources">Sources: {STATE_SOURCES[cur]} — see docs/sources.md</p>}
         {draining && (
           <p className="rounded bg-amber-50 px-2 py-1 text-amber-900">The send queue is still draining: until IBV_EVENT_SQ_DRAINED, the device accepts only a move to ERR (rxe <code className="font-mono">__qp_chk_state</code>), although the kernel table lists more.</p>
         )}

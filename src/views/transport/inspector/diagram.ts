@@ -29,7 +29,17 @@ export const STATE_TEXT: Record<string, string> = {
   RTS: 'Ready to Send: requester and responder both run. This is the working state.',
   SQD: 'Send Queue Drain: sends already started finish, new ones wait; receives continue.',
   SQE: 'Send Queue Error (UC/UD): a send failed; the SQ is flushed, the RQ keeps working. Recover with modify to RTS.',
-  ERR: 'Error: every outstanding WR completes with IBV_WC_WR_FLUSH_ERR, oldest first. Only →RESET (or →ERR) leaves it.',
+  ERR: 'Error: the WR that failed completes first, with its real status (e.g. RETRY_EXC_ERR); then every other outstanding WR of this QP completes with IBV_WC_WR_FLUSH_ERR, oldest first, signaled or not. WQEs waiting in an attached SRQ are not flushed: they belong to the other QPs too (this QP gets IBV_EVENT_QP_LAST_WQE_REACHED). If the CQ fills up, the overrun raises IBV_EVENT_CQ_ERR and the rest is retired with no CQE. Only →RESET leaves ERR; ERR→ERR is legal and stays in ERR.',
+};
+
+/**
+ * Where each sentence of a state's text comes from, shown under it (bibliography keys of
+ * src/lessons/kit/sources.ts): rxe_completer / flush_send_queue (rxe-comp), the SRQ's
+ * LAST_WQE_REACHED (srq-last-wqe), ibv_poll_cq(3) for the overrun (man-poll-cq), the kernel's
+ * qp_state_table for the ERR row (kernel-qp-table).
+ */
+export const STATE_SOURCES: Partial<Record<string, string>> = {
+  ERR: 'rxe_completer and flush_send_queue (rxe-comp); rxe flush_recv_queue, rdmavt rvt_error_qp (srq-last-wqe); ibv_poll_cq(3) (man-poll-cq); qp_state_table (kernel-qp-table)',
 };
 
 export interface HwEdge { from: string; to: string; label: string; selfNote?: boolean }

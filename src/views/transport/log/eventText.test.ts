@@ -37,6 +37,10 @@ group('event log wording', () => {
       sim.issue({ kind: 'modifyQp', host: 0, qpn: 0x100, mask: ['IBV_QP_STATE'], attrs: { qp_state: 'RTR' } });
       sim.issue({ kind: 'postSend', host: 0, qpn: 0x1ff, wr: { wrId: 5, opcode: 'IBV_WR_SEND', length: 8, signaled: true } });
     })],
+    ['sandbox + packets dropped from one host, then the other', lines(sandboxScenario(), (sim) => {
+      sim.issue({ kind: 'dropPackets', count: 2, from: 1 });
+      sim.issue({ kind: 'dropPackets', count: 1, from: 0 });
+    })],
   ];
   it.each(runs)('%s: every line reads right', (_name, ls) => {
     expect(ls.length).toBeGreaterThan(10);
@@ -55,5 +59,16 @@ group('event log wording', () => {
     for (const { text } of asyncs) expect(text).toMatch(/async event IBV_EVENT_\w+/);
     const refused = all.filter(({ e }) => e.kind === 'modify-refused' || e.kind === 'post-refused');
     expect(refused.map((r) => r.text).join('\n')).toMatch(/the page's diagnosis: no such transition[\s\S]*host A has no QP 0x1ff/);
+  });
+  it('a fault aimed at one host names it by letter, as the rest of the page does', () => {
+    const ls = runs.find(([n]) => n.startsWith('sandbox + packets dropped'))![1];
+    const faults = ls.filter(({ e }) => e.kind === 'fault').map((l) => l.text);
+    expect(faults).toEqual(expect.arrayContaining([expect.stringMatching(/leaving host B will be lost/), expect.stringMatching(/leaving host A will be lost/)]));
+    expect(ls.some(({ e }) => e.kind === 'pkt' && e.drop !== undefined && e.src === 1)).toBe(true);
+  });
+  it('a refused command names the host by letter', () => {
+    const sim = new Simulation(sandboxScenario());
+    sim.runUntil(1_000);
+    expect(sim.issue({ kind: 'cqOverrun', host: 1, cq: 9 })).toMatchObject({ ok: false, detail: 'host B has no CQ 9' });
   });
 });

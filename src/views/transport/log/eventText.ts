@@ -1,8 +1,9 @@
 // One event → one readable line: its group (for filters), the QP it concerns, a sentence a
 // student can read, and the raw enum names an engineer would grep for.
-import type { SimEvent } from '../../../core/model/events.ts';
+import type { SimEvent, SimEventKind } from '../../../core/model/events.ts';
 import type { LogGroup } from '../../../store/transport.ts';
 import { hex, hostLetter, opShort, psnText, qpnHex, shortStatus } from '../format.ts';
+import { refusalWords } from '../refusal.ts';
 
 export interface EventLine {
   group: LogGroup;
@@ -16,14 +17,22 @@ export interface EventLine {
   tone: 'normal' | 'good' | 'bad' | 'warn' | 'muted';
 }
 
-const GROUP: Record<SimEvent['kind'], LogGroup> = {
-  'qp-created': 'state', modify: 'state', 'modify-refused': 'state', state: 'state',
-  post: 'work', 'post-refused': 'work', discard: 'work',
-  pkt: 'packets', rx: 'packets', retry: 'packets', cache: 'packets',
-  cqe: 'completions', 'cqe-lost': 'completions', 'complete-silent': 'completions', poll: 'completions',
-  fault: 'faults', 'wr-error': 'faults', async: 'faults', eq: 'faults', report: 'faults', storm: 'faults', reset: 'state', 'qp-destroyed': 'state',
-  'destroy-wait': 'state', 'cqe-purged': 'completions', mr: 'work', mem: 'packets', srq: 'work',
+// Every kind of the union, in exactly one group: the Record makes a new kind without a group a
+// type error, and KINDS_OF is inverted from it, so the full log's filters cannot drift from it.
+const GROUP: Record<SimEventKind, LogGroup> = {
+  'qp-created': 'state', 'qp-destroyed': 'state', 'destroy-wait': 'state', modify: 'state', 'modify-refused': 'state', state: 'state', reset: 'state',
+  post: 'work', 'post-refused': 'work', discard: 'work', srq: 'work', mr: 'work',
+  pkt: 'packets', rx: 'packets', retry: 'packets', cache: 'packets', mem: 'packets',
+  cqe: 'completions', 'cqe-lost': 'completions', 'cqe-purged': 'completions', 'complete-silent': 'completions', poll: 'completions',
+  fault: 'faults', 'wr-error': 'faults', async: 'faults', eq: 'faults', report: 'faults', storm: 'faults',
 };
+
+/** Each group's event kinds (the full log filters by kind in the worker, where the events are). */
+export const KINDS_OF: Readonly<Record<LogGroup, readonly SimEventKind[]>> = (() => {
+  const out: Record<LogGroup, SimEventKind[]> = { state: [], work: [], packets: [], completions: [], faults: [] };
+  for (const [k, g] of Object.entries(GROUP) as Array<[SimEventKind, LogGroup]>) out[g].push(k);
+  return out;
+})();
 
 export const GROUP_LABEL: Record<LogGroup, string> = {
   state: 'State & modify',
@@ -34,10 +43,10 @@ export const GROUP_LABEL: Record<LogGroup, string> = {
 };
 
 export const GROUP_TITLE: Record<LogGroup, string> = {
-  state: 'QP created, ibv_modify_qp (accepted or refused), state changes',
-  work: 'Work requests posted, refused or discarded',
-  packets: 'Packets sent and received, retransmissions, context-cache misses',
-  completions: 'CQEs written or lost, unsignaled completions, polls',
+  state: 'QPs created, reset, destroyed or waiting to be; ibv_modify_qp (accepted or refused); state changes',
+  work: 'Work requests posted, refused or discarded; SRQ posts and takes; memory regions registered or deregistered',
+  packets: 'Packets sent and received, retransmissions, context-cache misses, bytes landing in a memory region',
+  completions: 'CQEs written, lost or purged unpolled; unsignaled completions; polls',
   faults: 'Injected faults and asynchronous events (IBV_EVENT_*)',
 };
 
@@ -65,11 +74,6 @@ const RX: Record<string, string> = {
 const wrOp = (op: string) => op.replace(/^IBV_WR_/, '');
 
 /** The page's own words for the reason the model gives a refused modify (the call itself returns only the errno). */
-const REFUSED: Record<string, string> = {
-  'invalid-transition': 'no such transition', 'missing-attributes': 'required attributes missing', 'unexpected-attributes': 'attributes not allowed here',
-  'invalid-value': 'a value out of range', 'no-such-qp': 'no such QP', 'sq-draining': 'the SQ is still draining', driver: 'the driver refuses it', timeout: 'the command timed out',
-};
-
 const isAck = (op: string) => op === 'ACKNOWLEDGE' || op === 'ATOMIC_ACKNOWLEDGE';
 
 /** What happened to a received packet: a NAK is sent by a responder and received by a requester. */
@@ -106,7 +110,7 @@ export function describe(e: SimEvent): EventLine {
     case 'modify-refused':
       return {
         group, host: e.host, qpn: e.qpn, tone: 'bad',
-        text: `ibv_modify_qp ${e.from} → ${e.to} refused: ${e.errno} (the page's diagnosis: ${REFUSED[e.reason] ?? e.reason.replace(/-/g, ' ')}) — ${e.detail}`,
+        text: `ibv_modify_qp ${e.from} → ${e.to} refused: ${e.errno} (the page's diagnosis: ${refusalWords(e.reason)}) — ${e.detail}`,
         raw: e.mask.join(' | '),
       };
     case 'state':

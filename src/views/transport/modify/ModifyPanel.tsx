@@ -8,6 +8,7 @@ import type { QpView } from '../../../worker/transport/types.ts';
 import { ACCESS_FLAGS, MIG_STATES, MTU_BYTES, STATE_COLOR, baseState, hex, qpnHex, rnrTimerText, timeoutText } from '../format.ts';
 import { ATTR_META, NO_STATE_CHANGE, buildCommand, classify, fillRequired, generateC, startDraft, type Classified, type Cls } from './model.ts';
 import { CodeBlock } from './CodeBlock.tsx';
+import { refusalWords } from '../refusal.ts';
 
 const NEXT: Record<string, string> = { RESET: 'INIT', INIT: 'RTR', RTR: 'RTS', RTS: 'RTS', SQD: 'RTS', SQE: 'RTS', ERR: 'RESET' };
 
@@ -194,12 +195,13 @@ function ReplyBox({ reply, qp }: { reply: ReturnType<typeof transportStore.getSt
   }
   return (
     <div data-testid="modify-reply" data-ok="false" role="alert" className={`${base} border-red-600 bg-red-50 text-red-900`}>
-      <strong className="font-mono">✕ {reply.errno ?? 'error'}</strong>{reply.reason && <> · <span className="font-mono">{reply.reason}</span></>}
-      <div>{reply.detail}</div>
+      <strong className="font-mono">✕ {reply.errno ?? 'error'}</strong>
+      <span className="text-[11px]"> — all the real call returns (ibv_modify_qp(3)). The rest is the page&apos;s own diagnosis, from the kernel&apos;s table:</span>
+      <div data-testid="modify-diagnosis">{reply.reason && <strong>{refusalWords(reply.reason)}: </strong>}{reply.detail}</div>
       {(reply.missing.length > 0 || reply.unexpected.length > 0) && (
-        <div className="mt-0.5 font-mono text-[11px]">
-          {reply.missing.length > 0 && <span>missing: {reply.missing.join(', ')} </span>}
-          {reply.unexpected.length > 0 && <span>not accepted: {reply.unexpected.join(', ')}</span>}
+        <div className="mt-0.5 text-[11px]">
+          {reply.missing.length > 0 && <span>missing <span className="font-mono">{reply.missing.join(', ')}</span> </span>}
+          {reply.unexpected.length > 0 && <span>not accepted <span className="font-mono">{reply.unexpected.join(', ')}</span></span>}
         </div>
       )}
     </div>
@@ -291,8 +293,8 @@ function ValueInput({ name, draft, qp, states, onValue, hostNames }: { name: str
     case 'dlid':
       return (
         <select aria-label={label} value={String(v ?? 0)} onChange={(e) => onValue(key, Number(e.target.value))} className={inputCls}>
-          <option value="0">0 (no host)</option>
-          {hostNames.map((h, i) => <option key={h} value={i + 1}>{i + 1} ({h})</option>)}
+          <option value="0">no GRH (no peer)</option>
+          {hostNames.map((h, i) => <option key={h} value={i + 1}>GID ::ffff:10.0.0.{i + 1} ({h})</option>)}
         </select>
       );
     case 'mig':

@@ -200,7 +200,7 @@ export function valuesFromContext(qp: QpView): Record<string, number | string> {
 
 /**
  * "Fill required": check IBV_QP_STATE and every required attribute, and give each a sensible
- * value — the peer's QPN and LID, PSNs that match the peer, the usual timers. Values the QP
+ * value — the peer's QPN and GID (the address vector), PSNs that match the peer, the usual timers. Values the QP
  * already holds are kept when they are valid.
  */
 export function fillRequired(draft: Draft, c: Classified, qp: QpView, all: readonly QpView[], hostLid: (host: number) => number): Draft {

@@ -10,6 +10,7 @@ import { cmd } from '../../../bridge/labs.ts';
 import { useSize } from '../../kit/useSize.ts';
 import { WorkerSwitch } from '../../kit/controls.tsx';
 import { SlotStrip, type SlotItem } from './SlotStrip.tsx';
+import { psnRange } from '../../kit/psn.ts';
 
 export function sqItems(qp: QpView): SlotItem[] {
   const depth = qp.ctx.sq_depth || 1;
@@ -17,7 +18,7 @@ export function sqItems(qp: QpView): SlotItem[] {
     const s = WQE_PHASE_STYLE[w.phase];
     return {
       slot: (qp.ctx.sq_ci + i) % depth, fill: s.fill, text: s.text, glyph: s.glyph, testId: `wqe-${w.phase}`,
-      title: `SQ WQE wr_id ${w.wrId}: ${w.opcode.replace('IBV_WR_', '')} ${w.length} B${w.signaled ? '' : ' (unsignaled)'} — ${s.label}${w.psn0 >= 0 ? `, PSN ${w.psn0}${w.npsn > 1 ? `…${w.psn0 + w.npsn - 1}` : ''}` : ''}${w.err ? `, will complete with ${w.err}` : ''}`,
+      title: `SQ WQE wr_id ${w.wrId}: ${w.opcode.replace('IBV_WR_', '')} ${w.length} B${w.signaled ? '' : ' (unsignaled)'} — ${s.label}${w.psn0 >= 0 ? `, PSN ${psnRange(w.psn0, w.npsn)}` : ''}${w.err ? `, will complete with ${w.err}` : ''}`,
     };
   });
 }

@@ -6,20 +6,13 @@ import type { SimEvent } from '../../../core/model/events.ts';
 import { transport } from '../../../bridge/labs.ts';
 import { useTransport, type LogGroup } from '../../../store/transport.ts';
 import { Dialog } from '../../shell/Dialog.tsx';
-import { GROUP_LABEL, describe } from '../log/eventText.ts';
+import { GROUP_LABEL, GROUP_TITLE, KINDS_OF, describe } from '../log/eventText.ts';
 import { hostLetter, qpnHex } from '../format.ts';
 import { askWhy, hasWhy } from './why.ts';
 
 // On a touch screen every button is 44 px tall (src/index.css), so the rows are too.
 const ROW = typeof matchMedia === 'function' && matchMedia('(pointer: coarse)').matches ? 44 : 22;
 const PAGE = 200;
-const KINDS_OF: Record<LogGroup, string[]> = {
-  state: ['qp-created', 'qp-destroyed', 'modify', 'modify-refused', 'state', 'reset'],
-  work: ['post', 'post-refused', 'discard'],
-  packets: ['pkt', 'rx', 'retry', 'cache'],
-  completions: ['cqe', 'cqe-lost', 'complete-silent', 'poll'],
-  faults: ['fault', 'wr-error', 'async', 'eq', 'report', 'storm'],
-};
 
 export function FullLog({ onClose }: { onClose(): void }) {
   const count = useTransport((s) => (s.frame ? s.frame.eventsFrom + s.frame.events.length : 0));
@@ -71,7 +64,7 @@ export function FullLog({ onClose }: { onClose(): void }) {
     <Dialog title="Full event log" testId="full-log" wide onClose={onClose}>
       <div className="flex flex-wrap items-center gap-1.5 pb-2 text-[12px]">
         {(Object.keys(GROUP_LABEL) as LogGroup[]).map((g) => (
-          <button key={g} type="button" aria-pressed={groups[g]} onClick={() => setGroups({ ...groups, [g]: !groups[g] })}
+          <button key={g} type="button" aria-pressed={groups[g]} title={GROUP_TITLE[g]} data-testid={`full-log-filter-${g}`} onClick={() => setGroups({ ...groups, [g]: !groups[g] })}
             className={`rounded-full border px-2 text-[11px] ${groups[g] ? 'border-slate-700 bg-slate-800 text-white' : 'border-slate-300 text-slate-500 line-through'}`}>{GROUP_LABEL[g]}</button>
         ))}
         <label className="ml-2 flex items-center gap-1"><input type="checkbox" checked={onlySel} onChange={(e) => setOnlySel(e.target.checked)} />only the selected QP</label>

@@ -5,12 +5,12 @@
 import { transport } from '../../../bridge/labs.ts';
 import { useTransport } from '../../../store/transport.ts';
 import type { PacketView } from '../../../worker/transport/types.ts';
-import { durationText, hostLetter, qpnHex, speedText } from '../format.ts';
+import { durationText, hostLetter, speedText } from '../format.ts';
 import { WorkerSwitch } from '../../kit/controls.tsx';
 import { useSize } from '../../kit/useSize.ts';
 import { HostPanel } from './HostPanel.tsx';
 import { WireKey } from './WireKey.tsx';
-import { LABEL_FONT, PILL_FONT, STACK, flightSummary, lanesFitting, layoutWire, type WireItem, type WireLayout } from './layout.ts';
+import { LABEL_FONT, PILL_FONT, STACK, flightSummary, packetTitle, lanesFitting, layoutWire, type WireItem, type WireLayout } from './layout.ts';
 import { pairsFromGrid, planLanes } from './lanes.ts';
 import { useReducedMotion } from '../../kit/motion.ts';
 
@@ -112,9 +112,6 @@ function Lanes({ layout, W }: { layout: WireLayout; W: number }) {
 
 const touches = (p: PacketView, sel: { host: number; qpn: number } | null) => !!sel && ((p.src === sel.host && p.srcQpn === sel.qpn) || (p.dst === sel.host && p.dstQpn === sel.qpn));
 
-function packetTitle(p: PacketView): string {
-  return `${p.op}${p.syndrome && p.syndrome !== 'ACK' ? ` (${p.syndrome})` : ''} PSN ${p.psn}, ${p.bytes} bytes, ${hostLetter(p.src)}:${qpnHex(p.srcQpn)} → ${hostLetter(p.dst)}:${qpnHex(p.dstQpn)}${p.drop ? ` — LOST: ${p.drop}` : ''}`;
-}
 
 function Item({ it, selected, why }: { it: WireItem; selected: { host: number; qpn: number } | null; why?: readonly number[] }) {
   const { box } = it;

@@ -3,7 +3,8 @@
 // (t − start)/(arrive − start), a lost one stops at mid-wire. Pills that would touch are merged,
 // left to right, into counted group pills until none touch: nothing is hidden, nothing overlaps.
 import type { PacketView } from '../../../worker/transport/types.ts';
-import { monoWidth, opShort, opStyle, type OpStyle } from '../format.ts';
+import { hostLetter, monoWidth, opShort, opStyle, qpnHex, type OpStyle } from '../format.ts';
+import { psnText } from '../../kit/psn.ts';
 import { laneIndex, type LaneSpec } from './lanes.ts';
 
 export const PILL_FONT = 9.5;
@@ -65,6 +66,11 @@ export function phaseAt(p: PacketView, t: number, lostLingerNs: number, arriveLi
   }
   if (t < p.arrive) return { phase: 'flying', prog: (t - p.start) / span };
   return t - p.arrive <= arriveLingerNs ? { phase: 'arrived', prog: 1 } : null;
+}
+
+/** A packet's tooltip: the pill shows the PSN's decimal only (room), the tooltip the page's full PSN form. */
+export function packetTitle(p: PacketView): string {
+  return `${p.op}${p.syndrome && p.syndrome !== 'ACK' ? ` (${p.syndrome})` : ''} PSN ${psnText(p.psn)}, ${p.bytes} bytes, ${hostLetter(p.src)}:${qpnHex(p.srcQpn)} → ${hostLetter(p.dst)}:${qpnHex(p.dstQpn)}${p.drop ? ` — LOST: ${p.drop}` : ''}`;
 }
 
 function pillOf(p: PacketView, phase: Phase, lane: number, prog: number): Omit<PillItem, 'box'> & { w: number } {
