@@ -1,10 +1,17 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import '../index.css';
-import { memory, transport } from '../bridge/labs.ts';
+import { faults, memory, setDeadline, transport } from '../bridge/labs.ts';
+import { visit } from './links.ts';
+import { recoveries } from './recovery.ts';
 import { Root } from './Root.tsx';
 
-// A handle for end-to-end tests and for people driving the page from the console.
-(window as unknown as { qpScope: unknown }).qpScope = { transport, memory };
+// A handle for end-to-end tests, the report and people driving the page from the console:
+// - transport(), memory(), faults(): each instrument's client (`call(name, ...args)` reaches its worker);
+// - openLink(hash): open an address as a navigation would, after any still opening; resolves to
+//   { lab, opened, message } (refused: opened false, message the alert shown);
+// - setDeadline(ms): how long a worker may stay silent while owing an answer before it counts as hung;
+// - recoveries(): every worker recovery so far ({ lab, kind, detail, ms, attempts }).
+(window as unknown as { qpScope: unknown }).qpScope = { transport, memory, faults, openLink: visit, setDeadline, recoveries };
 
 createRoot(document.getElementById('root')!).render(<StrictMode><Root /></StrictMode>);

@@ -70,6 +70,7 @@ export function createFaultsApi(opts: FaultsOptions = {}) {
 
   const api = {
     frame,
+    ping: (): true => true,
     play(): FaultsFrame {
       if (lab.storm.drained() || lab.storm.now >= lab.end) lab.restart();
       lab.playing = true;

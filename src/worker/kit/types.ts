@@ -28,6 +28,8 @@ export interface Reply<F extends KitFrame> {
 /** The calls every instrument's worker API answers (playback and lessons). */
 export interface LabApi<F extends KitFrame> {
   frame(): F;
+  /** Answers at once: the client's heartbeat while nothing else is asked (a worker that died idle is found). */
+  ping(): true;
   /** One animation frame: `wallMs` of playback at the speed, plus bounded background work. */
   tick(wallMs: number): F;
   play(): F;

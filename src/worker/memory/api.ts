@@ -58,6 +58,7 @@ export function createMemoryApi(opts: MemoryApiOptions = {}) {
 
   const api = {
     frame,
+    ping: (): true => true,
     play(): MemFrame { lab.playing = true; return frame(); },
     pause(): MemFrame { lab.playing = false; return frame(); },
     setSpeed(packetsPerSecond: number): MemFrame {

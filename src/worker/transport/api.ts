@@ -160,6 +160,7 @@ export function createTransportApi() {
 
   const api = {
     frame,
+    ping: (): true => true,
     reference(): ReferenceData { return referenceData(); },
 
     /** Load a scenario (at instant `at`); invalid input is refused with the bad field named, keeping the current one. */
