@@ -3,17 +3,18 @@
 // instrument (`where`) is shown there instead, by the instrument. Above it, in its own alert, a
 // lost worker: being restarted (it cannot be dismissed: it goes when the worker is back),
 // restored (fades after twenty seconds), or not restorable (with a button to reload).
-import { useEffect } from 'react';
-import type { Notice, WorkerNotice } from '../../store/kit.ts';
+// It reads the instrument's store itself, so a new notice re-renders only this, not the instrument.
+import { useCallback, useEffect } from 'react';
+import { useStore, type StoreApi } from 'zustand';
+import type { KitState, WorkerNotice } from '../../store/kit.ts';
+import type { KitFrame } from '../../worker/kit/types.ts';
 
-export interface NoticesProps {
-  notice: Notice | null;
-  onClear(): void;
-  worker?: WorkerNotice | null;
-  onClearWorker?(): void;
-}
-
-export function Notices({ notice, onClear, worker = null, onClearWorker }: NoticesProps) {
+export function Notices<F extends KitFrame>({ store }: { store: StoreApi<KitState<F>> }) {
+  const notice = useStore(store, (s) => s.notice);
+  const worker = useStore(store, (s) => s.worker);
+  const onClear = useStore(store, (s) => s.clearNotice);
+  const setWorker = useStore(store, (s) => s.setWorker);
+  const onClearWorker = useCallback(() => setWorker(null), [setWorker]);
   const shown = notice && !notice.where ? notice : null;
   useEffect(() => {
     if (!shown || shown.kind !== 'info') return;
@@ -21,7 +22,7 @@ export function Notices({ notice, onClear, worker = null, onClearWorker }: Notic
     return () => window.clearTimeout(id);
   }, [shown, onClear]);
   useEffect(() => {
-    if (worker?.phase !== 'restored' || !onClearWorker) return;
+    if (worker?.phase !== 'restored') return;
     const id = window.setTimeout(onClearWorker, 20_000);
     return () => window.clearTimeout(id);
   }, [worker, onClearWorker]);
@@ -40,7 +41,7 @@ export function Notices({ notice, onClear, worker = null, onClearWorker }: Notic
   );
 }
 
-function WorkerAlert({ worker, onClear }: { worker: WorkerNotice; onClear?: () => void }) {
+function WorkerAlert({ worker, onClear }: { worker: WorkerNotice; onClear(): void }) {
   const tone = worker.phase === 'restored' ? 'border-emerald-700 bg-emerald-50 text-emerald-950' : 'border-red-600 bg-red-50 text-red-900';
   return (
     <div role="alert" data-testid="worker-alert" data-phase={worker.phase} data-recovery-ms={worker.ms === undefined ? undefined : worker.ms.toFixed(1)}
@@ -50,7 +51,7 @@ function WorkerAlert({ worker, onClear }: { worker: WorkerNotice; onClear?: () =
       {worker.phase === 'failed' && (
         <button type="button" onClick={() => window.location.reload()} className="rounded border border-current px-2 text-xs font-semibold">Reload the page</button>
       )}
-      {worker.phase !== 'restarting' && onClear && (
+      {worker.phase !== 'restarting' && (
         <button type="button" onClick={onClear} aria-label="Dismiss message" className="rounded border border-current px-1.5 text-xs">✕</button>
       )}
     </div>

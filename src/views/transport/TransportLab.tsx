@@ -94,8 +94,6 @@ export function TransportLab({ buildLink, onResetProgress, challengeKit }: Trans
   const lessons = useTransport((s) => s.lessons);
   const progress = useTransport((s) => s.frame?.lesson ?? null);
   const share = useTransport((s) => s.share);
-  const notice = useTransport((s) => s.notice);
-  const worker = useTransport((s) => s.worker);
   const saved = useTransport((s) => s.saved);
   const comparing = useTransport((s) => s.frame?.compare != null);
   const announce = useStateAnnouncements();
@@ -134,7 +132,7 @@ export function TransportLab({ buildLink, onResetProgress, challengeKit }: Trans
       <HelpOverlay />
       <ShareDialog share={share} onChange={st.setShare}
         description="This link reproduces the scenario, every command issued so far, the current instant, the selected QP, the inspector tab and the lesson step." />
-      <Notices notice={notice} onClear={st.clearNotice} worker={worker} onClearWorker={() => st.setWorker(null)} />
+      <Notices store={transportStore} />
       <Announcer text={announce} />
     </div>
   );
