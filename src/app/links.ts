@@ -64,6 +64,7 @@ export async function openLocation(hash: string, current: Lab | null): Promise<O
 
 let shown: Lab | null = null;
 let queue: Promise<unknown> = Promise.resolve();
+let lastOpened: Opened | null = null;
 let onShow: (next: Lab, prev: Lab | null) => void = () => undefined;
 
 /** Who shows the instrument an address opened (the root component). */
@@ -77,11 +78,19 @@ export function visit(hash: string): Promise<Opened> {
   const run = queue.then(() => openLocation(hash, shown)).then((o) => {
     const prev = shown;
     shown = o.lab;
+    lastOpened = o;
     onShow(o.lab, prev);
     return o;
   });
   queue = run.catch(() => undefined);
   return run;
+}
+
+/** Once every address so far is open: what became of the last one (null before the first). */
+export async function settled(): Promise<Opened | null> {
+  let q: Promise<unknown>;
+  do { q = queue; await q; } while (q !== queue);
+  return lastOpened;
 }
 
 /** Open the saved moment of the instrument used last, and its lesson state. */
