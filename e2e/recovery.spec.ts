@@ -5,17 +5,16 @@
 // sent into a busy loop, made to send an answer nobody asked for, a comlink RELEASE, an answer it
 // cannot clone, an uncaught error. The deadline is shortened through the page's handle so a hang
 // is found sooner; every wait is on state.
-import type { Worker } from '@playwright/test';
 import { createSimulation, type Scenario } from '../src/core/index.ts';
 import { writeLink } from '../src/scenario/link/index.ts';
 import { expect, open, shot, test, type Page } from './fixtures.ts';
+import { BREAK, workerOf, type Lab, type Way } from './breakWorker.ts';
 
 /** Short enough to keep a hang test brief, long enough for the slowest legitimate slice these tests cause (a faults tick, ~1.5 s loaded). */
 const DEADLINE_MS = 5000;
 
 interface Client { call(n: string, ...a: unknown[]): Promise<unknown>; frame: Record<string, unknown> | null; snapshotCurrent: boolean }
 interface Hook { qpScope: Record<'transport' | 'memory' | 'faults', () => Client> & { setDeadline(ms: number): void; recoveries(): Array<{ lab: string; kind: string; ms: number }> } }
-type Lab = 'transport' | 'memory' | 'faults';
 
 const call = (page: Page, lab: Lab, name: string, ...args: unknown[]) =>
   page.evaluate(([l, n, a]) => (window as unknown as Hook).qpScope[l as Lab]().call(n as string, ...(a as unknown[])), [lab, name, args] as const);
@@ -36,36 +35,10 @@ async function prepare(page: Page): Promise<void> {
 }
 const phases = (page: Page) => page.evaluate(() => (window as unknown as { __phases: string[] }).__phases);
 
-/** The instrument's one live worker (a replaced one leaves the list once it is closed). */
-async function workerOf(page: Page, lab: Lab): Promise<Worker> {
-  const live = () => page.workers().filter((w) => w.url().includes(`${lab}.worker`));
-  await expect.poll(() => live().length).toBe(1);
-  return live()[0];
-}
-
 /** The snapshot holds every action so far: what a restart must bring back is on the main thread. */
 async function snapshotted(page: Page, lab: Lab): Promise<void> {
   await expect.poll(() => page.evaluate((l) => (window as unknown as Hook).qpScope[l]().snapshotCurrent, lab)).toBe(true);
 }
-
-type Way = 'terminated' | 'hung' | 'garbage' | 'release' | 'unclonable' | 'uncaught';
-/** Each way of breaking a worker, from inside it, and the words the alert then uses. */
-const BREAK: Record<Way, { run(w: Worker): Promise<unknown>; says: RegExp }> = {
-  terminated: { run: (w) => w.evaluate(() => { setTimeout(() => self.close(), 0); }), says: /stopped answering/ },
-  hung: { run: (w) => w.evaluate(() => { setTimeout(() => { for (;;) { /* a busy loop that never yields */ } }, 0); }), says: /stopped answering/ },
-  garbage: { run: (w) => w.evaluate(() => { self.postMessage({ id: 'a question nobody asked', type: 'RAW', value: 1 }); }), says: /never asked/ },
-  // What comlink's RELEASE does to the worker side: it answers, then stops listening for good.
-  release: { run: (w) => w.evaluate(() => { self.dispatchEvent(new MessageEvent('message', { data: { id: 'release-by-test', type: 'RELEASE', path: [] } })); }), says: /never asked/ },
-  unclonable: {
-    run: (w) => w.evaluate(() => {
-      const scope = self as unknown as { postMessage(m: unknown, t?: Transferable[]): void };
-      const post = scope.postMessage.bind(scope);
-      scope.postMessage = (m, t) => { scope.postMessage = post; post({ ...(m as object), value: { notCloneable: () => 0 } }, t ?? []); };
-    }),
-    says: /failed on "\w+" \(Unserializable return value\)/,
-  },
-  uncaught: { run: (w) => w.evaluate(() => { setTimeout(() => { throw new Error('injected by the test'); }, 0); }), says: /threw an error nothing caught \(.*injected by the test\)/ },
-};
 
 async function breakAndRecover(page: Page, lab: Lab, way: Way, nth = 1): Promise<void> {
   await BREAK[way].run(await workerOf(page, lab));
