@@ -2,8 +2,10 @@
 // quality stays last: its CSP / request / error counts cover the pages the others opened.
 import { bundleProbe } from './bundle.ts';
 import { framesProbe } from './frames.ts';
+import { fuzzProbe } from './fuzz.ts';
 import { loadProbe } from './load.ts';
 import { qualityProbe } from './quality.ts';
+import { recoveryProbe } from './recovery.ts';
 import type { Probe } from '../types.ts';
 
-export const probes: Probe[] = [bundleProbe, loadProbe, framesProbe, qualityProbe];
+export const probes: Probe[] = [bundleProbe, loadProbe, framesProbe, recoveryProbe, fuzzProbe, qualityProbe];
