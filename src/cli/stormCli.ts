@@ -79,11 +79,21 @@ export function stormMain(args: string[], write: (line: string) => void, writeEr
     writeErr('run with --help for the flags');
     return 2;
   }
+  let stopped = false;
   for (const policy of job.policies) {
     const t0 = performance.now();
-    const storm = createStorm({ ...job.cfg, policy });
+    let storm: ReturnType<typeof createStorm>;
+    try {
+      storm = createStorm({ ...job.cfg, policy });
+    } catch (e) {
+      // The set-up totals (receives, posts) depend on --qps, which the check above left at 1.
+      if (!(e instanceof ScenarioError)) throw e;
+      writeErr(`error: ${e.message}`);
+      return 2;
+    }
     storm.runToDrain();
     const s = storm.summary();
+    const halt = storm.sim.stopped;
     const wallMs = Math.round(performance.now() - t0);
     write(JSON.stringify({
       qps: s.qps, fault: s.fault, policy: s.policy, eqDepth: s.eqDepth, serviceNs: s.serviceNs,
@@ -91,8 +101,9 @@ export function stormMain(args: string[], write: (line: string) => void, writeEr
       eqOverruns: s.eqOverruns, cqOverruns: s.cqOverruns, flushCqes: s.flushCqes, wr: s.wr,
       reportNs: s.reportNs, lastFlushNs: s.lastFlushNs,
       perClass: s.perClass.map((c) => ({ class: c.class, reportP99Ns: c.reportP99Ns })),
-      jain: s.jain, traceHash: s.traceHash, wallMs,
+      jain: s.jain, traceHash: s.traceHash, wallMs, ...(halt ? { stopped: halt } : {}),
     }));
+    if (halt) { writeErr(`${policy}: ${halt.message}`); stopped = true; }
   }
-  return 0;
+  return stopped ? 3 : 0;
 }

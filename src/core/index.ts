@@ -18,6 +18,7 @@ export { PROFILE_IDS, PROFILES, profileOf, type ProfileId, type DriverProfile } 
 export { PROFILE_TABLE, type ProfileRow, type ProfileCell, type Basis } from './model/profileTable.ts';
 export { ACCESS_NAMES, ACCESS_BIT, accessMask, accessNames, type AccessName, type Sge } from './model/keysSchema.ts';
 export { Simulation, createSimulation, runScenario, type Summary, type SimOptions, type Checkpoint } from './sim/engine.ts';
+export { DEFAULT_MAX_BYTES, DEFAULT_MAX_STEPS, DEFAULT_TRACE_KEEP, type Stopped, type StopReason } from './sim/budget.ts';
 export type { CommandResult } from './sim/dispatch.ts';
 export { Rng } from './kit/rng.ts';
 export { ackTimeoutNs, rnrTimerNs, mtuBytes } from './transport/wire.ts';

@@ -67,10 +67,63 @@ export const ChallengeSchema = v.strictObject({
 });
 export type Challenge = v.InferOutput<typeof ChallengeSchema>;
 
-/** What a goal reads: the kept events, QP states and the summary at the current instant. */
+/**
+ * What a goal reads of the events, summed over every event of the run (not only those a bounded
+ * trace still keeps): per `count` goal its matches, per `span` goal the first `from` and the last
+ * `to`, and the score. Fed event by event; its state is a plain array (checkpoints keep it).
+ */
+export class GoalTally {
+  private readonly slot = new Map<object, number>();
+  private readonly rules: Array<(e: SimEvent, v: number[]) => void> = [];
+  private v: number[] = [];
+
+  constructor(readonly challenge: Challenge) {
+    const add = (key: object, init: number[], rule: (e: SimEvent, v: number[], k: number) => void) => {
+      const k = this.v.length;
+      this.slot.set(key, k);
+      this.v.push(...init);
+      this.rules.push((e, v) => rule(e, v, k));
+    };
+    const walk = (g: Goal): void => {
+      if ('all' in g) g.all.forEach(walk);
+      else if ('any' in g) g.any.forEach(walk);
+      else if ('not' in g) walk(g.not);
+      else if ('count' in g) add(g.count, [0], (e, v, k) => { if (matches(e, g.count)) v[k]++; });
+      else if ('span' in g) {
+        add(g.span, [NaN, NaN], (e, v, k) => {
+          if (Number.isNaN(v[k]) && matches(e, g.span.from)) v[k] = e.t;
+          if (matches(e, g.span.to)) v[k + 1] = e.t;
+        });
+      }
+    };
+    walk(challenge.goal);
+    const sc = challenge.score;
+    if (sc) {
+      add(sc, [0], (e, v, k) => {
+        if (!matches(e, sc)) return;
+        const f = (e as unknown as Record<string, unknown>)[sc.field];
+        v[k] += Array.isArray(f) ? f.length : typeof f === 'number' ? f : 0;
+      });
+    }
+  }
+
+  feed(e: SimEvent): void {
+    for (const r of this.rules) r(e, this.v);
+  }
+
+  save(): number[] { return this.v.slice(); }
+  load(v: readonly number[]): void { this.v = v.slice(); }
+
+  count(g: object): number { return this.v[this.slot.get(g)!]; }
+  /** First `from` and last `to` instants (NaN until seen). */
+  span(g: object): [number, number] { const k = this.slot.get(g)!; return [this.v[k], this.v[k + 1]]; }
+  score(): number | null { return this.challenge.score ? this.v[this.slot.get(this.challenge.score)!] : null; }
+}
+
+/** What a goal reads: the tallies over every event, QP states and the summary at the current instant. */
 export interface GoalModel {
   now: number;
-  events: readonly SimEvent[];
+  tally: GoalTally;
   state(host: number, qpn: number): { label: string; verbs: string } | null;
   summary(): Omit<Summary, 'qps'>;
 }
@@ -102,15 +155,14 @@ export function evaluateGoal(g: Goal, m: GoalModel, parts: GoalPart[] = []): boo
     return met;
   }
   if ('count' in g) {
-    const n = m.events.reduce((a, e) => a + (matches(e, g.count) ? 1 : 0), 0);
+    const n = m.tally.count(g.count);
     const met = cmp(n, g.count.op, g.count.value);
     parts.push({ text: `${g.count.kind} events${whereText(g.count.where)} ${g.count.op} ${g.count.value} (now ${n})`, met, value: n });
     return met;
   }
   if ('span' in g) {
-    const a = m.events.find((e) => matches(e, g.span.from));
-    const b = [...m.events].reverse().find((e) => matches(e, g.span.to));
-    const d = a && b ? b.t - a.t : NaN;
+    const [a, b] = m.tally.span(g.span);
+    const d = b - a;
     const met = Number.isFinite(d) && cmp(d, g.span.op, g.span.value);
     parts.push({ text: `from the first ${g.span.from.kind}${whereText(g.span.from.where)} to the last ${g.span.to.kind}${whereText(g.span.to.where)}: ${g.span.op} ${g.span.value} ns${Number.isFinite(d) ? ` (now ${d} ns)` : ' (not yet)'}`, met, value: Number.isFinite(d) ? d : undefined });
     return met;
@@ -129,16 +181,7 @@ export function evaluateGoal(g: Goal, m: GoalModel, parts: GoalPart[] = []): boo
 export function challengeStatus(c: Challenge, m: GoalModel): ChallengeStatus {
   const parts: GoalPart[] = [];
   const met = evaluateGoal(c.goal, m, parts);
-  let score: number | null = null;
-  if (c.score) {
-    const sc = c.score;
-    score = m.events.reduce((a, e) => {
-      if (!matches(e, sc)) return a;
-      const f = (e as unknown as Record<string, unknown>)[sc.field];
-      return a + (Array.isArray(f) ? f.length : typeof f === 'number' ? f : 0);
-    }, 0);
-  }
-  return { met, parts, score };
+  return { met, parts, score: m.tally.score() };
 }
 
 /** Parse a challenge (from a link or the instructor's editor); a refusal names the field. */

@@ -33,15 +33,15 @@ export interface ModifyReply {
   seq: number;
 }
 
-/** A causal chain being shown: its events (absolute trace indices), root last, and what they touch. */
-export interface WhyView { chain: Array<{ i: number; e: SimEvent }>; qps: string[]; packets: number[] }
+/** A causal chain being shown: its events (absolute trace indices), root last (`cut`: the chain left the kept window), and what they touch. */
+export interface WhyView { chain: Array<{ i: number; e: SimEvent; cut?: true }>; qps: string[]; packets: number[] }
 
 export interface TransportSlice {
   log: SimEvent[];
   /** Absolute trace index of log[0]. */
   logFrom: number;
   why: WhyView | null;
-  setWhy(w: Array<{ i: number; e: SimEvent }> | null): void;
+  setWhy(w: Array<{ i: number; e: SimEvent; cut?: true }> | null): void;
   /** Counts log resets (a new scenario, a seek back, a fork): views show a reset log at once. */
   logEpoch: number;
   reference: ReferenceData | null;
@@ -118,11 +118,15 @@ export const transportStore = createLabStore<Frame, TransportSlice>(
     const selected = sel && f.world.qps.some((q) => q.host === sel.host && q.qpn === sel.qpn) ? sel : first ? { host: first.host, qpn: first.qpn } : null;
     // A chain shown for a past that was rewound away no longer describes the trace.
     const why = f.resetLog && s.why && s.why.chain[0] && s.why.chain[0].i >= (f.eventsFrom ?? 0) + f.events.length ? null : s.why;
+    // A work or memory budget stopped the run: said once, in words, where errors are said.
+    if (f.stopped && s.frame?.stopped !== f.stopped) {
+      transportStore.getState().showNotice('error', `${f.stopped.charAt(0).toUpperCase()}${f.stopped.slice(1)}. Playing stopped here; the instant reached is kept, and seeking back still works.`);
+    }
     return { log, logFrom, changed, selected, why, logEpoch: f.resetLog ? s.logEpoch + 1 : s.logEpoch };
   },
 );
 
-function whyView(chain: Array<{ i: number; e: SimEvent }>): WhyView {
+function whyView(chain: Array<{ i: number; e: SimEvent; cut?: true }>): WhyView {
   const qps = new Set<string>();
   const packets: number[] = [];
   for (const { e } of chain) {

@@ -6,6 +6,7 @@ import { fuzzProbe } from './fuzz.ts';
 import { loadProbe } from './load.ts';
 import { qualityProbe } from './quality.ts';
 import { recoveryProbe } from './recovery.ts';
+import { soakProbe } from './soak.ts';
 import type { Probe } from '../types.ts';
 
-export const probes: Probe[] = [bundleProbe, loadProbe, framesProbe, recoveryProbe, fuzzProbe, qualityProbe];
+export const probes: Probe[] = [bundleProbe, loadProbe, framesProbe, soakProbe, recoveryProbe, fuzzProbe, qualityProbe];

@@ -1,12 +1,21 @@
 // The event trace and its hash. The hash covers every event's fields in order (traceHash.ts:
 // a structural 256-bit hash, 64 hex characters), so a replay in Node and in the browser must
 // produce the same digest byte for byte.
+//
+// Memory is bounded: only a window of the newest `keep` events (and their causes) is held, a
+// ring in effect. WHY not a circular buffer indexed modulo its size: everything that reads the
+// trace (the wire projection, the logs, exports) reads `events` as one array, oldest first.
+// So the window is a plain array that may outgrow `keep` by an eighth; then the oldest events
+// leave in one move (amortised: a few pointer moves per event, far below the cost of hashing
+// it). The hash still covers every event ever pushed; `first` says where the window starts.
 import { EventHasher } from './traceHash.ts';
 
 export type TraceMode = 'full' | 'hash' | 'off';
-export interface TraceMark { count: number; kept: number; h: EventHasher }
+/** A position in the trace: how many events came before it, and the hash up to there. */
+export interface TraceMark { count: number; h: EventHasher }
 
 export class Trace<E = unknown> {
+  /** The kept window, oldest first: events()[k] is absolute event `first + k`. */
   readonly events: E[] = [];
   /**
    * Beside each kept event, the absolute index of the event that caused it (-1: a root — a
@@ -15,11 +24,15 @@ export class Trace<E = unknown> {
    */
   readonly causes: number[] = [];
   private h = new EventHasher();
+  /** Events pushed so far (kept or not): the absolute index the next event gets. */
   count = 0;
-  /** Events dropped from memory when `keep` is exceeded (they still count in the hash). */
-  dropped = 0;
+  /** The window's length may reach keep + an eighth before the oldest leave. */
+  private readonly limit: number;
 
-  constructor(readonly mode: TraceMode = 'full', readonly keep = Infinity) {}
+  constructor(readonly mode: TraceMode = 'full', readonly keep = Infinity) {
+    if (!(keep >= 1)) throw new Error(`trace: keep must be at least 1 (got ${keep})`);
+    this.limit = Number.isFinite(keep) ? keep + Math.max(1, Math.ceil(keep / 8)) : Infinity;
+  }
 
   push(e: E, cause = -1): void {
     this.count++;
@@ -28,17 +41,27 @@ export class Trace<E = unknown> {
     if (this.mode !== 'full') return;
     this.events.push(e);
     this.causes.push(cause);
-    if (this.events.length > this.keep * 2) {
+    if (this.events.length > this.limit) {
       const cut = this.events.length - this.keep;
       this.events.splice(0, cut);
       this.causes.splice(0, cut);
-      this.dropped += cut;
     }
   }
 
-  /** Absolute index of events[0] (earlier events may have been dropped from memory). */
+  /** Absolute index of events[0]: every event before it has left the window (or was never kept). */
   get first(): number {
     return this.count - this.events.length;
+  }
+
+  /** Events that left the window (or, in 'hash' and 'off' modes, were never kept). */
+  get dropped(): number {
+    return this.first;
+  }
+
+  /** The event at absolute index `i`, or undefined if it is not in the window. */
+  at(i: number): E | undefined {
+    const k = i - this.first;
+    return k >= 0 && k < this.events.length ? this.events[k] : undefined;
   }
 
   /** The cause of the event at absolute index `i`: an absolute index, -1 for a root, undefined if not kept. */
@@ -53,27 +76,29 @@ export class Trace<E = unknown> {
 
   /** A cheap position in the trace: checkpoints keep this instead of copying events. */
   mark(): TraceMark {
-    return { count: this.count, kept: this.events.length, h: this.h.clone() };
+    return { count: this.count, h: this.h.clone() };
   }
 
-  /** Forget everything after `m` (time travel backwards, or a fork). */
+  /**
+   * Forget everything after `m` (time travel backwards, or a fork). When `m` lies before the
+   * window, the window empties and starts again at `m`: the replay from the checkpoint that
+   * holds `m` regenerates the same events with the same absolute indices. A mark after the
+   * current position (a checkpoint restored forward, after a look further back) is the same
+   * case: the events between are not known here, so the window starts again at `m`.
+   */
   rewind(m: TraceMark): void {
-    if (this.dropped > 0 && m.kept < this.events.length - (this.count - m.count)) {
-      throw new Error('trace: cannot rewind past events already dropped from memory');
-    }
-    this.events.length = m.kept;
-    this.causes.length = m.kept;
+    const kept = m.count <= this.count ? Math.max(0, m.count - this.first) : 0;
+    this.events.length = kept;
+    this.causes.length = kept;
     this.count = m.count;
     this.h = m.h.clone();
   }
 
   clone(): Trace<E> {
     const t = new Trace<E>(this.mode, this.keep);
-    t.events.push(...this.events);
-    t.causes.push(...this.causes);
+    for (let k = 0; k < this.events.length; k++) { t.events.push(this.events[k]); t.causes.push(this.causes[k]); }
     t.h = this.h.clone();
     t.count = this.count;
-    t.dropped = this.dropped;
     return t;
   }
 }

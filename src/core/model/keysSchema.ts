@@ -17,6 +17,17 @@ export const ACCESS_BIT: Readonly<Record<AccessName, number>> = {
 export const accessMask = (names: readonly string[]): number => names.reduce((m, n) => m | (ACCESS_BIT[n as AccessName] ?? 0), 0);
 export const accessNames = (mask: number): AccessName[] => ACCESS_NAMES.filter((n) => mask & ACCESS_BIT[n]);
 
+/**
+ * ibv_reg_mr(3): "If IBV_ACCESS_REMOTE_WRITE or IBV_ACCESS_REMOTE_ATOMIC is set, then
+ * IBV_ACCESS_LOCAL_WRITE must be set too" — else the call fails with EINVAL. One rule for the
+ * regMr command and for the MRs a scenario registers at bring-up; null when the flags are fine.
+ */
+export function accessRefusal(mask: number): string | null {
+  const remote = ACCESS_BIT.IBV_ACCESS_REMOTE_WRITE | ACCESS_BIT.IBV_ACCESS_REMOTE_ATOMIC;
+  if (mask & remote && !(mask & ACCESS_BIT.IBV_ACCESS_LOCAL_WRITE)) return 'IBV_ACCESS_REMOTE_WRITE and IBV_ACCESS_REMOTE_ATOMIC need IBV_ACCESS_LOCAL_WRITE too (ibv_reg_mr.3: EINVAL)';
+  return null;
+}
+
 /** struct ibv_sge: a buffer named by its address, length and the lkey of the MR holding it. */
 export const SgeSchema = v.strictObject({ addr: Addr, length: int(0, 1 << 30), lkey: U32 });
 export type Sge = v.InferOutput<typeof SgeSchema>;

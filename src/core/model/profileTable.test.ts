@@ -12,6 +12,12 @@ describe('the profile table', () => {
     expect(line, r.what).toBeDefined();
     for (const p of PROFILE_IDS) expect(line).toContain(r.cells[p].does);
     expect(line).toContain(r.sources);
+    for (const k of r.keys) expect(line, k).toContain(`\`${k}\``);
+  });
+  it('the README has no row the table lacks', () => {
+    const start = readme.indexOf('| what happens | IBTA | rxe | mlx5 | sources |');
+    const rows = readme.slice(start).split('\n').slice(2).filter((l, i, all) => all.slice(0, i + 1).every((x) => x.startsWith('|')));
+    expect(rows).toHaveLength(PROFILE_TABLE.length);
   });
   it('every MODEL cell says why the record is silent', () => {
     for (const r of PROFILE_TABLE) for (const p of PROFILE_IDS) if (r.cells[p].basis === 'model') expect(r.cells[p].does, `${r.id}/${p}`).toMatch(/MODEL|not public/);

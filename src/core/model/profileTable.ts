@@ -7,7 +7,8 @@ import type { ProfileId } from './profiles.ts';
 
 export type Basis = 'code' | 'documented' | 'model';
 export interface ProfileCell { does: string; basis: Basis }
-export interface ProfileRow { id: string; what: string; cells: Record<ProfileId, ProfileCell>; sources: string }
+/** `sources` names each primary source (function, man page); `keys` are its bibliography entries (src/lessons/kit/sources.ts). */
+export interface ProfileRow { id: string; what: string; cells: Record<ProfileId, ProfileCell>; sources: string; keys: readonly string[] }
 
 const c = (does: string, basis: Basis): ProfileCell => ({ does, basis });
 const IBTA_MODEL = 'MODEL: the firmware\'s behaviour is not public; the profile follows the IBTA';
@@ -21,6 +22,7 @@ export const PROFILE_TABLE: readonly ProfileRow[] = [
       mlx5: c('refused at post: ENOMEM — libmlx5 opens the send path only at RTS, so a QP taken INIT→ERR without RTS refuses sends too', 'code'),
     },
     sources: 'rxe_post_send; rdmavt ib_rvt_state_ops; rdma-core 691953d8 providers/mlx5 verbs.c set_qp_operational_state (qp_state_max_gs = -1 until RTS), qp.c _mlx5_post_send ("max gs exceeded" → ENOMEM)',
+    keys: ['rxe-post', 'rdmavt-post', 'libmlx5-post'],
   },
   {
     id: 'bad-opcode', what: 'RDMA or atomic on UD (READ or atomic on UC)',
@@ -30,6 +32,7 @@ export const PROFILE_TABLE: readonly ProfileRow[] = [
       mlx5: c(`accepted at post; the WQE completes with IBV_WC_LOC_QP_OP_ERR (${IBTA_MODEL.replace('; the profile follows the IBTA', '; LOC_QP_OP is the CQE syndrome for a WQE the QP cannot execute')})`, 'model'),
     },
     sources: 'rdmavt rvt_qp_valid_operation (qpt_support); rxe validate_send_wr ("bad wr opcode for qp type"); rdma-core providers/mlx5 qp.c _mlx5_post_send (no opcode check for UD), cq.c mlx5_handle_error_cqe',
+    keys: ['rdmavt-post', 'rxe-post', 'libmlx5-post', 'libmlx5-cq', 'model-profiles'],
   },
   {
     id: 'atomic-length', what: 'An atomic whose gather list is not 8 bytes',
@@ -39,6 +42,17 @@ export const PROFILE_TABLE: readonly ProfileRow[] = [
       mlx5: c('any length accepted and executed as 8 bytes', 'code'),
     },
     sources: 'rdmavt rvt_qp_valid_operation (RVT_OPERATION_ATOMIC_SGE: length < 8); kernel rxe validate_send_wr ("atomic length != 8"; the rdma-core rxe provider refuses only < 8); rdma-core providers/mlx5 qp.c set_data_ptr_seg_atomic (byte_count = MLX5_ATOMIC_SIZE)',
+    keys: ['rdmavt-post', 'rxe-post', 'libmlx5-post'],
+  },
+  {
+    id: 'atomic-align', what: 'An atomic whose remote address is not 8-byte aligned',
+    cells: {
+      ibta: c('the responder NAKs it Invalid Request: the requester sees IBV_WC_REM_INV_REQ_ERR, both QPs go to ERR', 'documented'),
+      rxe: c('refused at post: EINVAL', 'code'),
+      mlx5: c(`accepted at post; then as the IBTA (${IBTA_MODEL.slice(7)})`, 'model'),
+    },
+    sources: 'IBTA 1.2.1 §9.4.5 as quoted on linux-rdma ("IB/rdmavt: Validate remote_addr during loopback atomic tests"); hfi1/qib rc.c (vaddr & 7 → nack_inv); rxe validate_send_wr ("misaligned atomic address", kernel and rdma-core provider); rdma-core providers/mlx5 qp.c _mlx5_post_send (no alignment check)',
+    keys: ['ibta-atomic-align', 'rdmavt-resp', 'rxe-post', 'libmlx5-post', 'model-profiles'],
   },
   {
     id: 'inline-too-long', what: 'IBV_SEND_INLINE with more than max_inline_data bytes',
@@ -48,6 +62,7 @@ export const PROFILE_TABLE: readonly ProfileRow[] = [
       mlx5: c('ENOMEM at post', 'code'),
     },
     sources: 'rxe validate_send_wr (kernel and rdma-core provider); rdma-core providers/mlx5 qp.c set_data_inl_seg and kernel mlx5 set_data_inl_seg (-ENOMEM)',
+    keys: ['rxe-post', 'libmlx5-post', 'model-profiles'],
   },
   {
     id: 'send-error-state', what: 'A UC or UD send WR completing in error',
@@ -57,6 +72,7 @@ export const PROFILE_TABLE: readonly ProfileRow[] = [
       mlx5: c('QP → SQE (hardware state SQER)', 'code'),
     },
     sources: 'kernel qp_state_table (the SQE cells); rdmavt; MAD mad_error_handler; rxe_requester error path → rxe_qp_error; mlx5 MLX5_QP_STATE_SQER',
+    keys: ['kernel-qp-table', 'sqe-state', 'rxe-err', 'mlx5-qp'],
   },
   {
     id: 'retry-7', what: 'retry_cnt = 7',
@@ -66,6 +82,7 @@ export const PROFILE_TABLE: readonly ProfileRow[] = [
       mlx5: c(`seven retransmissions (${IBTA_MODEL})`, 'model'),
     },
     sources: 'rxe_comp.c (rxe treats retry_cnt 7 as infinite); qib, hfi1 and ipath do not special-case 7',
+    keys: ['ack-timeout', 'rdmavt-resp', 'model-profiles'],
   },
   {
     id: 'sqd', what: 'RTS→SQD and IBV_EVENT_SQ_DRAINED',
@@ -75,15 +92,17 @@ export const PROFILE_TABLE: readonly ProfileRow[] = [
       mlx5: c('refused: EINVAL — no firmware command for RTS→SQD', 'code'),
     },
     sources: 'ibv_modify_qp(3); rxe req_check_sq_drain_done; mlx5 __mlx5_ib_modify_qp optab',
+    keys: ['man-modify-qp', 'rxe-req', 'mlx5-qp'],
   },
   {
     id: 'reset-cqes', what: 'RESET (and ibv_destroy_qp) while the QP\'s completions sit unpolled in its CQs',
     cells: {
-      ibta: c('removed: in RESET the QP\'s CQs hold none of its entries (the book\'s paraphrase; INFERRED)', 'documented'),
+      ibta: c('removed: in RESET the QP\'s CQs hold none of its entries (MODEL: the record documents only mlx5 removing them and rxe keeping them; the model reads the book\'s RESET — queues empty, nothing processed — as covering completions too)', 'model'),
       rxe: c('left in the CQ: after destroy they name a QPN that no longer exists', 'code'),
       mlx5: c('removed (the CQ is cleaned and its consumer index advanced)', 'code'),
     },
-    sources: 'rxe_qp_reset; mlx5_ib_cq_clean, libmlx5 mlx5_cq_clean, mlx5 destroy_qp_common; Shanley, InfiniBand Network Architecture ch. 12 "Reset State"',
+    sources: 'rxe_qp_reset; mlx5_ib_cq_clean, libmlx5 mlx5_cq_clean, mlx5 destroy_qp_common; for the IBTA cell only the reasoning: Shanley, InfiniBand Network Architecture ch. 12 "Reset State"',
+    keys: ['rxe-reset', 'mlx5-qp', 'reset-book', 'model-profiles'],
   },
   {
     id: 'excess-reads', what: 'More READ/atomic requests arriving than max_dest_rd_atomic',
@@ -92,16 +111,18 @@ export const PROFILE_TABLE: readonly ProfileRow[] = [
       rxe: c('no NAK: the responder recycles its oldest resource (only max_dest_rd_atomic = 0 is NAKed)', 'code'),
       mlx5: c(`NAK Invalid Request (${IBTA_MODEL})`, 'model'),
     },
-    sources: 'ibv_modify_qp(3) max_dest_rd_atomic (the responder resources); ibv_poll_cq(3) IBV_WC_REM_INV_REQ_ERR; rxe_resp.c check_resource ("it is the requesters job to not send too many read/atomic ops, we just recycle the responder resource queue")',
+    sources: 'ibv_modify_qp(3) max_dest_rd_atomic (the responder resources); the IBV_WC_REM_INV_REQ_ERR status description (insufficient buffering for a new RDMA or atomic request); rxe_resp.c check_resource ("it is the requesters job to not send too many read/atomic ops, we just recycle the responder resource queue")',
+    keys: ['wc-status', 'man-modify-qp', 'rxe-resp', 'model-profiles'],
   },
   {
     id: 'recv-bad-key', what: 'A SEND into a receive WQE whose lkey check fails',
     cells: {
-      ibta: c('receive CQE IBV_WC_LOC_PROT_ERR; NAK Remote Operational Error → the requester sees IBV_WC_REM_OP_ERR', 'code'),
-      rxe: c('receive CQE IBV_WC_LOC_QP_OP_ERR ("malformed WQE"); the requester sees IBV_WC_REM_OP_ERR', 'code'),
+      ibta: c('receive CQE IBV_WC_LOC_PROT_ERR; NAK Remote Operational Error → the requester sees IBV_WC_REM_OP_ERR; the QP goes to ERR (UD too, with no NAK)', 'code'),
+      rxe: c('receive CQE IBV_WC_LOC_QP_OP_ERR ("malformed WQE"); the requester sees IBV_WC_REM_OP_ERR; the QP goes to ERR (UD too)', 'code'),
       mlx5: c(`as the IBTA (${IBTA_MODEL.slice(7)})`, 'model'),
     },
-    sources: 'rdmavt rvt_get_rwqe → init_sge (IB_WC_LOC_PROT_ERR), hfi1 nack_op_err; rxe_resp.c send_data_in → RESPST_ERR_MALFORMED_WQE → do_class_ac_error(NAK_REM_OP_ERR, IB_WC_LOC_QP_OP_ERR)',
+    sources: 'rdmavt rvt_get_rwqe → init_sge (IB_WC_LOC_PROT_ERR), hfi1 rc.c nack_op_err, hfi1_ud_rcv and qib_ud_rcv (rvt_get_rwqe < 0 → rvt_rc_error: UD to ERR); rxe_resp.c send_data_in → RESPST_ERR_MALFORMED_WQE ("All, Class A") → do_class_ac_error(NAK_REM_OP_ERR, IB_WC_LOC_QP_OP_ERR)',
+    keys: ['rdmavt-resp', 'rxe-resp', 'model-profiles'],
   },
   {
     id: 'recv-too-small', what: 'A SEND longer than the receive buffer',
@@ -110,16 +131,18 @@ export const PROFILE_TABLE: readonly ProfileRow[] = [
       rxe: c('receive CQE IBV_WC_REM_INV_REQ_ERR (class C); the requester sees IBV_WC_REM_INV_REQ_ERR', 'code'),
       mlx5: c(`as the IBTA (${IBTA_MODEL.slice(7)})`, 'model'),
     },
-    sources: 'ibv_poll_cq(3) IBV_WC_LOC_LEN_ERR (the message did not fit the posted receive buffer); rxe_resp.c RESPST_ERR_LENGTH → do_class_ac_error(NAK_INVALID_REQ, IB_WC_REM_INV_REQ_ERR); hfi1 answers IB_WC_LOC_QP_OP_ERR here (nack_inv), a third answer',
+    sources: 'the IBV_WC_LOC_LEN_ERR status description (the incoming message does not fit the posted receive buffer); rxe_resp.c RESPST_ERR_LENGTH → do_class_ac_error(NAK_INVALID_REQ, IB_WC_REM_INV_REQ_ERR); hfi1 answers IB_WC_LOC_QP_OP_ERR here (nack_inv), a third answer',
+    keys: ['wc-status', 'rxe-resp', 'rdmavt-resp', 'model-profiles'],
   },
   {
     id: 'responder-events', what: 'An async event on the responder QP when it fails a request',
     cells: {
-      ibta: c('IBV_EVENT_QP_ACCESS_ERR (rkey) or IBV_EVENT_QP_REQ_ERR (invalid request)', 'documented'),
+      ibta: c('an access violation (an rkey, or the receive buffer\'s own lkey) → IBV_EVENT_QP_ACCESS_ERR; an invalid request → IBV_EVENT_QP_REQ_ERR; a remote operational error → IBV_EVENT_QP_FATAL (MODEL: the man page names the events, not which error raises which; the pairing follows the hardware drivers that show one; rdmavt raises none of them)', 'model'),
       rxe: c('none: the error shows only in CQEs and ibv_query_qp', 'code'),
-      mlx5: c('WQ_ACCESS_ERROR → IBV_EVENT_QP_ACCESS_ERR, WQ_INVAL_REQ_ERROR → IBV_EVENT_QP_REQ_ERR', 'code'),
+      mlx5: c('the firmware\'s WQ_ACCESS_ERROR, WQ_INVAL_REQ_ERROR and WQ_CATAS_ERROR become IBV_EVENT_QP_ACCESS_ERR, QP_REQ_ERR and QP_FATAL; which one each responder error raises is firmware (MODEL: not public; paired as the IBTA profile)', 'model'),
     },
-    sources: 'mlx5_ib_handle_qp_event; rxe raises no QP_FATAL/REQ_ERR/ACCESS_ERR',
+    sources: 'ibv_get_async_event(3) (QP_ACCESS_ERR "Local access violation error", QP_REQ_ERR "Invalid Request Local Work Queue Error", QP_FATAL); hns hns_roce_local_wq_access_err_handle (R_Key, VA, PD and key-state failures are a Local Access Violation WQ error → QP_ACCESS_ERR); irdma irdma_set_flush_fields (protection faults → QP_ACCESS_ERR, invalid request → QP_REQ_ERR, the rest catastrophic); mlx5_ib_qp_event; rdmavt rvt_rc_error (only QP_LAST_WQE_REACHED); rxe raises no QP_FATAL/REQ_ERR/ACCESS_ERR',
+    keys: ['man-async-event', 'hw-async-events', 'mlx5-qp', 'rdmavt-resp', 'rxe-resp', 'model-profiles'],
   },
   {
     id: 'same-qp-access', what: 'A request the QP\'s qp_access_flags do not allow (no difference)',
@@ -128,7 +151,18 @@ export const PROFILE_TABLE: readonly ProfileRow[] = [
       rxe: c('NAK Invalid Request → IBV_WC_REM_INV_REQ_ERR (UC: dropped)', 'code'),
       mlx5: c(`the same (${IBTA_MODEL.slice(7)})`, 'model'),
     },
-    sources: 'rxe_resp.c check_op_valid → RESPST_ERR_UNSUPPORTED_OPCODE; hfi1/qib/ipath rc.c "goto nack_inv"; ibv_poll_cq(3) IBV_WC_REM_INV_REQ_ERR',
+    sources: 'rxe_resp.c check_op_valid → RESPST_ERR_UNSUPPORTED_OPCODE; hfi1/qib/ipath rc.c "goto nack_inv"; the IBV_WC_REM_INV_REQ_ERR status description (the operation is not supported by this receive queue)',
+    keys: ['rxe-resp', 'rdmavt-resp', 'wc-status', 'model-profiles'],
+  },
+  {
+    id: 'same-lkey-per-packet', what: 'A SEND or RDMA WRITE whose lkey check fails (no difference)',
+    cells: {
+      ibta: c('completes with IBV_WC_LOC_PROT_ERR, the lkey checked packet by packet as the bytes are read: a later SGE fails after the first packets have left (MODEL: the status is documented, the moment is not; the model follows rxe)', 'model'),
+      rxe: c('IBV_WC_LOC_PROT_ERR, checked per packet: the first packets have left', 'code'),
+      mlx5: c(`the same (${IBTA_MODEL.slice(7)})`, 'model'),
+    },
+    sources: 'rxe_req.c finish_packet → copy_data (-EFAULT → IB_WC_LOC_PROT_ERR) for each packet; the IBV_WC_LOC_PROT_ERR status description; rdmavt rvt_post_one_wr → rvt_lkey_ok checks every lkey at post instead (EINVAL), a provider no profile follows',
+    keys: ['rxe-req', 'wc-status', 'rdmavt-post', 'model-profiles'],
   },
   {
     id: 'same-zero-length', what: 'A zero-length RDMA WRITE or READ with a bad rkey (no difference)',
@@ -138,6 +172,7 @@ export const PROFILE_TABLE: readonly ProfileRow[] = [
       mlx5: c(`not checked (${IBTA_MODEL.slice(7)})`, 'model'),
     },
     sources: 'rxe_resp.c check_rkey ("a zero-byte op is not required to set an addr or rkey"); hfi1 rc.c `if (qp->r_len != 0)` / `if (len)`',
+    keys: ['rxe-keys', 'rdmavt-resp', 'model-profiles'],
   },
   {
     id: 'same-ud-mtu', what: 'A UD send larger than the port MTU (no difference)',
@@ -147,5 +182,6 @@ export const PROFILE_TABLE: readonly ProfileRow[] = [
       mlx5: c(`the same (${IBTA_MODEL.slice(7)})`, 'model'),
     },
     sources: 'IBTA C10-93.1.1 as quoted in rxe_requester',
+    keys: ['ibta-in-code', 'model-profiles'],
   },
 ];

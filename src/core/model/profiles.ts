@@ -22,6 +22,8 @@ export interface DriverProfile {
   badOpcode: 'refuse' | 'complete-error';
   /** Atomic gather length: exactly 8 (else EINVAL), at least 8 (else EINVAL), or any length executed as 8 bytes. */
   atomicLength: 'exact8' | 'min8' | 'as8';
+  /** An atomic whose remote address is not 8-byte aligned: refused at post (EINVAL), or NAK Invalid Request from the responder. */
+  misalignedAtomic: 'refuse' | 'nak';
   /** IBV_SEND_INLINE with more than max_inline_data bytes: the errno. */
   inlineTooLong: 'EINVAL' | 'ENOMEM';
   /** A UC/UD send WR completing in error moves the QP to SQE, or to ERR. */
@@ -38,23 +40,23 @@ export interface DriverProfile {
   recvBadKey: WcStatus;
   /** A SEND longer than the receive buffer: the receive completion's status (requester: REM_INV_REQ_ERR). */
   recvTooSmall: WcStatus;
-  /** A responder error raises IBV_EVENT_QP_ACCESS_ERR / QP_REQ_ERR on the responder QP. */
+  /** A responder error raises an affiliated event on the responder QP (QP_ACCESS_ERR, QP_REQ_ERR or QP_FATAL, by its cause). */
   responderEvents: boolean;
 }
 
 export const PROFILES: Readonly<Record<ProfileId, DriverProfile>> = {
   ibta: {
-    id: 'ibta', label: 'IBTA (the spec)', postSendNotReady: 'EINVAL', badOpcode: 'refuse', atomicLength: 'min8', inlineTooLong: 'EINVAL',
+    id: 'ibta', label: 'IBTA (the spec)', postSendNotReady: 'EINVAL', badOpcode: 'refuse', atomicLength: 'min8', misalignedAtomic: 'nak', inlineTooLong: 'EINVAL',
     unreliableSendError: 'SQE', retryCnt7Infinite: false, sqd: 'notify-when-asked', resetPurgesCqes: true, excessReads: 'nak',
     recvBadKey: 'IBV_WC_LOC_PROT_ERR', recvTooSmall: 'IBV_WC_LOC_LEN_ERR', responderEvents: true,
   },
   rxe: {
-    id: 'rxe', label: 'rxe (soft RoCE)', postSendNotReady: 'EINVAL', badOpcode: 'refuse', atomicLength: 'exact8', inlineTooLong: 'EINVAL',
+    id: 'rxe', label: 'rxe (soft RoCE)', postSendNotReady: 'EINVAL', badOpcode: 'refuse', atomicLength: 'exact8', misalignedAtomic: 'refuse', inlineTooLong: 'EINVAL',
     unreliableSendError: 'ERR', retryCnt7Infinite: true, sqd: 'notify-always', resetPurgesCqes: false, excessReads: 'recycle',
     recvBadKey: 'IBV_WC_LOC_QP_OP_ERR', recvTooSmall: 'IBV_WC_REM_INV_REQ_ERR', responderEvents: false,
   },
   mlx5: {
-    id: 'mlx5', label: 'mlx5 (ConnectX)', postSendNotReady: 'ENOMEM', badOpcode: 'complete-error', atomicLength: 'as8', inlineTooLong: 'ENOMEM',
+    id: 'mlx5', label: 'mlx5 (ConnectX)', postSendNotReady: 'ENOMEM', badOpcode: 'complete-error', atomicLength: 'as8', misalignedAtomic: 'nak', inlineTooLong: 'ENOMEM',
     unreliableSendError: 'SQE', retryCnt7Infinite: false, sqd: 'refused', resetPurgesCqes: true, excessReads: 'nak',
     recvBadKey: 'IBV_WC_LOC_PROT_ERR', recvTooSmall: 'IBV_WC_LOC_LEN_ERR', responderEvents: true,
   },

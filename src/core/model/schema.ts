@@ -5,11 +5,12 @@ import { ATTR_NAMES } from '../verbs/attrs.ts';
 import { QP_TYPES } from '../verbs/types.ts';
 import { INJECTABLE, SEND_OPCODES } from './wc.ts';
 import { ModifyAttrsSchema } from './attrsSchema.ts';
-import { AtomicArgsSchema, KeyCommandSchemas, MrSpecSchema, RemoteSchema, SglSchema, SrqSpecSchema, sglMatches } from './keysSchema.ts';
+import { AtomicArgsSchema, KeyCommandSchemas, MrSpecSchema, RemoteSchema, SglSchema, SrqSpecSchema, accessMask, accessRefusal, sglMatches } from './keysSchema.ts';
 import { PROFILE_IDS } from './profiles.ts';
 import {
   ChannelSchema, ClassSchema, FaultCommandSchemas, GroupSchema, HostSchema, MAX_HOSTS, MAX_TOTAL_QPS,
 } from './stormSchema.ts';
+import { checkTotals } from './schemaLimits.ts';
 
 const int = (min: number, max: number) => v.pipe(v.number(), v.integer(), v.minValue(min), v.maxValue(max));
 const U24 = int(0, 0xffffff);
@@ -225,13 +226,20 @@ function checkReferences(s: Scenario): Scenario {
   });
   checkGroups(s);
   checkKeys(s);
+  const breach = checkTotals(s);
+  if (breach) throw new ScenarioError(breach.field, breach.problem);
   return s;
 }
 
 /** MRs and SRQs live on hosts that exist; QPs use SRQs of their own host; keyed workloads name MRs where the data is. */
 function checkKeys(s: Scenario): void {
   const { hosts, qps, workloads, mrs, srqs } = s.config;
-  mrs.forEach((m, i) => { if (m.host >= hosts.length) throw new ScenarioError(`config.mrs[${i}].host`, `host ${m.host} does not exist (there are ${hosts.length})`); });
+  mrs.forEach((m, i) => {
+    if (m.host >= hosts.length) throw new ScenarioError(`config.mrs[${i}].host`, `host ${m.host} does not exist (there are ${hosts.length})`);
+    // Bring-up registers with ibv_reg_mr, so its refusal applies here as it does to regMr.
+    const refused = accessRefusal(accessMask(m.access));
+    if (refused) throw new ScenarioError(`config.mrs[${i}].access`, refused);
+  });
   srqs.forEach((q, i) => { if (q.host >= hosts.length) throw new ScenarioError(`config.srqs[${i}].host`, `host ${q.host} does not exist (there are ${hosts.length})`); });
   qps.forEach((q, i) => {
     if (q.recvMr !== undefined && mrs[q.recvMr]?.host !== q.host) throw new ScenarioError(`config.qps[${i}].recvMr`, `MR ${q.recvMr} is not on this QP's host ${q.host}`);

@@ -8,7 +8,7 @@ import { allocQp, connectQps } from '../transport/qpLife.ts';
 import { destroyQp, destroyStep } from '../transport/destroy.ts';
 import { deregisterMr, hex, registerMr } from '../transport/memory.ts';
 import { modifySrq, postSrqRecv } from '../transport/srq.ts';
-import { accessMask } from '../model/keysSchema.ts';
+import { accessMask, accessRefusal } from '../model/keysSchema.ts';
 import { handleRequest } from '../transport/responder.ts';
 import { handleResponse, rnrExpired } from '../transport/requesterRx.ts';
 import { onTimer } from '../transport/requester.ts';
@@ -120,8 +120,8 @@ export function runCommand(w: World, c: Command): CommandResult {
     case 'regMr': {
       if (!w.hosts[c.host]) return { ok: false, detail: `host ${c.host} does not exist` };
       const access = accessMask(c.access);
-      // ibv_reg_mr.3: REMOTE_WRITE or REMOTE_ATOMIC without LOCAL_WRITE is EINVAL.
-      if (access & (2 | 8) && !(access & 1)) return { ok: false, errno: 'EINVAL', detail: 'IBV_ACCESS_REMOTE_WRITE and IBV_ACCESS_REMOTE_ATOMIC need IBV_ACCESS_LOCAL_WRITE too (ibv_reg_mr.3)' };
+      const refused = accessRefusal(access);
+      if (refused) return { ok: false, errno: 'EINVAL', detail: refused };
       const mr = registerMr(w, c.host, c.length, access, c.addr, c.fill);
       return { ok: true, lkey: mr.key, rkey: mr.key, addr: mr.addr, detail: `lkey ${hex(mr.key)}, rkey ${hex(mr.key)}, at ${hex(mr.addr)}` };
     }

@@ -19,11 +19,18 @@ import { Trace, type TraceMark, type TraceMode } from '../kit/trace.ts';
 import type { HostRt, Item, World } from '../world/world.ts';
 import type { SimEvent } from '../model/events.ts';
 import { profileOf } from '../model/profiles.ts';
+import { DEFAULT_MAX_BYTES, DEFAULT_MAX_STEPS, DEFAULT_TRACE_KEEP, MEMORY_CHECK_STEPS, stateBytes, stopMessage, type StateBytes, type StopReason, type Stopped } from './budget.ts';
+import { checkpointBytes } from './checkpointBytes.ts';
 
 export interface SimOptions {
+  /** 'full' keeps a window of events (and hashes all), 'hash' only hashes, 'off' neither. */
   trace?: TraceMode;
+  /** Events the trace window keeps in memory (default DEFAULT_TRACE_KEEP; Infinity keeps all). */
   traceKeep?: number;
-  maxItemsPerRun?: number;
+  /** Work budget: steps from t = 0 (default DEFAULT_MAX_STEPS). */
+  maxSteps?: number;
+  /** Memory budget: estimated bytes of the model's state (default DEFAULT_MAX_BYTES). */
+  maxBytes?: number;
   /** QPs to reserve room for up front (a driver knows its device's max_qp). */
   qpCapacity?: number;
 }
@@ -44,6 +51,8 @@ export interface Summary {
   traceHash: string;
   traceEvents: number;
   qps: { host: number; qpn: number; type: string; state: string }[];
+  /** Present only when a budget stopped the run: why, where, and after how many steps. */
+  stopped?: Stopped;
 }
 
 export interface Checkpoint {
@@ -55,16 +64,28 @@ export interface Checkpoint {
   qps: ReturnType<QpStore['snapshot']>;
   hosts: (Omit<HostRt, 'cache'> & { cache: unknown })[];
   trace: TraceMark;
+  /** Steps from t = 0 to this instant (the work budget continues from here after a restore). */
+  steps: number;
+  /** Estimated bytes this checkpoint holds (the timeline keeps its checkpoints within a budget). */
+  bytes: number;
 }
 
 export class Simulation {
   readonly scenario: Scenario;
   private w: World;
-  /** Steps (items and commands) run so far by runUntil: lets callers budget across calls. */
+  /**
+   * Steps (items and commands) from t = 0 to now along this timeline: lets callers budget
+   * across calls, and is the work budget's count (a restore sets it back with the clock).
+   */
   steps = 0;
+  private readonly maxSteps: number;
+  private readonly maxBytes: number;
+  private halted: Stopped | null = null;
 
   constructor(input: Scenario | unknown, private readonly opts: SimOptions = {}) {
     this.scenario = parseScenario(input);
+    this.maxSteps = opts.maxSteps ?? DEFAULT_MAX_STEPS;
+    this.maxBytes = opts.maxBytes ?? DEFAULT_MAX_BYTES;
     const cfg = this.scenario.config;
     const rng = new Rng(this.scenario.seed);
     this.w = {
@@ -72,7 +93,7 @@ export class Simulation {
       rt: new Map(), work: [], cfgSlot: [], refill: {}, pktSeq: 0, wrSeq: 0, recvSeq: 0, cmdIndex: 0,
       counters: { posted: 0, completed: 0, flushed: 0, discarded: 0, cqe: {}, events: {}, successSends: 0, cqeLost: 0, cqePurged: 0, packets: 0, drops: 0 },
       profile: profileOf(cfg.profile), mrs: [], srqs: [],
-      trace: new Trace<SimEvent>(opts.trace ?? 'full', opts.traceKeep ?? Infinity),
+      trace: new Trace<SimEvent>(opts.trace ?? 'full', opts.traceKeep ?? DEFAULT_TRACE_KEEP),
       commands: [...this.scenario.commands].sort((a, b) => a.t - b.t), storm: null, horizon: 0, why: -1,
       hosts: cfg.hosts.map((h) => ({
         cqs: h.cqDepths.map((depth) => ({ depth, entries: [], written: 0, polled: 0, overrun: false })), txFree: 0, txBusy: false, ready: [], readyHead: 0,
@@ -93,15 +114,29 @@ export class Simulation {
   /**
    * Advance simulated time to `t`, running everything due on the way. With a `budget`, stops
    * after that many steps and returns false (the clock then stands at the last step run), so a
-   * worker can keep each slice of work short.
+   * worker can keep each slice of work short. Returns false too once the run's own work or
+   * memory budget has stopped it (`stopped`): the clock then stays at the instant reached.
    */
   runUntil(t: number, budget = Infinity): boolean {
+    if (this.halted) return false;
     const w = this.w;
-    const cap = this.opts.maxItemsPerRun ?? 20_000_000;
     w.horizon = t;
+    const start = this.steps;
+    // One comparison per step: the loop stops at the nearest of the caller's budget, the work
+    // budget and the next memory check; which one it was is sorted out outside the hot path.
+    const room = this.maxSteps - start;
+    let memAt = (Math.floor(start / MEMORY_CHECK_STEPS) + 1) * MEMORY_CHECK_STEPS - start;
+    let stopAt = Math.min(budget, room, memAt);
     let n = 0;
     for (;;) {
-      if (n >= budget) { this.steps += n; return false; }
+      if (n >= stopAt) {
+        if (n >= room) { this.steps = start + n; this.halt('work', this.maxSteps); return false; }
+        if (n >= budget) { this.steps = start + n; return false; }
+        const state = stateBytes(w);
+        if (state.total > this.maxBytes) { this.steps = start + n; this.halt('memory', this.maxBytes, state); return false; }
+        memAt += MEMORY_CHECK_STEPS;
+        stopAt = Math.min(budget, room, memAt);
+      }
       const it = w.heap.peek();
       const cmd = w.commands[w.cmdIndex];
       const cmdDue = cmd !== undefined && cmd.t <= t;
@@ -110,7 +145,7 @@ export class Simulation {
         w.now = it.t;
         w.why = it.why ?? -1;
         runItem(w, it);
-        if (++n > cap) throw new Error(`simulation: more than ${cap} steps before ${t} ns; the scenario does not settle`);
+        n++;
       } else if (cmdDue) {
         w.now = Math.max(w.now, cmd.t);
         w.cmdIndex++;
@@ -119,15 +154,25 @@ export class Simulation {
         n++;
       } else break;
     }
-    this.steps += n;
+    this.steps = start + n;
     w.now = Math.max(w.now, t);
     return true;
   }
 
+  private halt(reason: StopReason, limit: number, state?: StateBytes): void {
+    const t = this.w.now;
+    this.halted = { reason, t, steps: this.steps, message: stopMessage(reason, t, limit, state) };
+  }
+
+  /** Set once a work or memory budget stopped the run (cleared by restoring an earlier checkpoint). */
+  get stopped(): Stopped | null { return this.halted; }
+
   /**
    * The typed event trace kept so far (`kind`, `t`, host, QPN and the kind's fields), oldest
-   * first: the one sanctioned way for exports and outside tools to read what happened. With
-   * `trace: 'hash'` or `'off'` nothing is kept; with `traceKeep` only the newest events are.
+   * first: the one sanctioned way for exports and outside tools to read what happened. Only the
+   * newest `traceKeep` events are kept (events()[0] is absolute event eventsFrom()); with
+   * `trace: 'hash'` or `'off'` nothing is kept. The array is the trace's own window: read it,
+   * do not keep it across runUntil calls (the window moves).
    */
   events(): readonly SimEvent[] {
     return this.w.trace.events;
@@ -181,6 +226,7 @@ export class Simulation {
    * future is dropped: acting in the past forks the timeline) and applied at once.
    */
   issue(raw: Command | unknown): CommandResult {
+    if (this.halted) return { ok: false, detail: this.halted.message };
     const parsed = v.safeParse(CommandSchema, raw);
     if (!parsed.success) {
       const i = parsed.issues[0];
@@ -203,13 +249,23 @@ export class Simulation {
 
   checkpoint(): Checkpoint {
     const w = this.w;
-    return {
+    const c: Checkpoint = {
       t: w.now, cmdIndex: w.cmdIndex,
       world: clonePlain({ now: w.now, seq: w.seq, rt: w.rt, work: w.work, cfgSlot: w.cfgSlot, refill: w.refill, counters: w.counters, pktSeq: w.pktSeq, wrSeq: w.wrSeq, recvSeq: w.recvSeq, cmdIndex: w.cmdIndex, storm: w.storm, mrs: w.mrs, srqs: w.srqs }),
       heap: w.heap.copy(), rng: w.rng.state(), qps: w.qps.snapshot(),
       hosts: w.hosts.map((h) => ({ ...clonePlain({ ...h, cache: null }), cache: h.cache.snapshot() })),
-      trace: w.trace.mark(),
+      trace: w.trace.mark(), steps: this.steps, bytes: 0,
     };
+    c.bytes = checkpointBytes(c);
+    return c;
+  }
+
+  /**
+   * The checkpoint of t = 0, rebuilt: a fresh bring-up of the same scenario (without the
+   * commands, which run later; they stay this run's). A timeline need not keep a large start.
+   */
+  origin(): Checkpoint {
+    return new Simulation({ ...this.scenario, commands: [] }, this.opts).checkpoint();
   }
 
   restore(c: Checkpoint): void {
@@ -221,6 +277,8 @@ export class Simulation {
       hosts: c.hosts.map((h) => ({ ...clonePlain({ ...h, cache: null }), cache: QpcCache.restore(h.cache, rng) })),
     });
     w.trace.rewind(c.trace);
+    this.steps = c.steps;
+    this.halted = null;
   }
 
   summary(): Summary {
@@ -241,6 +299,7 @@ export class Simulation {
       throughputMops: w.now > 0 ? round3((c.successSends * 1000) / w.now) : 0,
       traceHash: w.trace.hash(), traceEvents: w.trace.count,
       qps: Array.from({ length: q.n }, (_, s) => s).filter((s) => !q.gone[s]).map((s) => ({ host: q.host[s], qpn: q.qpn[s], type: QP_TYPES[q.type[s]], state: verbsState(q.lc[s]) })),
+      ...(this.halted ? { stopped: { ...this.halted } } : {}),
     };
   }
 }

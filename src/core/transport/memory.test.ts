@@ -72,4 +72,14 @@ describe('causes acting on a running transfer', () => {
     expect(sim.issue({ kind: 'deregMr', host: A, lkey: 0x310 })).toMatchObject({ ok: true });
     expect(sim.issue({ kind: 'deregMr', host: A, lkey: 0x310 })).toMatchObject({ ok: false, errno: 'EINVAL' });
   });
+  it('a bring-up MR is held to the same ibv_reg_mr.3 rule: REMOTE_WRITE or REMOTE_ATOMIC without LOCAL_WRITE names config.mrs[i].access', () => {
+    const s = keyed();
+    const withMr = (access: string[]) => ({ ...s, config: { ...s.config, mrs: [...s.config.mrs!, { host: B, length: 4096, access }] } }) as typeof s;
+    for (const bad of [['IBV_ACCESS_REMOTE_WRITE'], ['IBV_ACCESS_REMOTE_ATOMIC', 'IBV_ACCESS_REMOTE_READ']]) {
+      expect(() => new Simulation(withMr(bad))).toThrow(/^config\.mrs\[4\]\.access: IBV_ACCESS_REMOTE_WRITE and IBV_ACCESS_REMOTE_ATOMIC need IBV_ACCESS_LOCAL_WRITE/);
+    }
+    // REMOTE_READ alone, or no flag at all, is a valid registration (local read only).
+    expect(run(withMr(['IBV_ACCESS_REMOTE_READ']), 10).world.mrs).toHaveLength(5);
+    expect(run(withMr([]), 10).world.mrs).toHaveLength(5);
+  });
 });

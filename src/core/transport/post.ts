@@ -57,7 +57,8 @@ function sendRefusal(w: World, slot: number, wr: SendWr): { errno: 'EINVAL' | 'E
   if (isAtomic(wr.opcode)) {
     if (p.atomicLength === 'exact8' && wr.length !== 8) return { errno: 'EINVAL', detail: `an atomic's gather list must be exactly 8 bytes, not ${wr.length} (rxe validate_send_wr)` };
     if (p.atomicLength === 'min8' && wr.length < 8) return { errno: 'EINVAL', detail: `an atomic's first SGE must hold at least 8 bytes, not ${wr.length} (rdmavt rvt_qp_valid_operation)` };
-    if (wr.rdma && wr.rdma.addr % 8 !== 0 && p.atomicLength !== 'as8') return { errno: 'EINVAL', detail: `the atomic's remote address ${wr.rdma.addr} is not 8-byte aligned` };
+    // rxe refuses a misaligned target at post; elsewhere the responder NAKs it (profile row atomic-align).
+    if (wr.rdma && wr.rdma.addr % 8 !== 0 && p.misalignedAtomic === 'refuse') return { errno: 'EINVAL', detail: `the atomic's remote address ${wr.rdma.addr} is not 8-byte aligned (rxe validate_send_wr)` };
   }
   if (wr.inline) {
     // ibv_post_send.3: inline is valid only for Send and RDMA Write (rxe: "opcode doesn't support inline data").

@@ -9,7 +9,7 @@ import { hwEvent } from './qpState.ts';
 import { RC, UC, mtuOf } from './requester.ts';
 import { executeAtomic, saveResource } from './respResources.ts';
 import { answer, haveRecv, outcome, responderError } from './responder.ts';
-import { LOCAL_WRITE, REMOTE_READ, REMOTE_WRITE, REMOTE_ATOMIC, atomicOp, checkRemote, checkSgl, readWords, scatter, writeWords } from './memory.ts';
+import { LOCAL_WRITE, REMOTE_READ, REMOTE_WRITE, REMOTE_ATOMIC, atomicOp, checkRemote, checkSgl, hex, readWords, scatter, writeWords } from './memory.ts';
 import { AETH_BYTES, GRH_BYTES, HDR_BYTES, isFirst, isLast, psnAdd, segmentOp } from './wire.ts';
 
 /** The payload is written to host memory by the DMA engine, one burst after another. */
@@ -39,7 +39,7 @@ export function sendPacket(w: World, slot: number, p: Packet): void {
     // LOC_QP_OP_ERR — and the requester hears NAK Remote Operational Error (REM_OP_ERR).
     const r = rt.rq[0];
     const why = r.sgl ? checkSgl(w, host, r.sgl, 0, r.length, LOCAL_WRITE) : null;
-    if (why) return responderError(w, slot, p, 'NAK_REM_OP', `receive wr_id ${r.wrId}: ${why}`, prof.recvBadKey);
+    if (why) return responderError(w, slot, p, 'NAK_REM_OP', `receive wr_id ${r.wrId}: ${why}`, prof.recvBadKey, 'access');
   } else if (!rt.recvActive) {
     if (ti === UC) return outcome(w, slot, p, 'out-of-sequence', 'no message in progress');
     return responderError(w, slot, p, 'NAK_INV_REQ', 'middle or last packet without a first');
@@ -133,10 +133,11 @@ export function readOrAtomic(w: World, slot: number, p: Packet): void {
   const len = atomic ? 8 : (p.readLen ?? 0);
   const reth = p.reth;
   if (reth && len > 0) {
+    // A misaligned atomic target is NAKed Invalid Request before its rkey is looked at (IBTA 1.2.1
+    // §9.4.5 as quoted on linux-rdma; hfi1/qib rc.c test vaddr & 7 → nack_inv ahead of rvt_rkey_ok).
+    if (atomic && reth.addr % 8 !== 0) return responderError(w, slot, p, 'NAK_INV_REQ', `atomic target ${hex(reth.addr)} is not 8-byte aligned`);
     const why = checkRemote(w, host, reth.rkey, reth.addr, len, atomic ? REMOTE_ATOMIC : REMOTE_READ);
     if (why) return keyViolation(w, slot, p, why);
-    // A misaligned atomic target is a class C error (rxe RESPST_ERR_MISALIGNED_ATOMIC; hfi1 nack_inv).
-    if (atomic && reth.addr % 8 !== 0) return responderError(w, slot, p, 'NAK_INV_REQ', `atomic target ${reth.addr} is not 8-byte aligned`);
   }
   const n = atomic ? 1 : (p.span ?? 1);
   f.dest_rd_atomic_out[slot] = f.dest_rd_atomic_out[slot] + 1;
@@ -159,7 +160,9 @@ export function udReceive(w: World, slot: number, p: Packet): void {
   const len = p.payload + GRH_BYTES;
   if (len > r.length) return outcome(w, slot, p, 'dropped-too-long', `needs ${len} bytes with the 40-byte GRH`);
   const why = r.sgl ? checkSgl(w, host, r.sgl, 0, r.length, LOCAL_WRITE) : null;
-  if (why) return responderError(w, slot, p, 'NAK_REM_OP', `receive wr_id ${r.wrId}: ${why}`, w.profile.recvBadKey);
+  // UD sends no NAK, but the QP still goes to ERR (hfi1_ud_rcv/qib_ud_rcv: rvt_get_rwqe < 0 →
+  // rvt_rc_error; rxe RESPST_ERR_MALFORMED_WQE is "All, Class A").
+  if (why) return responderError(w, slot, p, 'NAK_REM_OP', `receive wr_id ${r.wrId}: ${why}`, w.profile.recvBadKey, 'access');
   // The datagram lands after the 40 bytes the GRH takes (ibv_post_recv.3).
   if (p.words && r.sgl) scatter(w, host, r.sgl, p.words, 'UD SEND', GRH_BYTES);
   if (!completeRecv(w, slot, 'IBV_WC_SUCCESS', len, p.imm)) return cqOverrun(w, slot, p);

@@ -35,12 +35,26 @@ export function answer(w: World, slot: number, req: Packet, syndrome: Syndrome, 
 }
 
 /**
- * A class A/C error at the responder (rxe do_class_ac_error): NAK it (RC), complete the receive
- * WQE the message took with `recvStatus` (semantics.md item 14), raise the async event where the
- * driver does (mlx5 WQ_ACCESS_ERROR → QP_ACCESS_ERR, WQ_INVAL_REQ_ERROR → QP_REQ_ERR, item 15;
- * rxe raises none), QP → ERR.
+ * Which affiliated async event a responder error raises, where the profile raises one (rxe raises
+ * none). MODEL (profile row responder-events): ibv_get_async_event(3) names QP_ACCESS_ERR "Local
+ * access violation error", QP_REQ_ERR "Invalid Request Local Work Queue Error" and QP_FATAL, not
+ * which error raises which; the model pairs them as the hardware drivers that show a pairing do
+ * (hns hns_roce_local_wq_access_err_handle: an R_Key, VA, PD or key-state failure is a local
+ * access violation; irdma irdma_set_flush_fields: protection faults → QP_ACCESS_ERR, an invalid
+ * request → QP_REQ_ERR, the rest catastrophic). So a receive WQE whose own lkey fails is an access
+ * violation although its NAK is Remote Operational Error.
  */
-export function responderError(w: World, slot: number, req: Packet, nak: Syndrome, detail: string, recvStatus?: WcStatus): void {
+export type ResponderFault = 'access' | 'invalid' | 'operational';
+const FAULT_EVENT = { access: 'IBV_EVENT_QP_ACCESS_ERR', invalid: 'IBV_EVENT_QP_REQ_ERR', operational: 'IBV_EVENT_QP_FATAL' } as const;
+const NAK_FAULT: Partial<Record<Syndrome, ResponderFault>> = { NAK_REM_ACCESS: 'access', NAK_INV_REQ: 'invalid' };
+
+/**
+ * A class A/C error at the responder (rxe do_class_ac_error): NAK it (RC), complete the receive
+ * WQE the message took with `recvStatus` (semantics.md item 14), raise the async event of `fault`
+ * where the profile does, QP → ERR — UD too (rxe RESPST_ERR_MALFORMED_WQE "All, Class A"; hfi1
+ * and qib ud rcv → rvt_rc_error).
+ */
+export function responderError(w: World, slot: number, req: Packet, nak: Syndrome, detail: string, recvStatus?: WcStatus, fault: ResponderFault = NAK_FAULT[nak] ?? 'operational'): void {
   const rt = runtime(w, slot);
   // Responses owed for requests accepted before this one go out first: a responder answers in
   // PSN order, so an earlier READ completes before the NAK of a later request (rxe finishes
@@ -53,7 +67,7 @@ export function responderError(w: World, slot: number, req: Packet, nak: Syndrom
   }
   if (w.qps.type[slot] === RC) answer(w, slot, req, nak, req.psn, undefined, detail);
   if (recvStatus && rt.rq.length > 0) completeRecv(w, slot, recvStatus);
-  if (w.profile.responderEvents) qpAsync(w, slot, nak === 'NAK_REM_ACCESS' ? 'IBV_EVENT_QP_ACCESS_ERR' : 'IBV_EVENT_QP_REQ_ERR');
+  if (w.profile.responderEvents) qpAsync(w, slot, FAULT_EVENT[fault]);
   outcome(w, slot, req, 'nak', detail);
   rt.why = `as responder, it refused ${req.op} PSN ${req.psn}: ${detail}`;
   rt.recvActive = false;

@@ -59,6 +59,36 @@ describe('SRQ', () => {
     expect(sim.world.srqs[0].wqes).toHaveLength(1);
     expect(stateOf(sim, B, QB + 1)).toBe('RTS');
   });
+  it('drain-destroy of an SRQ QP holding a dequeued WQE waits for its flush, IBV_EVENT_QP_LAST_WQE_REACHED and the poll, then RESET, then destroys (IBTA 10.3.1, item 19)', () => {
+    const big = { t: 100, cmd: { kind: 'postSend' as const, host: A, qpn: QA, wr: { wrId: 1, opcode: 'IBV_WR_SEND' as const, length: 3000 } } };
+    const base = shared(2, { commands: [big] });
+    // The application polls host B's CQs only once, late: the destroy must wait for that too.
+    const sim = run({ ...base, config: { ...base.config, hosts: base.config.hosts.map((h, i) => (i === B ? { ...h, pollIntervalNs: 0 } : h)) } }, 1);
+    while (!events(sim, 'srq').some((e) => e.op === 'take')) sim.runUntil(sim.now + 10);
+    const asked = sim.now;
+    expect(sim.issue({ kind: 'destroyQp', host: B, qpn: QB, drain: true })).toMatchObject({ ok: true });
+    sim.runUntil(asked + 20_000);
+    expect(events(sim, 'qp-destroyed').filter((e) => e.qpn === QB)).toEqual([]);
+    sim.issue({ kind: 'pollCq', host: B, cq: 0, max: 16 });
+    sim.issue({ kind: 'pollCq', host: B, cq: 1, max: 16 });
+    sim.runUntil(asked + 40_000);
+    const life = sim.world.trace.events.filter((e) => 'qpn' in e && 'host' in e && e.host === B && e.qpn === QB).flatMap((e) => {
+      if (e.kind === 'state') return [`→${e.to}`];
+      if (e.kind === 'cqe') return [e.status];
+      if (e.kind === 'async') return [e.event];
+      if (e.kind === 'destroy-wait' || e.kind === 'qp-destroyed') return [e.kind];
+      return [];
+    });
+    expect(life.slice(life.indexOf('→ERR'))).toEqual(['→ERR', 'destroy-wait', 'IBV_WC_WR_FLUSH_ERR', 'IBV_EVENT_QP_LAST_WQE_REACHED', '→RESET', 'qp-destroyed']);
+    const d = events(sim, 'qp-destroyed').find((e) => e.qpn === QB)!;
+    expect(d.t).toBeGreaterThanOrEqual(asked + 20_000);
+    expect([d.stale, d.purged]).toEqual([undefined, undefined]);
+    // The SRQ's own WQE is not flushed, and the neighbour on the same SRQ is untouched.
+    expect(sim.world.srqs[0].wqes).toHaveLength(1);
+    expect(stateOf(sim, B, QB + 1)).toBe('RTS');
+    expect(events(sim, 'reset').find((e) => e.qpn === QB)?.srqLeak).toBeUndefined();
+    expect(conserved(sim)).toBe(true);
+  });
   it('RESET of an SRQ QP holding a dequeued WQE without waiting for LAST_WQE_REACHED reports the leak (IBTA 10.3.1, item 19)', () => {
     const big = { t: 100, cmd: { kind: 'postSend' as const, host: A, qpn: QA, wr: { wrId: 1, opcode: 'IBV_WR_SEND' as const, length: 3000 } } };
     const sim = run(shared(2, { commands: [big] }), 1);

@@ -70,6 +70,16 @@ describe('inline data and a receive-only QP', () => {
   });
 });
 
+/** QP 0x100 of host A's lifecycle in the log: destroy, state moves, its CQEs, the destroy itself. */
+function lifeOfA(sim: ReturnType<typeof run>): string[] {
+  return sim.world.trace.events.filter((e) => 'qpn' in e && e.qpn === QA && e.host === A).flatMap((e) => {
+    if (e.kind === 'state') return [`state ${e.from}→${e.to}`];
+    if (e.kind === 'cqe') return [`cqe ${e.status}`];
+    if (e.kind === 'destroy-wait' || e.kind === 'qp-destroyed') return [e.kind];
+    return [];
+  });
+}
+
 describe('ibv_destroy_qp (faults-at-scale.md §C "Destroy only after the flush has drained")', () => {
   const busy = (extra: Partial<ScenarioInput['config']> = {}, cmds: { t: number; cmd: CommandInput }[] = []) => pair({
     poll: 0, a: { recvs: 0, refill: false }, b: { recvs: 0, refill: false },
@@ -83,7 +93,19 @@ describe('ibv_destroy_qp (faults-at-scale.md §C "Destroy only after the flush h
     expect(d.t).toBeGreaterThanOrEqual(50_000);
     expect(d.stale ?? 0).toBe(0);
     expect(cqes(sim, A, QA, 'sq').map((e) => e.status)).toEqual(['IBV_WC_WR_FLUSH_ERR', 'IBV_WC_WR_FLUSH_ERR']);
+    expect(lifeOfA(sim).slice(-6)).toEqual(['state RTS→ERR', 'destroy-wait', 'cqe IBV_WC_WR_FLUSH_ERR', 'cqe IBV_WC_WR_FLUSH_ERR', 'state ERR→RESET', 'qp-destroyed']);
     expect(conserved(sim)).toBe(true);
+  });
+  it('the verb moves the QP to RESET first, whatever the profile or the state (mlx5 destroy_qp_common): state → RESET is the event before qp-destroyed', () => {
+    for (const profile of ['ibta', 'rxe', 'mlx5'] as const) {
+      for (const cmds of [[], [{ t: 2000, cmd: { kind: 'modifyQp', host: A, qpn: QA, mask: ['IBV_QP_STATE'], attrs: { qp_state: 'ERR' } } }]] as { t: number; cmd: CommandInput }[][]) {
+        const s = busy({}, [...cmds, { t: 10_000, cmd: { kind: 'destroyQp', host: A, qpn: QA } }]);
+        const sim = run({ ...s, config: { ...s.config, profile } }, 20_000);
+        const life = lifeOfA(sim);
+        expect(life.slice(-2), `${profile}, ${cmds.length ? 'from ERR' : 'from RTS'}`).toEqual([cmds.length ? 'state ERR→RESET' : 'state RTS→RESET', 'qp-destroyed']);
+        expect(events(sim, 'qp-destroyed')[0].t).toBe(10_000);
+      }
+    }
   });
   it('destroyed at once with flush completions unpolled: rxe leaves them, naming a QPN that no longer exists', () => {
     const sim = run({ ...busy({}, [{ t: 2000, cmd: { kind: 'modifyQp', host: A, qpn: QA, mask: ['IBV_QP_STATE'], attrs: { qp_state: 'ERR' } } }, { t: 10_000, cmd: { kind: 'destroyQp', host: A, qpn: QA } }, { t: 20_000, cmd: { kind: 'pollCq', host: A, cq: 0, max: 64 } }]), config: { ...busy().config, profile: 'rxe' } }, 30_000);

@@ -43,6 +43,12 @@ describe('claims of the faults instrument', () => {
     expect(SOURCES[c.key], c.key).toBeDefined();
     expect(c.source.length).toBeGreaterThan(10);
   });
+  it.each(PROFILE_TABLE.map((r) => [r.id, r] as const))('difference-table row %s cites bibliography entries, and a MODEL cell cites the model\'s', (_id, r) => {
+    expect(r.keys.length).toBeGreaterThan(0);
+    for (const k of r.keys) expect(SOURCES[k], k).toBeDefined();
+    if (Object.values(r.cells).some((c) => c.basis === 'model')) expect(r.keys.some((k) => SOURCES[k].tag === 'model')).toBe(true);
+    if (Object.values(r.cells).some((c) => c.basis !== 'model')) expect(r.keys.some((k) => SOURCES[k].tag !== 'model')).toBe(true);
+  });
   it('no claim, difference-table row or channel preset names a file a reader does not have', () => {
     const text = JSON.stringify([claims, PROFILE_TABLE, CHANNEL_PRESETS_INFO]);
     expect(text).not.toMatch(/\.md\b|enums\.json|qp_state_table\.json|\bFAS\b|issue \d/);

@@ -28,9 +28,9 @@ export function Controls() {
   const s = useFaults((x) => x.frame?.settings ?? null);
   const notice = useFaults((x) => (x.notice?.where === 'settings' ? x.notice : null));
   const ch = useFaults((x) => x.frame?.channel ?? null);
-  if (!s) return <aside className="w-[260px] shrink-0 border-r border-slate-300 bg-white p-3 text-sm text-slate-500">Starting…</aside>;
+  if (!s) return <aside className="order-3 border-t lg:order-none lg:w-[260px] lg:shrink-0 lg:border-t-0 lg:border-r border-slate-300 bg-white p-3 text-sm text-slate-500">Starting…</aside>;
   return (
-    <aside aria-label="Storm settings" className="flex w-[260px] shrink-0 flex-col gap-2 overflow-y-auto border-r border-slate-300 bg-white px-3 py-2">
+    <aside aria-label="Storm settings" className="order-3 grid grid-cols-1 gap-x-6 gap-y-2 border-t border-slate-300 bg-white px-3 py-2 sm:grid-cols-2 lg:order-none lg:flex lg:w-[260px] lg:shrink-0 lg:flex-col lg:overflow-y-auto lg:border-t-0 lg:border-r">
       <WorkerSelect id="fault" label="Shared-cause fault (hits host A)" value={s.fault} options={keysOf(FAULT_LABEL).map((f) => [f, FAULT_LABEL[f]] as const)}
         onChange={(v) => send({ fault: v as StormSettings['fault'] })} />
       <WorkerSlider id="affected-qps" label="Affected QPs" value={s.qps} min={0} max={1000} toPos={QPS.to} fromPos={QPS.from}

@@ -18,15 +18,15 @@ export function EqPipe({ eq, width, overruns, mode }: { eq: LiveStorm['eq']; wid
   return (
     <figure className="flex flex-col gap-0.5" data-testid="eq-pipe" data-used={eq.now} data-size={eq.size}>
       <svg width={w} height={h} role="img" aria-label={`Async event queue: ${int(eq.now)} of ${int(size)} slots hold an event now; peak ${int(peak)}${overruns ? `; ${overruns} overrun${overruns === 1 ? '' : 's'}` : ''}`}>
-        <rect x={2} y={6} width={w - 4} height={22} rx={11} fill="#e2e8f0" stroke="#64748b" />
-        <rect x={2} y={6} width={Math.max(0, (w - 4) * fill)} height={22} rx={11} fill={fill > 0.9 ? '#dc2626' : '#f59e0b'} />
-        <text x={12} y={21} fontSize={11} fill="#0f172a">{int(eq.now)} / {int(size)} slots in use</text>
-        {overruns > 0 && <text x={w - 10} y={21} fontSize={11} textAnchor="end" fill="#7f1d1d" fontWeight={700}>✕ {overruns} overrun{overruns === 1 ? '' : 's'}</text>}
-        <line x1={4} x2={w - 4} y1={y(size)} y2={y(size)} stroke="#dc2626" strokeDasharray="4 3" />
-        <text x={w - 6} y={y(size) - 3} fontSize={10} textAnchor="end" fill="#7f1d1d">full</text>
-        <path d={d} fill="none" stroke="#b45309" strokeWidth={1.5} />
-        <text x={4} y={h - 0} fontSize={10} fill="#475569">{eq.t.length ? dur(eq.t[0]) : ''}</text>
-        <text x={w - 4} y={h - 0} fontSize={10} textAnchor="end" fill="#475569">{eq.t.length ? dur(tMax) : 'no events yet'}</text>
+        <rect x={2} y={6} width={w - 4} height={22} rx={11} fill="var(--color-slate-200)" stroke="var(--color-slate-500)" />
+        <rect x={2} y={6} width={Math.max(0, (w - 4) * fill)} height={22} rx={11} fill={fill > 0.9 ? 'var(--color-red-600)' : 'var(--color-amber-500)'} />
+        <text x={12} y={21} fontSize={11} fill="var(--color-slate-900)">{int(eq.now)} / {int(size)} slots in use</text>
+        {overruns > 0 && <text x={w - 10} y={21} fontSize={11} textAnchor="end" fill="var(--color-red-900)" fontWeight={700}>✕ {overruns} overrun{overruns === 1 ? '' : 's'}</text>}
+        <line x1={4} x2={w - 4} y1={y(size)} y2={y(size)} stroke="var(--color-red-600)" strokeDasharray="4 3" />
+        <text x={w - 6} y={y(size) - 3} fontSize={10} textAnchor="end" fill="var(--color-red-900)">full</text>
+        <path d={d} fill="none" stroke="var(--color-amber-700)" strokeWidth={1.5} />
+        <text x={4} y={h - 0} fontSize={10} fill="var(--color-slate-600)">{eq.t.length ? dur(eq.t[0]) : ''}</text>
+        <text x={w - 4} y={h - 0} fontSize={10} textAnchor="end" fill="var(--color-slate-600)">{eq.t.length ? dur(tMax) : 'no events yet'}</text>
       </svg>
       <figcaption className="text-[11px] text-slate-600">Async event queue of the faulted host: now (the pipe) and over time (the line; peak {int(peak)}). On overrun this preset: {mode}.</figcaption>
     </figure>

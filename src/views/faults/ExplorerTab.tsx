@@ -23,7 +23,7 @@ export function ExplorerTab() {
   const s = e.settings;
   const set = (patch: Partial<ExplorerSettings>) => run({ ...s, ...patch });
   return (
-    <div className="grid h-full min-h-0 grid-cols-[280px_minmax(0,1fr)] gap-2" data-testid="explorer-tab">
+    <div className="flex flex-col gap-2 lg:grid lg:h-full lg:min-h-0 lg:grid-cols-[280px_minmax(0,1fr)]" data-testid="explorer-tab">
       <aside className="flex min-h-0 flex-col gap-2 overflow-y-auto rounded-md border border-slate-300 bg-white p-2 text-[12px]" tabIndex={0} aria-label="The simultaneous faults">
         <p className="flex items-start gap-1.5"><span className="shrink-0"><KindBadge kind="model" /></span><span>The order in which hardware detects errors of the same instant is not public: no driver or firmware document says it [sources.md: <code>model-faults</code>], so every order is tried.</span></p>
         <h2 className="font-semibold">Faults at the same instant</h2>
@@ -79,10 +79,10 @@ function Steps({ e }: { e: ExplorerFrame }) {
       <h2 className="text-sm font-semibold">One order, step by step: {e.order.map(qpName).join(', ')}</h2>
       <ol className="font-mono">
         {e.steps.map((st, i) => (
-          <li key={i} className="grid grid-cols-[6rem_14rem_1fr_5rem] gap-x-2">
+          <li key={i} className="grid grid-cols-[4.5rem_minmax(0,1fr)_auto] gap-x-2 sm:grid-cols-[6rem_14rem_1fr_5rem]">
             <span className="text-right text-slate-600">{dur(st.t)}</span>
             <span className={st.what === 'overrun' || st.what === 'device-fatal' ? 'font-semibold text-red-800' : ''}>{what[st.what] ?? st.what}</span>
-            <span>{st.qpn !== undefined ? <><span className="mr-1 inline-block h-2 w-2 rounded-sm" style={{ background: CLASS_COLORS[e.settings.faults[st.qpn - 0x100]?.cls ?? 0] }} />{qpName(st.qpn)}</> : ''}</span>
+            <span className="max-sm:order-last max-sm:col-start-2">{st.qpn !== undefined ? <><span className="mr-1 inline-block h-2 w-2 rounded-sm" style={{ background: CLASS_COLORS[e.settings.faults[st.qpn - 0x100]?.cls ?? 0] }} />{qpName(st.qpn)} <span className="text-slate-600">class {e.settings.faults[st.qpn - 0x100]?.cls ?? 0}</span></> : ''}</span>
             <span className="text-slate-600">EQ {st.eqUsed}</span>
           </li>
         ))}

@@ -67,13 +67,14 @@ export default function FaultsLab({ buildLink }: FaultsLabProps) {
   };
 
   return (
-    <div className="flex h-full min-h-[640px] min-w-[1200px] flex-col bg-slate-100 text-slate-900" data-testid="faults-lab">
+    <div className="flex min-h-full flex-col bg-slate-100 text-slate-900 lg:h-full lg:min-h-[640px]" data-testid="faults-lab">
       <Header onShare={() => void openShare(buildLink, st.setShare)} />
-      <div className="flex min-h-0 flex-1">
+      {/* Below 1024 px one column: the lesson (when open), the views, then the settings. */}
+      <div className="flex flex-col lg:min-h-0 lg:flex-1 lg:flex-row">
         <Controls />
-        <main className="flex min-h-0 min-w-0 flex-1 flex-col gap-1.5 p-2">
+        <main className="order-2 flex min-w-0 flex-col gap-1.5 p-2 lg:order-none lg:min-h-0 lg:flex-1">
           <Readouts />
-          <div role="tablist" aria-label="Views" className="flex gap-1 border-b border-slate-300" onKeyDown={onTabKey}>
+          <div role="tablist" aria-label="Views" className="flex flex-wrap gap-1 border-b border-slate-300" onKeyDown={onTabKey}>
             {TABS.map(([id, label]) => (
               <button key={id} type="button" role="tab" id={`faults-tab-${id}`} aria-selected={tab === id} aria-controls="faults-panel" tabIndex={tab === id ? 0 : -1}
                 data-testid={`tab-${id}`} onClick={() => st.setTab(id)}
@@ -82,13 +83,13 @@ export default function FaultsLab({ buildLink }: FaultsLabProps) {
               </button>
             ))}
           </div>
-          <div id="faults-panel" role="tabpanel" aria-labelledby={`faults-tab-${tab}`} className="min-h-0 flex-1 [contain:layout_paint]">
+          <div id="faults-panel" role="tabpanel" aria-labelledby={`faults-tab-${tab}`} className="[contain:layout_paint] lg:min-h-0 lg:flex-1">
             {!ready ? <p className="p-4 text-sm text-slate-500" aria-busy="true">Starting the storm model…</p>
               : tab === 'storm' ? <StormTab /> : tab === 'policies' ? <PoliciesTab /> : tab === 'compare' ? <CompareTab /> : tab === 'explorer' ? <ExplorerTab /> : <ResetTab />}
           </div>
         </main>
         {lessonOpen && (
-          <aside className="flex w-[300px] shrink-0 flex-col border-l border-slate-300 bg-white" aria-label="Guided lesson">
+          <aside className="order-1 flex max-h-[75vh] flex-col border-b border-slate-300 bg-white lg:order-none lg:max-h-none lg:w-[300px] lg:shrink-0 lg:border-b-0 lg:border-l" aria-label="Guided lesson">
             <LessonPanel lessons={lessons} progress={progress} actions={lessonActions} followHighlight onLook={(p) => st.setTab(p as FaultsTab)}
               onClose={() => st.setLessonOpen(false)} freeLabel="Free play"
               free={{ title: 'Free play', text: <p>Pick a fault and a number of QPs on the left and press Play. The lessons walk through topic 7 (many QPs failing at once) and topic 10 (reset in the middle of a transfer).</p> }} />

@@ -5,6 +5,7 @@ import { faultsStore, useFaults } from '../../store/faults.ts';
 import { Icon } from '../kit/Icon.tsx';
 import { WorkerSlider } from '../kit/controls.tsx';
 import { LabNav } from '../shell/LabNav.tsx';
+import { ThemeToggle } from '../shell/ThemeToggle.tsx';
 import { dur, logPos } from './format.ts';
 
 const SPEED = logPos(10_000, 1_000_000_000);
@@ -17,7 +18,7 @@ export function Header({ onShare }: { onShare(): void }) {
   const lessonOpen = useFaults((s) => s.lessonOpen);
   const c = () => faults();
   return (
-    <header className="flex items-center gap-3 border-b border-slate-300 bg-white px-3 py-1.5 shadow-sm">
+    <header className="flex flex-wrap items-center gap-x-3 gap-y-1.5 border-b border-slate-300 bg-white px-3 py-1.5 shadow-sm">
       <h1 className="text-base font-bold tracking-tight text-slate-900">QP Scope</h1>
       <LabNav current="faults" />
       <div className="flex items-center gap-1.5" role="group" aria-label="Playback">
@@ -36,6 +37,7 @@ export function Header({ onShare }: { onShare(): void }) {
         <button type="button" data-testid="share" disabled={!ready} onClick={onShare} className={`${btn} border-indigo-600 bg-white text-indigo-800 hover:bg-indigo-50`}><Icon kind="share" />Share</button>
         <button type="button" data-testid="help-button" aria-label="Help" onClick={() => faultsStore.getState().setHelp(true)}
           className="inline-flex h-8 w-8 items-center justify-center rounded-full border border-slate-400 bg-white text-sm font-bold text-slate-800 hover:bg-slate-100">?</button>
+        <ThemeToggle />
       </div>
     </header>
   );

@@ -35,8 +35,8 @@ export function ResetLanes({ r, width, onMove }: { r: ResetFrame; width: number;
       onPointerDown={(e) => { e.currentTarget.setPointerCapture(e.pointerId); drag(e); }} onPointerMove={drag} className="touch-none select-none">
       {LANES.map((l, i) => (
         <g key={l}>
-          <line x1={left} x2={width - 8} y1={y(i) + hOf(i) / 2} y2={y(i) + hOf(i) / 2} stroke="#e2e8f0" />
-          <text x={4} y={y(i) + hOf(i) / 2 + 4} fontSize={11} fill="#334155">{l}</text>
+          <line x1={left} x2={width - 8} y1={y(i) + hOf(i) / 2} y2={y(i) + hOf(i) / 2} stroke="var(--color-slate-200)" />
+          <text x={4} y={y(i) + hOf(i) / 2 + 4} fontSize={11} fill="var(--color-slate-700)">{l}</text>
         </g>
       ))}
       {res.lanes.packets.map((p, i) => {
@@ -47,30 +47,30 @@ export function ResetLanes({ r, width, onMove }: { r: ResetFrame; width: number;
         const late = p.start < at && done > at;
         const y0 = y(row) + 6;
         const y1 = y(row) + wire - 16;
-        const colour = bad ? '#dc2626' : late ? '#b45309' : '#2563eb';
+        const colour = bad ? 'var(--color-red-600)' : late ? 'var(--color-amber-700)' : 'var(--color-blue-600)';
         const label = p.op.replace(/^RDMA_/, '').replace('ACKNOWLEDGE', 'ACK').replace('READ_RESPONSE', 'RESP').replace('_REQUEST', '').replace('MIDDLE', 'MID');
         return (
           <g key={p.id} data-testid="lane-packet" data-late={late} data-outcome={p.outcome ?? p.drop ?? ''}>
             <title>{`${p.op} PSN ${p.psn}: left ${dur(p.start)}, reached the NIC ${dur(p.arrive)}${p.rxAt !== undefined ? `, processed ${dur(p.rxAt)}` : ''}: ${p.outcome ?? p.drop ?? 'in flight'}${p.detail ? ` (${p.detail})` : ''}`}</title>
             <line x1={x(p.start)} x2={x(lost ? (p.start + p.arrive) / 2 : p.arrive)} y1={y0} y2={y1} stroke={colour} strokeWidth={1.5} />
             {!lost && p.rxAt !== undefined && <line x1={x(p.arrive)} x2={x(p.rxAt)} y1={y1} y2={y1} stroke={colour} strokeWidth={3} strokeLinecap="round" />}
-            <text x={x(done) + 3} y={y0 + 8 + (i % 4) * 10} fontSize={9} fill={bad ? '#7f1d1d' : '#1e3a8a'}>{label}{bad ? ' ✕' : ''}</text>
+            <text x={x(done) + 3} y={y0 + 8 + (i % 4) * 10} fontSize={9} fill={bad ? 'var(--color-red-900)' : 'var(--color-blue-900)'}>{label}{bad ? ' ✕' : ''}</text>
           </g>
         );
       })}
       {res.lanes.reassembly.map((m, i) => (
-        <g key={i}><circle cx={x(m.t)} cy={y(2) + lane / 2} r={4} fill={m.done ? '#0f766e' : '#f59e0b'} /><text x={x(m.t) + 5} y={y(2) + lane / 2 - 4} fontSize={9} fill="#334155">{m.bytes} B{m.done ? ' ✓' : ''}</text></g>
+        <g key={i}><circle cx={x(m.t)} cy={y(2) + lane / 2} r={4} fill={m.done ? 'var(--color-teal-700)' : 'var(--color-amber-500)'} /><text x={x(m.t) + 5} y={y(2) + lane / 2 - 4} fontSize={9} fill="var(--color-slate-700)">{m.bytes} B{m.done ? ' ✓' : ''}</text></g>
       ))}
       {res.lanes.replay.map((p, i) => {
         const next = res.lanes.replay[i + 1]?.t ?? T_MAX;
         const hh = (p.unacked / maxUnacked) * (lane - 8);
-        return <rect key={i} x={x(p.t)} y={y(3) + lane - 4 - hh} width={Math.max(0, x(next) - x(p.t))} height={hh} fill="#a78bfa" />;
+        return <rect key={i} x={x(p.t)} y={y(3) + lane - 4 - hh} width={Math.max(0, x(next) - x(p.t))} height={hh} fill="var(--color-violet-400)" />;
       })}
-      {res.lanes.dma.map((d, i) => <rect key={i} x={x(d.start)} y={y(4) + 8} width={Math.max(2, x(d.end) - x(d.start))} height={lane - 14} fill="#0891b2" />)}
-      {res.lanes.cache.map((c, i) => <text key={i} x={x(c.t)} y={y(5) + lane / 2 + 4} fontSize={10} fill="#334155">{c.result === 'miss' ? '↑' : '✕'}</text>)}
-      <line x1={x(at)} x2={x(at)} y1={6} y2={h - 2} stroke="#dc2626" strokeWidth={3} data-testid="reset-line" />
-      <text x={x(at) + 4} y={12} fontSize={11} fontWeight={700} fill="#b91c1c">RESET {dur(at)}</text>
-      {x.ticks(5).map((t) => <text key={t} x={x(t)} y={h} fontSize={9} textAnchor={x(t) > width - 40 ? 'end' : 'middle'} fill="#64748b">{dur(t)}</text>)}
+      {res.lanes.dma.map((d, i) => <rect key={i} x={x(d.start)} y={y(4) + 8} width={Math.max(2, x(d.end) - x(d.start))} height={lane - 14} fill="var(--color-cyan-600)" />)}
+      {res.lanes.cache.map((c, i) => <text key={i} x={x(c.t)} y={y(5) + lane / 2 + 4} fontSize={10} fill="var(--color-slate-700)">{c.result === 'miss' ? '↑' : '✕'}</text>)}
+      <line x1={x(at)} x2={x(at)} y1={6} y2={h - 2} stroke="var(--color-red-600)" strokeWidth={3} data-testid="reset-line" />
+      <text x={x(at) + 4} y={12} fontSize={11} fontWeight={700} fill="var(--color-red-700)">RESET {dur(at)}</text>
+      {x.ticks(5).map((t) => <text key={t} x={x(t)} y={h} fontSize={9} textAnchor={x(t) > width - 40 ? 'end' : 'middle'} fill="var(--color-slate-500)">{dur(t)}</text>)}
     </svg>
   );
 }

@@ -4,6 +4,7 @@
 import { useEffect, useRef, type KeyboardEvent, type MouseEvent } from 'react';
 import type { GridStatic } from '../../worker/faults/types.ts';
 import { CLASS_COLORS, PHASES } from './format.ts';
+import { paint, useTheme } from '../kit/theme.ts';
 
 export interface StormGridProps {
   grid: GridStatic | null;
@@ -27,6 +28,7 @@ export function StormGrid({ grid, phase, width, height, picked, onPick, label, t
   const ref = useRef<HTMLCanvasElement | null>(null);
   const n = grid?.qpn.length ?? 0;
   const { cols, cell } = layoutOf(n, width, height);
+  const theme = useTheme();
   useEffect(() => {
     const c = ref.current;
     if (!c || !grid || !phase) return;
@@ -41,26 +43,23 @@ export function StormGrid({ grid, phase, width, height, picked, onPick, label, t
     for (let i = 0; i < n; i++) {
       const x = (i % cols) * cell;
       const y = Math.floor(i / cols) * cell;
-      ctx.fillStyle = PHASES[phase[i]]?.fill ?? '#000';
+      ctx.fillStyle = paint(PHASES[phase[i]]?.fill ?? 'var(--color-black)');
       ctx.fillRect(x, y, cell - gap, cell - gap);
       if (cell >= 6) {
-        ctx.fillStyle = CLASS_COLORS[grid.cls[i] % CLASS_COLORS.length];
+        ctx.fillStyle = paint(CLASS_COLORS[grid.cls[i] % CLASS_COLORS.length]);
         ctx.fillRect(x, y, Math.max(1, Math.floor(cell / 5)), cell - gap);
       }
-      if (cell >= 14 && PHASES[phase[i]]?.glyph) {
-        ctx.fillStyle = phase[i] === 0 ? '#0f172a' : '#fff';
-        ctx.font = `${Math.floor(cell * 0.6)}px system-ui, sans-serif`;
-        ctx.textAlign = 'center';
-        ctx.textBaseline = 'middle';
-        ctx.fillText(PHASES[phase[i]].glyph, x + cell / 2 + 1, y + cell / 2);
-      }
+      // Every phase but "healthy" also carries a mark (the legend's glyph, drawn): colour is
+      // never the only signal, even in cells too small for text.
+      const ph = PHASES[phase[i]];
+      if (cell >= 6 && ph?.glyph) drawMark(ctx, ph.id, x + Math.max(1, Math.floor(cell / 5)), y, cell - gap - Math.max(1, Math.floor(cell / 5)), cell - gap, paint(ph.ink));
     }
     if (picked !== null && picked < n) {
-      ctx.strokeStyle = '#0f172a';
+      ctx.strokeStyle = paint('var(--color-slate-900)');
       ctx.lineWidth = 2;
       ctx.strokeRect((picked % cols) * cell + 1, Math.floor(picked / cols) * cell + 1, cell - 2, cell - 2);
     }
-  }, [grid, phase, width, height, cols, cell, n, picked]);
+  }, [grid, phase, width, height, cols, cell, n, picked, theme]);
 
   const at = (e: MouseEvent<HTMLCanvasElement>) => {
     const r = e.currentTarget.getBoundingClientRect();
@@ -78,4 +77,22 @@ export function StormGrid({ grid, phase, width, height, picked, onPick, label, t
       onClick={(e) => onPick(at(e))} onKeyDown={onKey}
       style={{ width, height, display: 'block' }} className="rounded outline-offset-2" />
   );
+}
+
+/** The phase's glyph as strokes, scaled to the cell: … dot, ↓ chevron, ✓ tick, ! bar, ✕ cross. */
+function drawMark(ctx: CanvasRenderingContext2D, id: number, x: number, y: number, w: number, h: number, ink: string): void {
+  const cx = x + w / 2;
+  const cy = y + h / 2;
+  const r = Math.max(1.5, Math.min(w, h) * 0.3);
+  ctx.strokeStyle = ink;
+  ctx.fillStyle = ink;
+  ctx.lineWidth = Math.max(1, Math.min(w, h) / 7);
+  ctx.lineCap = 'round';
+  ctx.beginPath();
+  if (id === 1) { ctx.arc(cx, cy, Math.max(0.8, r * 0.45), 0, Math.PI * 2); ctx.fill(); return; }
+  if (id === 2) { ctx.moveTo(cx - r, cy - r * 0.5); ctx.lineTo(cx, cy + r * 0.6); ctx.lineTo(cx + r, cy - r * 0.5); }
+  else if (id === 3) { ctx.moveTo(cx - r, cy); ctx.lineTo(cx - r * 0.3, cy + r * 0.7); ctx.lineTo(cx + r, cy - r * 0.7); }
+  else if (id === 4) { ctx.moveTo(cx, cy - r); ctx.lineTo(cx, cy + r * 0.3); ctx.moveTo(cx, cy + r * 0.85); ctx.lineTo(cx, cy + r * 0.9); }
+  else { ctx.moveTo(cx - r, cy - r); ctx.lineTo(cx + r, cy + r); ctx.moveTo(cx + r, cy - r); ctx.lineTo(cx - r, cy + r); }
+  ctx.stroke();
 }

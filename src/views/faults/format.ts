@@ -4,12 +4,12 @@ import type { ChannelPresetId, FaultKind, PolicyName, ResetSituation } from '../
 
 /** Storm phases of a QP (PHASE in core/faults/storm.ts), in order. */
 export const PHASES = [
-  { id: 0, label: 'healthy', fill: '#cbd5e1', glyph: '' },
-  { id: 1, label: 'failed, waiting for the error engine', fill: '#f59e0b', glyph: '…' },
-  { id: 2, label: 'reported, flushing', fill: '#7c3aed', glyph: '↓' },
-  { id: 3, label: 'reported and flushed', fill: '#0f766e', glyph: '✓' },
-  { id: 4, label: 'failed, not reported yet', fill: '#dc2626', glyph: '!' },
-  { id: 5, label: 'report lost (counted)', fill: '#111827', glyph: '✕' },
+  { id: 0, label: 'healthy', fill: 'var(--color-slate-300)', ink: 'var(--color-slate-950)', glyph: '' },
+  { id: 1, label: 'failed, waiting for the error engine', fill: 'var(--color-amber-500)', ink: 'var(--color-slate-950)', glyph: '…' },
+  { id: 2, label: 'reported, flushing', fill: 'var(--color-violet-600)', ink: 'var(--color-white)', glyph: '↓' },
+  { id: 3, label: 'reported and flushed', fill: 'var(--color-teal-700)', ink: 'var(--color-white)', glyph: '✓' },
+  { id: 4, label: 'failed, not reported yet', fill: 'var(--color-red-600)', ink: 'var(--color-white)', glyph: '!' },
+  { id: 5, label: 'report lost (counted)', fill: 'var(--color-gray-900)', ink: 'var(--color-white)', glyph: '✕' },
 ] as const;
 
 export const POLICY_LABEL: Record<PolicyName, string> = {
@@ -35,7 +35,9 @@ export const FAULT_LABEL: Record<FaultKind, string> = {
   'device-fatal': 'Device fatal',
 };
 
-export const CLASS_COLORS = ['#1d4ed8', '#059669', '#d97706', '#be185d', '#7c3aed', '#0891b2', '#65a30d', '#9f1239'];
+/** Class stripes and stacked bars: eight colours that stay apart under red-green colour blindness and
+ *  stand out from the page (2.5:1 or more) in both themes (src/views/palette.test.ts). */
+export const CLASS_COLORS = ['var(--color-blue-600)', 'var(--color-teal-700)', 'var(--color-yellow-900)', 'var(--color-pink-400)', 'var(--color-violet-400)', 'var(--color-sky-900)', 'var(--color-yellow-600)', 'var(--color-slate-900)'];
 
 const INT = new Intl.NumberFormat('en');
 export const int = (x: number) => INT.format(Math.round(x));

@@ -87,7 +87,7 @@ export function WorkerSlider({ id, label, value, min, max, step = 1, toPos, from
     <input id={uid} type="range" data-testid={id} min={min} max={max} step={step} value={pos} title={title}
       aria-valuetext={(valueText ?? text)(shown)}
       onChange={(e) => set(fromPos(Number(e.target.value)))}
-      className={inline ? 'w-28 accent-slate-700' : 'w-full accent-indigo-700'} />
+      className={inline ? 'w-24 accent-slate-700' : 'w-full accent-indigo-700'} />
   );
   const out = <output htmlFor={uid} className="font-mono text-[12px] font-semibold tabular-nums text-slate-900" data-testid={`${id}-value`}>{text(shown)}</output>;
   if (inline) {

@@ -7,6 +7,8 @@ import type { AccessRec, CacheGrid } from '../../worker/memory/types.ts';
 import type { Flash } from '../../store/memory.ts';
 import { COLORS, hex, rankFill } from './format.ts';
 import { cellPos, gridLayout, hitTest, type GridLayout } from './gridLayout.ts';
+import { paint, useTheme } from '../kit/theme.ts';
+import { prefersReducedMotion } from '../kit/motion.ts';
 
 export interface CacheCanvasProps {
   grid: CacheGrid | null;
@@ -62,6 +64,8 @@ export function CacheCanvas({ grid, flash, width, height, hostBand = false, sele
     ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
     ctx.clearRect(0, 0, width, height);
     const now = performance.now();
+    // Reduced motion: flashes hold still and traffic shows at its end instead of travelling.
+    const still = prefersReducedMotion();
     let animating = false;
     if (grid) {
       const l = gridLayout(grid.sets, grid.ways, width, gridH);
@@ -73,7 +77,7 @@ export function CacheCanvas({ grid, flash, width, height, hostBand = false, sele
         animating = true;
         const set = Math.floor(f.slot / grid.ways);
         const p = cellPos(l, set, f.slot - set * grid.ways);
-        drawFlash(ctx, l, p.x, p.y, f.code, 1 - age / FLASH_MS);
+        drawFlash(ctx, l, p.x, p.y, f.code, still ? 1 : 1 - age / FLASH_MS);
       }
     }
     if (hostBand) {
@@ -83,7 +87,7 @@ export function CacheCanvas({ grid, flash, width, height, hostBand = false, sele
         if (age > TRAVEL_MS) continue;
         animating = true;
         if (age < 0) continue;
-        drawParticle(ctx, p, age / TRAVEL_MS);
+        drawParticle(ctx, p, still ? 1 : age / TRAVEL_MS);
       }
     }
     if (animating) raf.current = requestAnimationFrame(drawFrame);
@@ -127,7 +131,8 @@ export function CacheCanvas({ grid, flash, width, height, hostBand = false, sele
     kick();
   }, [flash, kick]);
 
-  useEffect(() => { kick(); }, [grid, width, height, selected?.set, selected?.way, kick]);
+  const theme = useTheme();
+  useEffect(() => { kick(); }, [grid, width, height, selected?.set, selected?.way, kick, theme]);
   useEffect(() => () => cancelAnimationFrame(raf.current), []);
 
   const pick = (e: MouseEvent<HTMLCanvasElement>) => {
@@ -171,7 +176,7 @@ function drawGrid(ctx: CanvasRenderingContext2D, g: CacheGrid, l: GridLayout, se
   const charW = ctx.measureText('0').width;
   // Set labels.
   if (l.labelW > 0 && ch >= 8) {
-    ctx.fillStyle = COLORS.muted;
+    ctx.fillStyle = paint(COLORS.muted);
     ctx.textAlign = 'right';
     const every = Math.max(1, Math.ceil(12 / (l.linesPerSet * ch)));
     for (let s = 0; s < g.sets; s += every) {
@@ -189,60 +194,60 @@ function drawGrid(ctx: CanvasRenderingContext2D, g: CacheGrid, l: GridLayout, se
       const q = g.qpn[slot];
       const f = g.flags[slot];
       if (q < 0) {
-        ctx.fillStyle = '#f8fafc';
+        ctx.fillStyle = paint('var(--color-slate-50)');
         ctx.fillRect(x, y, w, h);
-        if (h >= 5) { ctx.strokeStyle = '#cbd5e1'; ctx.setLineDash([2, 2]); ctx.lineWidth = 1; ctx.strokeRect(x + 0.5, y + 0.5, w - 1, h - 1); ctx.setLineDash([]); }
+        if (h >= 5) { ctx.strokeStyle = paint('var(--color-slate-300)'); ctx.setLineDash([2, 2]); ctx.lineWidth = 1; ctx.strokeRect(x + 0.5, y + 0.5, w - 1, h - 1); ctx.setLineDash([]); }
         continue;
       }
-      ctx.fillStyle = rankFill(g.rank[slot], g.policy === 'clock' ? g.ways * 2 : g.ways);
+      ctx.fillStyle = paint(rankFill(g.rank[slot], g.policy === 'clock' ? g.ways * 2 : g.ways));
       ctx.fillRect(x, y, w, h);
       if (h >= 6) {
         ctx.lineWidth = f & 2 ? 2 : 1;
-        ctx.strokeStyle = f & 2 ? COLORS.ink : '#94a3b8';
+        ctx.strokeStyle = paint(f & 2 ? COLORS.ink : 'var(--color-slate-400)');
         if (g.policy === '2q' && g.aux[slot] === 0) ctx.setLineDash([3, 2]);
         ctx.strokeRect(x + 0.5, y + 0.5, w - 1, h - 1);
         ctx.setLineDash([]);
       }
       if (f & 1 && h >= 7) { // dirty: a dark corner (too small to read below 7 px: the caption counts them)
         const d = Math.max(3, Math.min(8, h * 0.4));
-        ctx.fillStyle = COLORS.writeback;
+        ctx.fillStyle = paint(COLORS.writeback);
         ctx.beginPath(); ctx.moveTo(x + w - d, y); ctx.lineTo(x + w, y); ctx.lineTo(x + w, y + d); ctx.closePath(); ctx.fill();
       }
       if (f & 2 && h >= 10) { // pinned
-        ctx.fillStyle = COLORS.ink;
+        ctx.fillStyle = paint(COLORS.ink);
         ctx.fillRect(x + 1, y + 1, 8, 8);
-        ctx.fillStyle = '#fff';
+        ctx.fillStyle = paint('var(--color-white)');
         ctx.font = 'bold 7px sans-serif';
         ctx.fillText('P', x + 5, y + 5.5);
         ctx.font = `${fontPx}px ui-monospace, SFMono-Regular, Menlo, Consolas, monospace`;
       }
       if (l.text) {
-        ctx.fillStyle = COLORS.ink;
+        ctx.fillStyle = paint(COLORS.ink);
         const label = fitQpn(charW, q, w - 16);
         ctx.fillText(label, x + w / 2 + 4, y + h / 2 + 0.5);
-        if (g.policy === 'lfu' && h >= 16) { ctx.fillStyle = COLORS.muted; ctx.font = '8px sans-serif'; ctx.textAlign = 'right'; ctx.fillText(`×${g.aux[slot]}`, x + w - 2, y + h - 4); ctx.textAlign = 'center'; ctx.font = `${fontPx}px ui-monospace, SFMono-Regular, Menlo, Consolas, monospace`; }
+        if (g.policy === 'lfu' && h >= 16) { ctx.fillStyle = paint(COLORS.muted); ctx.font = '8px sans-serif'; ctx.textAlign = 'right'; ctx.fillText(`×${g.aux[slot]}`, x + w - 2, y + h - 4); ctx.textAlign = 'center'; ctx.font = `${fontPx}px ui-monospace, SFMono-Regular, Menlo, Consolas, monospace`; }
       }
       if (g.policy === 'clock' && h >= 8) { // reference bit: filled dot = 1, ring = 0
         ctx.beginPath(); ctx.arc(x + 5, y + h - 5, 2.5, 0, Math.PI * 2);
-        ctx.strokeStyle = COLORS.ink; ctx.lineWidth = 1;
-        if (g.aux[slot]) { ctx.fillStyle = COLORS.ink; ctx.fill(); } else ctx.stroke();
+        ctx.strokeStyle = paint(COLORS.ink); ctx.lineWidth = 1;
+        if (g.aux[slot]) { ctx.fillStyle = paint(COLORS.ink); ctx.fill(); } else ctx.stroke();
       }
     }
     if (g.policy === 'clock' && g.hands.length > set && l.ch >= 6) { // the hand: a triangle left of its way
       const p = cellPos(l, set, g.hands[set]);
-      ctx.fillStyle = COLORS.evict;
+      ctx.fillStyle = paint(COLORS.evict);
       ctx.beginPath(); ctx.moveTo(p.x - 1, p.y + h / 2 - 4); ctx.lineTo(p.x + 4, p.y + h / 2); ctx.lineTo(p.x - 1, p.y + h / 2 + 4); ctx.closePath(); ctx.fill();
     }
   }
   if (selected && selected.set < g.sets) {
     const a = cellPos(l, selected.set, 0);
     const rowW = Math.min(g.ways, l.perLine) * cw;
-    ctx.strokeStyle = '#4338ca';
+    ctx.strokeStyle = paint('var(--color-indigo-700)');
     ctx.lineWidth = 2;
     ctx.strokeRect(a.x - 2, a.y - 2, rowW - gap + 4, l.linesPerSet * ch - gap + 4);
     if (selected.way < g.ways) {
       const p = cellPos(l, selected.set, selected.way);
-      ctx.strokeStyle = COLORS.ink;
+      ctx.strokeStyle = paint(COLORS.ink);
       ctx.lineWidth = 2.5;
       ctx.strokeRect(p.x + 1, p.y + 1, w - 2, h - 2);
     }
@@ -262,14 +267,16 @@ function drawFlash(ctx: CanvasRenderingContext2D, l: GridLayout, x: number, y: n
   const h = l.ch - l.gap;
   const color = code === 0 ? COLORS.hit : code === 1 ? COLORS.miss : code === 2 ? COLORS.evict : COLORS.writeback;
   ctx.globalAlpha = Math.max(0, a);
-  ctx.strokeStyle = color;
+  ctx.strokeStyle = paint(color);
   ctx.lineWidth = Math.max(2, Math.min(3, h / 5));
   ctx.strokeRect(x - 1, y - 1, w + 2, h + 2);
+  // A write-back's outline is doubled, so it differs from a clean eviction by shape too.
+  if (code === 3 && w > 8 && h > 8) { ctx.lineWidth = 1; ctx.strokeRect(x + 2.5, y + 2.5, w - 5, h - 5); }
   const r = Math.max(2.5, Math.min(4, h / 4));
   const cx = l.text ? x + 3 + r : x + w / 2;
   const cy = y + h / 2;
-  ctx.fillStyle = color;
-  ctx.strokeStyle = color;
+  ctx.fillStyle = paint(color);
+  ctx.strokeStyle = paint(color);
   ctx.beginPath();
   if (code === 0) { ctx.arc(cx, cy, r, 0, Math.PI * 2); ctx.fill(); } // hit: disc
   else if (code === 1) ctx.fillRect(cx - r, cy - r, 2 * r, 2 * r); // miss into a free way: square
@@ -281,12 +288,12 @@ function drawFlash(ctx: CanvasRenderingContext2D, l: GridLayout, x: number, y: n
 }
 
 function drawBand(ctx: CanvasRenderingContext2D, width: number, y: number): void {
-  ctx.fillStyle = '#f1f5f9';
+  ctx.fillStyle = paint('var(--color-slate-100)');
   ctx.fillRect(0, y, width, BAND);
-  ctx.strokeStyle = '#94a3b8';
+  ctx.strokeStyle = paint('var(--color-slate-400)');
   ctx.lineWidth = 1;
   ctx.strokeRect(0.5, y + 0.5, width - 1, BAND - 1);
-  ctx.fillStyle = COLORS.muted;
+  ctx.fillStyle = paint(COLORS.muted);
   ctx.font = '11px ui-sans-serif, system-ui, sans-serif';
   ctx.textAlign = 'left';
   ctx.textBaseline = 'middle';
@@ -299,17 +306,17 @@ function drawParticle(ctx: CanvasRenderingContext2D, p: Particle, t: number): vo
   const y = p.y0 + (p.y1 - p.y0) * e;
   const color = p.kind === 'fetch' ? COLORS.fetch : COLORS.writeback;
   ctx.globalAlpha = 0.25;
-  ctx.strokeStyle = color;
+  ctx.strokeStyle = paint(color);
   ctx.setLineDash([3, 3]);
   ctx.beginPath(); ctx.moveTo(p.x0, p.y0); ctx.lineTo(x, y); ctx.stroke();
   ctx.setLineDash([]);
   ctx.globalAlpha = 1;
-  ctx.fillStyle = color;
+  ctx.fillStyle = paint(color);
   ctx.font = 'bold 9px ui-sans-serif, system-ui, sans-serif';
   const label = p.kind === 'fetch' ? `↑ ${p.text}` : `↓ ${p.text}`;
   const tw = ctx.measureText(label).width + 8;
   ctx.fillRect(x - tw / 2, y - 7, tw, 14);
-  ctx.fillStyle = '#fff';
+  ctx.fillStyle = paint('var(--color-white)');
   ctx.textAlign = 'center';
   ctx.textBaseline = 'middle';
   ctx.fillText(label, x, y + 0.5);

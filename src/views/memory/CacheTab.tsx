@@ -29,15 +29,15 @@ export function CacheTab() {
   const label = `Cache of ${int(grid.entries)} contexts: ${grid.sets > 1 ? `${int(grid.sets)} sets × ${grid.ways} ways` : 'fully associative'}, ${POLICY_LABEL[grid.policy]}. ` +
     `${int(countResident(grid))} slots in use, ${int(countDirty(grid))} dirty. Use the arrow keys to move between sets and ways, Enter to pin or unpin the QP in the slot.`;
   return (
-    <div className="grid h-full min-h-0 grid-cols-[minmax(0,1fr)_286px] gap-2" data-testid="cache-tab">
+    <div className="flex flex-col gap-2 lg:grid lg:h-full lg:min-h-0 lg:grid-cols-[minmax(0,1fr)_286px]" data-testid="cache-tab">
       <section className="flex min-h-0 min-w-0 flex-col rounded-md border border-slate-300 bg-white p-2" aria-label="Cache grid">
-        <div className="mb-1 flex items-baseline justify-between gap-2">
+        <div className="mb-1 flex flex-wrap items-baseline justify-between gap-2">
           <h2 className="text-sm font-semibold text-slate-900">
             {grid.sets > 1 ? `${int(grid.sets)} sets × ${grid.ways} ways` : `Fully associative: ${int(grid.entries)} ways`} · {POLICY_SHORT[grid.policy]}
           </h2>
           <Legend policy={grid.policy} />
         </div>
-        <div ref={box} className="min-h-0 flex-1">
+        <div ref={box} className="h-[22rem] min-h-0 lg:h-auto lg:flex-1">
           <CacheCanvas grid={grid} flash={flash} width={size.width} height={size.height} hostBand selected={s}
             onSelect={select} onActivate={togglePin} label={label} testId="cache-grid" />
         </div>
@@ -88,10 +88,10 @@ function Legend({ policy }: { policy: string }) {
       <li className="flex items-center gap-1"><span aria-hidden="true" className="inline-block h-2.5 w-2.5 rounded-full" style={{ background: COLORS.hit }} />hit</li>
       <li className="flex items-center gap-1"><span aria-hidden="true" className="inline-block h-2.5 w-2.5" style={{ background: COLORS.miss }} />miss (free way)</li>
       <li className="flex items-center gap-1"><span aria-hidden="true" className="font-bold" style={{ color: COLORS.evict }}>✕</span>miss, evicts</li>
-      <li className="flex items-center gap-1"><span aria-hidden="true" className="inline-block h-2.5 w-3 border-2" style={{ borderColor: COLORS.writeback }} />write-back</li>
+      <li className="flex items-center gap-1"><span aria-hidden="true" className="inline-block h-3 w-3.5 border-[3px] border-double" style={{ borderColor: COLORS.writeback }} />write-back</li>
       <li className="flex items-center gap-1"><span aria-hidden="true" className="inline-block h-0 w-0 border-l-[8px] border-t-[8px] border-l-transparent" style={{ borderTopColor: COLORS.writeback }} />dirty</li>
       <li className="flex items-center gap-1"><span aria-hidden="true" className="inline-block bg-slate-900 px-0.5 text-[8px] font-bold leading-none text-white">P</span>pinned</li>
-      <li className="flex items-center gap-1"><span aria-hidden="true" className="inline-block h-2.5 w-6 rounded-sm" style={{ background: 'linear-gradient(90deg,#dbeafe,#fed7aa)' }} />{policy === 'random' ? 'no victim order' : 'safe → next victim'}</li>
+      <li className="flex items-center gap-1"><span aria-hidden="true" className="inline-block h-2.5 w-6 rounded-sm" style={{ background: `linear-gradient(90deg,${COLORS.cold},${COLORS.next})` }} />{policy === 'random' ? 'no victim order' : 'safe → next victim'}</li>
       {policy === 'clock' && <li>● ref bit 1 · ○ 0 · ▶ hand</li>}
       {policy === 'lfu' && <li>×n hits since fill</li>}
       {policy === '2q' && <li>dashed: A1in (seen once) · solid: Am</li>}

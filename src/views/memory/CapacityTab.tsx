@@ -36,22 +36,22 @@ export function CapacityTab() {
   const set = (patch: Partial<CapacityInput>) => setInput({ ...input, ...patch });
   const r = reply?.result;
   return (
-    <div className="grid h-full min-h-0 grid-cols-[minmax(0,1fr)_minmax(0,1.08fr)] gap-2">
+    <div className="flex flex-col gap-2 lg:grid lg:h-full lg:min-h-0 lg:grid-cols-[minmax(0,1fr)_minmax(0,1.08fr)]">
       <section className="flex min-h-0 flex-col gap-2 overflow-y-auto rounded-md border border-slate-300 bg-white p-2" data-testid="capacity" aria-label="Capacity calculator">
-        <div className="flex items-baseline justify-between gap-2">
+        <div className="flex flex-wrap items-baseline justify-between gap-2">
           <h2 className="text-sm font-semibold text-slate-900">How many QPs does this chip really hold?</h2>
           <button type="button" className="shrink-0 text-[12px] text-indigo-800 underline hover:text-indigo-950" onClick={() => setInput(null)}>Reset to the lab’s settings</button>
         </div>
         {reply && !reply.ok && <p role="alert" className="rounded-md border border-red-300 bg-red-50 px-2 py-1 text-[12px] text-red-900">Not computed: {reply.error}</p>}
         {r && (
-          <div className="grid grid-cols-3 gap-1.5" aria-live="polite">
+          <div className="grid grid-cols-1 gap-1.5 sm:grid-cols-3" aria-live="polite">
             <Big label="Contexts on chip" value={int(r.cachedQps)} sub={`${bytes(input.sramBytes)} ÷ ${input.contextBytes} B`} testId="cap-cached" />
             <Big label={`Performant QPs (loss ≤ ${pct(input.lossTarget ?? 0.05, 0)})`} value={Number.isFinite(r.performantQps) ? int(r.performantQps) : 'any number'} sub="most active QPs near peak" testId="cap-performant" />
             <Big label={`At ${int(input.activeQps)} active QPs`} value={`${mops(r.throughputMops)} Mops`} sub={`${pct(r.loss, 0)} below peak ${mops(r.peakMops)}`} testId="cap-throughput" />
           </div>
         )}
         {r && <CapacityVsSim r={r} activeQps={input.activeQps} loss={input.lossTarget ?? 0.05} following={own === null} />}
-        <div className="grid grid-cols-2 gap-x-4 gap-y-1">
+        <div className="grid grid-cols-1 gap-x-4 gap-y-1 sm:grid-cols-2">
           <LogSlider id="cap-sram" label="SRAM for contexts" value={input.sramBytes} min={0} max={160} toPos={(v) => Math.round(Math.log2(Math.max(1024, v) / 1024) * 10)} fromPos={(p) => Math.round(1024 * 2 ** (p / 10))} text={bytes} onChange={(sramBytes) => set({ sramBytes })} />
           <Select id="cap-context" label="Context size" value={String(input.contextBytes)} options={[64, 128, 256, 512, 1024].map((b) => [String(b), `${b} B${b === 256 ? ' (HNS QPC, QUOTE)' : ''}`])} onChange={(v) => set({ contextBytes: Number(v) })} />
           <LogSlider id="cap-allocated" label="QPs created" value={input.allocatedQps} min={0} max={1400} toPos={(v) => Math.round(Math.log10(Math.max(1, v)) * 200)} fromPos={(p) => Math.round(10 ** (p / 200))} text={(v) => int(v)} onChange={(allocatedQps) => set({ allocatedQps })} />

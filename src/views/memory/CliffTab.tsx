@@ -23,7 +23,7 @@ export function CliffTab() {
   if (!f) return null;
   const pub = f.preset.published;
   return (
-    <div className="grid h-full min-h-0 grid-cols-[minmax(0,1fr)_300px] gap-2" data-testid="cliff-tab">
+    <div className="flex flex-col gap-2 lg:grid lg:h-full lg:min-h-0 lg:grid-cols-[minmax(0,1fr)_300px]" data-testid="cliff-tab">
       <section className="flex min-h-0 flex-col rounded-md border border-slate-300 bg-white p-2" aria-label="Cliff chart">
         <div className="flex flex-wrap items-center gap-2">
           <h2 className="mr-auto text-sm font-semibold text-slate-900">Throughput vs active QPs — {f.preset.label}</h2>
@@ -33,7 +33,7 @@ export function CliffTab() {
           </div>
           <label className="flex items-center gap-1 text-[12px]"><input type="checkbox" checked={showHit} onChange={(e) => setShowHit(e.target.checked)} />hit rate</label>
         </div>
-        <div ref={box} className="min-h-0 flex-1">
+        <div ref={box} className="h-[26rem] min-h-0 lg:h-auto lg:flex-1">
           <CliffChart f={f} width={size.width} height={size.height} zoom={zoom} showHit={showHit} />
         </div>
         <Legend f={f} pub={pub} />
@@ -112,18 +112,18 @@ const CliffSvg = memo(function CliffSvg({ points, peakMops, done, preset, entrie
       data-points={points.length} data-done={done ? 'yes' : 'no'}>
       {y.ticks(6).map((t) => (
         <g key={`y${t}`}>
-          <line x1={m.l} x2={width - m.r} y1={y(t)} y2={y(t)} stroke="#e2e8f0" />
-          <text x={m.l - 5} y={y(t)} fontSize={10} textAnchor="end" dominantBaseline="middle" fill="#475569">{mops(t)}</text>
+          <line x1={m.l} x2={width - m.r} y1={y(t)} y2={y(t)} stroke="var(--color-slate-200)" />
+          <text x={m.l - 5} y={y(t)} fontSize={10} textAnchor="end" dominantBaseline="middle" fill="var(--color-slate-600)">{mops(t)}</text>
         </g>
       ))}
       {xticks.map((t) => (
         <g key={`x${t}`}>
-          <line x1={x(t)} x2={x(t)} y1={m.t} y2={height - m.b} stroke="#f1f5f9" />
-          <text x={x(t)} y={height - m.b + 13} fontSize={10} textAnchor="middle" fill="#475569">{compact(t)}</text>
+          <line x1={x(t)} x2={x(t)} y1={m.t} y2={height - m.b} stroke="var(--color-slate-100)" />
+          <text x={x(t)} y={height - m.b + 13} fontSize={10} textAnchor="middle" fill="var(--color-slate-600)">{compact(t)}</text>
         </g>
       ))}
-      <text x={(m.l + width - m.r) / 2} y={height - 4} fontSize={11} textAnchor="middle" fill="#334155">active QPs (log scale)</text>
-      <text transform={`translate(12 ${(m.t + height - m.b) / 2}) rotate(-90)`} fontSize={11} textAnchor="middle" fill="#334155">throughput, Mops</text>
+      <text x={(m.l + width - m.r) / 2} y={height - 4} fontSize={11} textAnchor="middle" fill="var(--color-slate-700)">active QPs (log scale)</text>
+      <text transform={`translate(12 ${(m.t + height - m.b) / 2}) rotate(-90)`} fontSize={11} textAnchor="middle" fill="var(--color-slate-700)">throughput, Mops</text>
       {showHit && [0, 0.5, 1].map((t) => (
         <text key={`h${t}`} x={width - m.r + 5} y={yh(t)} fontSize={10} dominantBaseline="middle" fill={COLORS.hit}>{pct(t, 0)}</text>
       ))}
@@ -131,15 +131,15 @@ const CliffSvg = memo(function CliffSvg({ points, peakMops, done, preset, entrie
 
       {inside(C) && (
         <g data-testid="cliff-cache-line">
-          <line x1={x(C)} x2={x(C)} y1={m.t} y2={height - m.b} stroke="#b45309" strokeDasharray="2 3" strokeWidth={1.5} />
-          <text x={x(C) + 4} y={m.t + 10} fontSize={10} fill="#92400e">cache: {int(C)} contexts</text>
+          <line x1={x(C)} x2={x(C)} y1={m.t} y2={height - m.b} stroke="var(--color-amber-700)" strokeDasharray="2 3" strokeWidth={1.5} />
+          <text x={x(C) + 4} y={m.t + 10} fontSize={10} fill="var(--color-amber-800)">cache: {int(C)} contexts</text>
         </g>
       )}
       {pred.length > 1 && <path d={predLine(pred) ?? ''} fill="none" stroke={COLORS.model} strokeWidth={1.5} strokeDasharray="6 4" />}
       {showHit && pts.length > 1 && <path d={hit(pts) ?? ''} fill="none" stroke={COLORS.hit} strokeWidth={1} strokeDasharray="1 3" opacity={0.7} />}
       {pts.length > 1 && <path d={thr(pts) ?? ''} fill="none" stroke={COLORS.a} strokeWidth={2.2} />}
       {pts.map((p) => (
-        <circle key={p.qps} cx={x(p.qps)} cy={y(p.throughputMops)} r={3.2} fill={COLORS.a} stroke="#fff" strokeWidth={1}
+        <circle key={p.qps} cx={x(p.qps)} cy={y(p.throughputMops)} r={3.2} fill={COLORS.a} stroke="var(--color-white)" strokeWidth={1}
           data-testid="cliff-point" data-qps={p.qps} data-mops={p.throughputMops.toFixed(4)} data-hit={p.hitRate.toFixed(4)}>
           <title>{`${int(p.qps)} QPs: ${mops(p.throughputMops)} Mops, hit rate ${pct(p.hitRate)}, ${p.evictionsPerOp.toFixed(3)} evictions/packet (model sweep)`}</title>
         </circle>
@@ -147,14 +147,14 @@ const CliffSvg = memo(function CliffSvg({ points, peakMops, done, preset, entrie
       {preset.published.filter((p) => inside(p.qps)).map((p, i) => <Published key={`${p.qps}-${i}`} p={p} x={x(p.qps)} y={y} />)}
       {inside(N) && (
         <g data-testid="cliff-marker" data-qps={N}>
-          <line x1={x(N)} x2={x(N)} y1={m.t} y2={height - m.b} stroke="#4338ca" strokeWidth={1.5} />
-          {liveMops !== null && <circle cx={x(N)} cy={y(liveMops)} r={5.5} fill="none" stroke="#4338ca" strokeWidth={2}><title>live: {mops(liveMops)} Mops</title></circle>}
-          <text x={x(N) + (x(N) > width - 170 ? -6 : 6)} y={height - m.b - 8} fontSize={11} fontWeight={700} fill="#3730a3" textAnchor={x(N) > width - 170 ? 'end' : 'start'}>
+          <line x1={x(N)} x2={x(N)} y1={m.t} y2={height - m.b} stroke="var(--color-indigo-700)" strokeWidth={1.5} />
+          {liveMops !== null && <circle cx={x(N)} cy={y(liveMops)} r={5.5} fill="none" stroke="var(--color-indigo-700)" strokeWidth={2}><title>live: {mops(liveMops)} Mops</title></circle>}
+          <text x={x(N) + (x(N) > width - 170 ? -6 : 6)} y={height - m.b - 8} fontSize={11} fontWeight={700} fill="var(--color-indigo-800)" textAnchor={x(N) > width - 170 ? 'end' : 'start'}>
             you: {int(N)} QPs{liveMops !== null ? ` · live ${mops(liveMops)} Mops` : ''}
           </text>
         </g>
       )}
-      {points.length === 0 && <text x={width / 2} y={height / 2} textAnchor="middle" fontSize={12} fill="#64748b">Sweeping…</text>}
+      {points.length === 0 && <text x={width / 2} y={height / 2} textAnchor="middle" fontSize={12} fill="var(--color-slate-500)">Sweeping…</text>}
     </svg>
   );
 });
@@ -167,8 +167,8 @@ function Published({ p, x, y }: { p: PublishedPoint; x: number; y: (v: number) =
       <title>{`${p.label} — ${p.source} (${p.provenance})`}</title>
       {p.hi > p.lo && <line x1={x} x2={x} y1={y(p.lo)} y2={y(p.hi)} stroke={color} strokeWidth={2} />}
       {p.provenance === 'RAW'
-        ? <path d={`M${x} ${cy - 5}L${x + 5} ${cy}L${x} ${cy + 5}L${x - 5} ${cy}Z`} fill={color} stroke="#fff" strokeWidth={0.8} />
-        : <path d={`M${x} ${cy - 6}L${x + 5.5} ${cy + 4}L${x - 5.5} ${cy + 4}Z`} fill={color} stroke="#fff" strokeWidth={0.8} />}
+        ? <path d={`M${x} ${cy - 5}L${x + 5} ${cy}L${x} ${cy + 5}L${x - 5} ${cy}Z`} fill={color} stroke="var(--color-white)" strokeWidth={0.8} />
+        : <path d={`M${x} ${cy - 6}L${x + 5.5} ${cy + 4}L${x - 5.5} ${cy + 4}Z`} fill={color} stroke="var(--color-white)" strokeWidth={0.8} />}
     </g>
   );
 }
@@ -227,7 +227,7 @@ const Targets = memo(function Targets({ targets, unmodified }: { targets: MemFra
       <ul className="mt-1 space-y-1.5">
         {t.map((r) => (
           <li key={r.id} className="leading-snug">
-            <span aria-label={r.pass === null ? 'not computed yet' : r.pass ? 'within range' : 'outside range'} className={`mr-1 font-bold ${r.pass === null ? 'text-slate-400' : r.pass ? 'text-green-700' : 'text-red-700'}`}>
+            <span aria-label={r.pass === null ? 'not computed yet' : r.pass ? 'within range' : 'outside range'} className={`mr-1 font-bold ${r.pass === null ? 'text-slate-500' : r.pass ? 'text-green-700' : 'text-red-700'}`}>
               {r.pass === null ? '…' : r.pass ? '✓' : '✗'}
             </span>
             {r.what}: model <b className="font-mono">{r.got === null ? '…' : fmtTarget(r.got)}</b>, published {fmtTarget(r.expected)} (accept {fmtTarget(r.lo)}–{fmtTarget(r.hi)})

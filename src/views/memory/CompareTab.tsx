@@ -18,22 +18,25 @@ export function CompareTab() {
   const [chartBox, chartSize] = useSize<HTMLDivElement>({ width: 900, height: 150 });
   if (!c || !cfg) return <p className="p-4 text-sm text-slate-500" data-testid="compare">Starting the two NICs…</p>;
   const change = (k: 'a' | 'b', patch: Partial<CompareSide>) => memory().call('patchCompare', k, patch).then(noteReply);
-  const half = Math.floor((chartSize.width - 8) / 2);
+  // Side by side; on a phone one above the other (the section is then twice as tall).
+  const stacked = chartSize.width < 560;
+  const half = stacked ? chartSize.width - 2 : Math.floor((chartSize.width - 8) / 2);
+  const chartH = stacked ? Math.floor((chartSize.height - 8) / 2) : chartSize.height - 2;
   return (
-    <div className="flex h-full min-h-0 flex-col gap-2" data-testid="compare">
+    <div className="flex flex-col gap-2 lg:h-full lg:min-h-0" data-testid="compare">
       <p className="text-[12px] text-slate-700">
         Both NICs see the identical packet sequence: {int(cfg.qps)} active QPs, {pattern}, seed {cfg.seed}; they advance in lockstep ({int(c.packets)} packets each so far).
         Everything else comes from the settings column.
       </p>
-      <div className="grid min-h-0 flex-1 grid-cols-[minmax(0,1fr)_168px_minmax(0,1fr)] gap-2">
+      <div className="flex flex-col gap-2 md:grid md:grid-cols-[minmax(0,1fr)_168px_minmax(0,1fr)] lg:min-h-0 lg:flex-1">
         <Side k="a" s={c.a} grid={grids.a} flash={flash.a} onChange={(p) => change('a', p)} />
         <Diff c={c} />
         <Side k="b" s={c.b} grid={grids.b} flash={flash.b} onChange={(p) => change('b', p)} />
       </div>
-      <section ref={chartBox} className="flex h-[150px] shrink-0 gap-2 rounded-md border border-slate-300 bg-white p-1" aria-label="A and B over time">
-        <LiveChart title="Hit rate, A vs B" width={half} height={chartSize.height - 2} yDomain={[0, 1]} value={(p) => p.hitRate} format={(v) => pct(v, 0)}
+      <section ref={chartBox} className="flex h-[150px] shrink-0 gap-2 rounded-md border border-slate-300 bg-white p-1 max-sm:h-[304px] max-sm:flex-col" aria-label="A and B over time">
+        <LiveChart title="Hit rate, A vs B" width={half} height={chartH} yDomain={[0, 1]} value={(p) => p.hitRate} format={(v) => pct(v, 0)}
           series={[{ name: 'A', color: COLORS.a, points: c.a.series }, { name: 'B', color: COLORS.b, points: c.b.series, dash: '5 3' }]} testId="compare-chart-hit" xBy="packets" />
-        <LiveChart title="Throughput (Mops), A vs B" width={half} height={chartSize.height - 2} value={(p) => p.mops} format={(v) => mops(v)}
+        <LiveChart title="Throughput (Mops), A vs B" width={half} height={chartH} value={(p) => p.mops} format={(v) => mops(v)}
           series={[{ name: 'A', color: COLORS.a, points: c.a.series }, { name: 'B', color: COLORS.b, points: c.b.series, dash: '5 3' }]} testId="compare-chart-throughput" xBy="packets" />
       </section>
     </div>
@@ -63,7 +66,7 @@ function Side({ k, s, grid, flash, onChange }: { k: 'a' | 'b'; s: CompareSideFra
         <div><span className="block text-[11px] text-slate-600">Throughput</span><span className="font-mono text-lg font-bold tabular-nums" data-testid={`compare-throughput-${k}`}>{r.valid ? `${mops(r.mops)} Mops` : '–'}</span></div>
         <div><span className="block text-[11px] text-slate-600" title="service + queueing: see the readout above">Latency (svc + queue)</span><span className="font-mono text-base font-semibold tabular-nums">{r.valid ? ns(r.latencyNs) : '–'}</span></div>
       </div>
-      <div ref={box} className="min-h-0 flex-1">
+      <div ref={box} className="h-64 min-h-0 lg:h-auto lg:flex-1">
         <CacheCanvas grid={grid} flash={flash} width={size.width} height={size.height} label={`NIC ${name} cache: ${int(s.side.entries)} contexts, ${POLICY_LABEL[s.side.policy]}; hit rate ${pct(r.hitRate)}`} testId={`compare-grid-${k}`} />
       </div>
     </section>

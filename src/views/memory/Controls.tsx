@@ -22,11 +22,11 @@ export function Controls() {
   const notice = useMemory((s) => s.notice);
   const pattern = useMemory((s) => s.frame?.patternText ?? '');
   const send = (p: Partial<LabConfig>) => sendConfig(p);
-  if (!cfg) return <aside className="w-[268px] shrink-0 border-r border-slate-300 bg-white p-3 text-sm text-slate-500">Starting…</aside>;
+  if (!cfg) return <aside className="order-3 border-t lg:order-none lg:w-[268px] lg:shrink-0 lg:border-t-0 lg:border-r border-slate-300 bg-white p-3 text-sm text-slate-500">Starting…</aside>;
   const steps = entrySteps(cfg.entries);
   const skew = SKEW_UI[cfg.pattern];
   return (
-    <aside aria-label="Settings" className="flex w-[268px] shrink-0 flex-col gap-2 overflow-y-auto border-r border-slate-300 bg-white px-3 py-2">
+    <aside aria-label="Settings" className="order-3 grid grid-cols-1 gap-x-6 gap-y-2 border-t border-slate-300 bg-white px-3 py-2 sm:grid-cols-2 lg:order-none lg:flex lg:w-[268px] lg:shrink-0 lg:flex-col lg:overflow-y-auto lg:border-t-0 lg:border-r">
       <LogSlider
         id="active-qps" label="Active QPs" value={cfg.qps} min={0} max={QPS_POS_MAX} toPos={posFromQps} fromPos={qpsFromPos}
         text={(v) => `${int(v)} QPs`} onChange={(qps) => send({ qps })}

@@ -7,6 +7,7 @@ import { SPEED_POS_MAX, int, posFromSpeed, speedFromPos } from './format.ts';
 import { noteReply } from './hooks.ts';
 import { WorkerSelect, WorkerSlider } from '../kit/controls.tsx';
 import { LabNav } from '../shell/LabNav.tsx';
+import { ThemeToggle } from '../shell/ThemeToggle.tsx';
 import { Icon } from '../kit/Icon.tsx';
 
 const PRESETS: ReadonlyArray<readonly [PresetId, string]> = [
@@ -25,7 +26,7 @@ export function LabHeader({ onShare }: { onShare(): void }) {
   const act = (p: Promise<unknown>) => { p.catch((e: unknown) => memoryStore.getState().showNotice('error', String((e as Error)?.message ?? e))); };
 
   return (
-    <header className="flex items-center gap-3 border-b border-slate-300 bg-white px-3 py-1.5 shadow-sm">
+    <header className="flex flex-wrap items-center gap-x-3 gap-y-1.5 lg:gap-x-2 border-b border-slate-300 bg-white px-3 py-1.5 shadow-sm">
       <div className="flex shrink-0 flex-col leading-tight">
         <h1 className="text-base font-bold tracking-tight text-slate-900">QP Scope</h1>
       </div>
@@ -64,6 +65,7 @@ export function LabHeader({ onShare }: { onShare(): void }) {
         </button>
         <button type="button" data-testid="help-button" onClick={() => memoryStore.getState().setHelp(true)} aria-label="Help"
           className="inline-flex h-8 w-8 items-center justify-center rounded-full border border-slate-400 bg-white text-sm font-bold text-slate-800 hover:bg-slate-100">?</button>
+        <ThemeToggle />
       </div>
     </header>
   );

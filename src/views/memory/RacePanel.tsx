@@ -98,7 +98,7 @@ export function RacePanel() {
       {reply && !reply.ok && <p role="alert" className="text-[12px] text-red-800">{reply.error}</p>}
       {t && (
         <>
-          <div className="overflow-x-auto" role="img" aria-label={raceSummary(t)}>
+          <div className="overflow-x-auto" role="img" tabIndex={0} aria-label={raceSummary(t)}>
             <table className="border-separate border-spacing-0.5 text-[10px]">
               <thead><tr><th className="w-20"><span className="sr-only">cycle</span></th>{lanes('writer').map((c) => <th key={c.cycle} style={{ width: cellW }} className={`font-mono font-normal ${c.cycle === now ? 'font-bold text-slate-900' : 'text-slate-600'}`}>{c.cycle}</th>)}</tr></thead>
               <tbody>

@@ -9,7 +9,7 @@ import { COLORS, hex, int, mops, ns, pct } from './format.ts';
 import { useSize } from './hooks.ts';
 
 const PART_COLOR: Record<WaterfallPart['id'], string> = {
-  lookup: '#64748b', 'engine-wait': '#dc2626', decision: '#d97706', fetch: COLORS.fetch, 'writeback-stall': '#9333ea', writeback: COLORS.writeback, pipeline: '#94a3b8',
+  lookup: 'var(--color-slate-500)', 'engine-wait': 'var(--color-red-600)', decision: 'var(--color-amber-600)', fetch: COLORS.fetch, 'writeback-stall': 'var(--color-purple-600)', writeback: COLORS.writeback, pipeline: 'var(--color-slate-400)',
 };
 
 export function TimingTab() {
@@ -67,13 +67,13 @@ function Waterfall({ miss, width, height }: { miss: MissDetail; width: number; h
     <svg width={width} height={height} role="img" aria-label={waterfallSummary(miss)} data-testid="waterfall" className="block">
       <defs>
         <pattern id="wb-hatch" width="6" height="6" patternUnits="userSpaceOnUse" patternTransform="rotate(45)">
-          <rect width="6" height="6" fill="#f3e8ff" /><line x1="0" y1="0" x2="0" y2="6" stroke={COLORS.writeback} strokeWidth="2.5" />
+          <rect width="6" height="6" fill="var(--color-purple-100)" /><line x1="0" y1="0" x2="0" y2="6" stroke={COLORS.writeback} strokeWidth="2.5" />
         </pattern>
       </defs>
       {ticks.map((t) => (
         <g key={t}>
-          <line x1={x(t)} x2={x(t)} y1={4} y2={height - 22} stroke="#e2e8f0" />
-          <text x={x(t)} y={height - 8} fontSize={10} textAnchor="middle" fill="#64748b">{ns(t)}</text>
+          <line x1={x(t)} x2={x(t)} y1={4} y2={height - 22} stroke="var(--color-slate-200)" />
+          <text x={x(t)} y={height - 8} fontSize={10} textAnchor="middle" fill="var(--color-slate-500)">{ns(t)}</text>
         </g>
       ))}
       {miss.parts.filter((p) => p.ns > 0).map((p, i) => {
@@ -81,14 +81,14 @@ function Waterfall({ miss, width, height }: { miss: MissDetail; width: number; h
         const w = Math.max(1.5, x(p.startNs + p.ns) - x(p.startNs));
         return (
           <g key={i}>
-            <text x={labelW - 8} y={y + rowH / 2} fontSize={11} textAnchor="end" dominantBaseline="middle" fill="#0f172a">
+            <text x={labelW - 8} y={y + rowH / 2} fontSize={11} textAnchor="end" dominantBaseline="middle" fill="var(--color-slate-900)">
               {p.label}{p.critical ? '' : ' (posted)'}
             </text>
             <rect x={x(p.startNs)} y={y + 3} width={w} height={rowH - 6} rx={2} fill={p.critical ? PART_COLOR[p.id] : 'url(#wb-hatch)'}
               stroke={p.critical ? 'none' : COLORS.writeback} strokeDasharray={p.critical ? undefined : '4 2'}>
               <title>{p.note}</title>
             </rect>
-            <text x={x(p.startNs) + w + 4} y={y + rowH / 2} fontSize={10} dominantBaseline="middle" fill="#334155">{ns(p.ns)}</text>
+            <text x={x(p.startNs) + w + 4} y={y + rowH / 2} fontSize={10} dominantBaseline="middle" fill="var(--color-slate-700)">{ns(p.ns)}</text>
           </g>
         );
       })}
@@ -98,12 +98,12 @@ function Waterfall({ miss, width, height }: { miss: MissDetail; width: number; h
           <g>
             <text x={labelW - 8} y={y + rowH / 2} fontSize={11} textAnchor="end" dominantBaseline="middle" fill={COLORS.hit} fontWeight={600}>A hit, for scale</text>
             <rect x={x(0)} y={y + 3} width={Math.max(1.5, x(miss.hitLatencyNs) - x(0))} height={rowH - 6} rx={2} fill={COLORS.hit} opacity={0.85} />
-            <text x={x(miss.hitLatencyNs) + 4} y={y + rowH / 2} fontSize={10} dominantBaseline="middle" fill="#334155">{ns(miss.hitLatencyNs)}</text>
+            <text x={x(miss.hitLatencyNs) + 4} y={y + rowH / 2} fontSize={10} dominantBaseline="middle" fill="var(--color-slate-700)">{ns(miss.hitLatencyNs)}</text>
           </g>
         );
       })()}
-      <line x1={x(miss.latencyNs)} x2={x(miss.latencyNs)} y1={2} y2={height - 22} stroke="#0f172a" strokeDasharray="3 3" />
-      <text x={Math.min(x(miss.latencyNs) + 4, width - 4)} y={12} fontSize={10} textAnchor={x(miss.latencyNs) > width - right - 10 ? 'end' : 'start'} fill="#0f172a" fontWeight={600}>done: {ns(miss.latencyNs)}</text>
+      <line x1={x(miss.latencyNs)} x2={x(miss.latencyNs)} y1={2} y2={height - 22} stroke="var(--color-slate-900)" strokeDasharray="3 3" />
+      <text x={Math.min(x(miss.latencyNs) + 4, width - 4)} y={12} fontSize={10} textAnchor={x(miss.latencyNs) > width - right - 10 ? 'end' : 'start'} fill="var(--color-slate-900)" fontWeight={600}>done: {ns(miss.latencyNs)}</text>
     </svg>
   );
 }

@@ -8,9 +8,10 @@ import type { WalkFrame } from '../../worker/memory/types.ts';
 import { bytes, hex, int, ns } from './format.ts';
 import { noteReply, sendConfig } from './hooks.ts';
 import { WorkerSelect } from '../kit/controls.tsx';
+import { useReducedMotion } from '../kit/motion.ts';
 
-const LEVEL_COLORS = ['#c7d2fe', '#bbf7d0', '#fde68a', '#fbcfe8'];
-const LEVEL_INK = ['#3730a3', '#166534', '#92400e', '#9d174d'];
+const LEVEL_COLORS = ['var(--color-indigo-200)', 'var(--color-green-200)', 'var(--color-amber-200)', 'var(--color-pink-200)'];
+const LEVEL_INK = ['var(--color-indigo-800)', 'var(--color-green-800)', 'var(--color-amber-800)', 'var(--color-pink-800)'];
 const STEP_MS = 450;
 const HOLD_MS = 1400;
 
@@ -23,6 +24,8 @@ export function WalkTab() {
   const since = useRef(0);
   const qid = useId();
   const [qText, setQText] = useState('');
+  // Reduced motion: a new walk shows all its levels at once instead of level by level.
+  const still = useReducedMotion();
 
   // Hold a walk until its animation has played; then take the newest (a timer, so a held walk
   // is replaced even if no newer frame arrives).
@@ -33,10 +36,10 @@ export function WalkTab() {
     const wait = changed && live.following ? Math.max(0, left) : 0;
     const id = setTimeout(() => {
       setShown(live);
-      if (changed) { since.current = performance.now(); setRevealed(0); }
+      if (changed) { since.current = performance.now(); setRevealed(still ? 99 : 0); }
     }, wait);
     return () => clearTimeout(id);
-  }, [live, shown]);
+  }, [live, shown, still]);
   useEffect(() => {
     if (!shown || revealed >= shown.walk.steps.length) return;
     const t = setTimeout(() => setRevealed((r) => r + 1), STEP_MS);
@@ -52,7 +55,7 @@ export function WalkTab() {
   };
   const reads = walk.steps.filter((s) => !s.onChip).length;
   return (
-    <div className="grid h-full min-h-0 grid-cols-[minmax(0,1fr)_300px] gap-2" data-testid="table-walk">
+    <div className="flex flex-col gap-2 lg:grid lg:h-full lg:min-h-0 lg:grid-cols-[minmax(0,1fr)_300px]" data-testid="table-walk">
       <section className="flex min-h-0 flex-col gap-2 overflow-y-auto rounded-md border border-slate-300 bg-white p-3" aria-label="The walk">
         <div className="flex flex-wrap items-end gap-2 text-[12px]">
           <div className="flex flex-col">
@@ -79,12 +82,12 @@ export function WalkTab() {
           {walk.steps.map((s, i) => {
             const on = i < revealed;
             return (
-              <li key={i} className={`grid grid-cols-[120px_minmax(0,1fr)_140px] items-center gap-2 rounded-md border px-2 py-1.5 text-[12px] transition-colors duration-300 ${on ? 'border-solid' : 'border-dashed'}`}
-                style={{ borderColor: on ? LEVEL_INK[i % 4] : '#94a3b8', background: on ? `${LEVEL_COLORS[i % 4]}55` : '#fff' }} data-testid="walk-step" aria-current={i === revealed - 1 ? 'step' : undefined}>
+              <li key={i} className={`grid grid-cols-[minmax(0,1fr)_auto] items-center gap-2 rounded-md sm:grid-cols-[120px_minmax(0,1fr)_140px] border px-2 py-1.5 text-[12px] transition-colors duration-300 ${on ? 'border-solid' : 'border-dashed'}`}
+                style={{ borderColor: on ? LEVEL_INK[i % 4] : 'var(--color-slate-400)', background: on ? `color-mix(in srgb, ${LEVEL_COLORS[i % 4]} 33%, var(--color-white))` : 'var(--color-white)' }} data-testid="walk-step" aria-current={i === revealed - 1 ? 'step' : undefined}>
                 <span className="font-semibold" style={{ color: LEVEL_INK[i % 4] }}>
                   {i + 1}. {s.kind === 'context' ? 'Context page' : i === 0 ? 'Root directory' : `Directory L${i}`}
                 </span>
-                <span className="font-mono text-[11px] text-slate-800">
+                <span className="font-mono text-[11px] text-slate-800 max-sm:order-last max-sm:col-span-2">
                   bits {s.hi}–{s.lo} = index {int(s.index)} · table {s.tableAddr < 0 ? '(none)' : hex(s.tableAddr)} → entry {s.entryAddr < 0 ? '—' : hex(s.entryAddr)} ({s.readBytes} B)
                   {!s.present && <span className="ml-1 font-sans font-semibold text-red-800">✕ absent: the walk stops here</span>}
                 </span>
@@ -189,7 +192,7 @@ function CostBar({ steps, fetchNs, revealed }: { steps: boolean[]; fetchNs: numb
           <span key={i} className="flex w-6 shrink-0 items-center justify-center border-r border-white text-[9px]" style={{ background: LEVEL_COLORS[i % 4], color: LEVEL_INK[i % 4] }} title="on chip: no PCIe read">L{i}</span>
         ) : (
           <span key={i} className="flex items-center justify-center border-r border-white text-[10px] font-semibold transition-colors"
-            style={{ width: `${(fetchNs / total) * 100}%`, background: i < revealed ? '#1d4ed8' : '#dbeafe', color: i < revealed ? '#fff' : '#1e3a8a' }}>L{i}: PCIe read {ns(fetchNs)}</span>
+            style={{ width: `${(fetchNs / total) * 100}%`, background: i < revealed ? 'var(--color-blue-700)' : 'var(--color-blue-100)', color: i < revealed ? 'var(--color-white)' : 'var(--color-blue-900)' }}>L{i}: PCIe read {ns(fetchNs)}</span>
         ))}
       </div>
     </div>

@@ -49,14 +49,14 @@ export function LiveChart({ title, series, value, format, width, height, yDomain
   const last = series.map((s) => s.points[s.points.length - 1]);
   return (
     <svg width={width} height={height} role="img" aria-label={chartSummary(title, series, value, format)} data-testid={testId} className="block">
-      <text x={m.l} y={12} fontSize={11} fontWeight={600} fill="#0f172a">{title}</text>
+      <text x={m.l} y={12} fontSize={11} fontWeight={600} fill="var(--color-slate-900)">{title}</text>
       {y.ticks(4).map((t) => (
         <g key={t}>
-          <line x1={m.l} x2={width - m.r} y1={y(t)} y2={y(t)} stroke="#e2e8f0" />
-          <text x={m.l - 4} y={y(t)} fontSize={10} textAnchor="end" dominantBaseline="middle" fill="#64748b">{format(t)}</text>
+          <line x1={m.l} x2={width - m.r} y1={y(t)} y2={y(t)} stroke="var(--color-slate-200)" />
+          <text x={m.l - 4} y={y(t)} fontSize={10} textAnchor="end" dominantBaseline="middle" fill="var(--color-slate-500)">{format(t)}</text>
         </g>
       ))}
-      <text x={width - m.r} y={height - 5} fontSize={10} textAnchor="end" fill="#64748b">{xBy === 'time' ? `simulated time → ${ns(x1)}` : `packets → ${Math.round(x1).toLocaleString('en')}`}</text>
+      <text x={width - m.r} y={height - 5} fontSize={10} textAnchor="end" fill="var(--color-slate-500)">{xBy === 'time' ? `simulated time → ${ns(x1)}` : `packets → ${Math.round(x1).toLocaleString('en')}`}</text>
       {series.map((s) => s.points.length > 0 && (
         <path key={s.name} d={path(s.points) ?? ''} fill="none" stroke={s.color} strokeWidth={1.8} strokeDasharray={s.dash} />
       ))}
@@ -66,7 +66,7 @@ export function LiveChart({ title, series, value, format, width, height, yDomain
           <tspan key={series[i].name} fill={series[i].color} dx={i > 0 ? 10 : 0}>{series.length > 1 ? `${series[i].name} ` : 'now '}{format(value(p))}</tspan>
         ))}
       </text>
-      {all.length === 0 && <text x={width / 2} y={height / 2} fontSize={11} textAnchor="middle" fill="#64748b">Press Play to measure</text>}
+      {all.length === 0 && <text x={width / 2} y={height / 2} fontSize={11} textAnchor="middle" fill="var(--color-slate-500)">Press Play to measure</text>}
     </svg>
   );
 }

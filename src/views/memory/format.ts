@@ -1,5 +1,6 @@
 // Pure helpers of the NIC-memory lab's views: slider scales, number formatting, and the colour
 // system (every colour has a glyph or text twin). No model logic.
+import { paint, paintMix } from '../kit/theme.ts';
 
 /** Active QPs: a log slider, position 0..1200 ↔ 1 … 1,000,000 QPs (200 positions per decade). */
 export const QPS_POS_MAX = 1200;
@@ -116,30 +117,30 @@ function trim(v: number): string {
 export const ACCESS_TEXT = ['hit', 'miss', 'miss + evict', 'miss + evict dirty (write-back)'] as const;
 export const ACCESS_SHORT = ['hit', 'miss', 'evict', 'evict + WB'] as const;
 export const COLORS = {
-  hit: '#15803d',
-  miss: '#c2410c',
-  evict: '#b91c1c',
-  writeback: '#7e22ce',
-  fetch: '#1d4ed8',
-  empty: '#e2e8f0',
-  cold: '#dbeafe',
-  hot: '#fde68a',
-  ink: '#0f172a',
-  muted: '#64748b',
-  a: '#2563eb',
-  b: '#db2777',
-  model: '#0f766e',
-  raw: '#b45309',
-  quote: '#7c3aed',
+  hit: 'var(--color-emerald-600)',
+  miss: 'var(--color-amber-400)',
+  evict: 'var(--color-red-800)',
+  writeback: 'var(--color-fuchsia-700)',
+  fetch: 'var(--color-blue-700)',
+  empty: 'var(--color-slate-200)',
+  cold: 'var(--color-blue-100)',
+  hot: 'var(--color-amber-200)',
+  next: 'var(--color-orange-200)',
+  ink: 'var(--color-slate-900)',
+  muted: 'var(--color-slate-500)',
+  a: 'var(--color-blue-600)',
+  b: 'var(--color-pink-600)',
+  model: 'var(--color-emerald-900)',
+  raw: 'var(--color-amber-600)',
+  quote: 'var(--color-violet-300)',
 };
 
-/** Fill of a resident slot by its place in the victim order: near the victim = warm. */
+/** Fill of a resident slot by its place in the victim order: near the victim = warm (a canvas colour). */
 export function rankFill(rank: number, ways: number): string {
-  if (rank < 0 || ways <= 1) return '#e0e7ff';
+  if (rank < 0 || ways <= 1) return paint('var(--color-indigo-100)');
   const t = Math.max(0, Math.min(1, 1 - rank / Math.max(1, ways - 1))); // 1 = next victim
-  const lerp = (a: number, b: number) => Math.round(a + (b - a) * t);
-  // #dbeafe (safe, blue-100) → #fed7aa (next to go, orange-200)
-  return `rgb(${lerp(0xdb, 0xfe)},${lerp(0xea, 0xd7)},${lerp(0xfe, 0xaa)})`;
+  // blue-100 (safe) → orange-200 (next to go), in whichever theme is in force
+  return paintMix(COLORS.cold, COLORS.next, t);
 }
 
 /** Provenance tags as shown next to every published number. */

@@ -48,9 +48,13 @@ describe('number formatting', () => {
     expect(hex(255)).toBe('0xff');
     expect(hex(-1)).toBe('—');
   });
-  it('colours the next victim warm and a safe line cool', () => {
-    expect(rankFill(0, 8)).toBe('rgb(254,215,170)');
-    expect(rankFill(7, 8)).toBe('rgb(219,234,254)');
+  it('colours the next victim warm and a safe line cool, from the theme in force', () => {
+    const root = document.documentElement.style;
+    root.setProperty('--color-blue-100', '#dbeafe');
+    root.setProperty('--color-orange-200', '#fed7aa');
+    expect(rankFill(0, 8)).toBe('#fed7aa');
+    expect(rankFill(7, 8)).toBe('#dbeafe');
+    expect(rankFill(3, 8)).not.toMatch(/^#(fed7aa|dbeafe)$/);
   });
 });
 

@@ -33,7 +33,8 @@ export function Dialog({ title, onClose, children, testId, wide }: { title: stri
           <button type="button" onClick={onClose} aria-label="Close" data-testid={`${testId}-close`}
             className="rounded-md border border-slate-300 px-2 py-0.5 text-sm text-slate-700 hover:bg-slate-100">✕ <span className="text-xs">Esc</span></button>
         </div>
-        <div className="relative min-h-0 overflow-y-auto px-4 py-3">{children}</div>
+        {/* Focusable, so a keyboard can scroll a long dialog (axe: scrollable-region-focusable). */}
+        <div className="relative min-h-0 overflow-y-auto px-4 py-3" tabIndex={0}>{children}</div>
       </div>
     </div>
   );

@@ -5,6 +5,7 @@ import { Icon } from '../kit/Icon.tsx';
 import { useLatest } from '../kit/useLatest.ts';
 import { WorkerSlider } from '../kit/controls.tsx';
 import { LabNav } from '../shell/LabNav.tsx';
+import { ThemeToggle } from '../shell/ThemeToggle.tsx';
 import { transport } from '../../bridge/labs.ts';
 import { useTransport, transportStore } from '../../store/transport.ts';
 import { SPEED_MAX, SPEED_MIN, sliderFromSpeed, speedFromSlider, speedText, usText } from './format.ts';
@@ -30,9 +31,12 @@ export function Header({ onShare }: HeaderProps) {
 
   const act = (p: Promise<unknown>) => { p.catch((e: unknown) => transportStore.getState().showNotice('error', String((e as Error)?.message ?? e))); };
 
-  const atEnd = ready && t >= duration;
+  // A budget stop ends the run where it stands, as its end would (the notice says why).
+  const stopped = useTransport((s) => s.frame?.stopped ?? null);
+  const atEnd = ready && (t >= duration || stopped !== null);
   return (
-    <header className="flex items-center gap-3 border-b border-slate-300 bg-white px-3 py-1.5 shadow-sm">
+    // One row from 1024 px; narrower, the row wraps and the time scrubber takes a row of its own.
+    <header className="flex flex-wrap items-center gap-x-3 gap-y-1.5 border-b border-slate-300 bg-white px-3 py-1.5 shadow-sm lg:flex-nowrap">
       <div className="flex min-w-0 shrink-0 flex-col leading-tight">
         <h1 className="text-base font-bold tracking-tight text-slate-900">QP Scope</h1>
         <span className="max-w-[11rem] truncate text-[11px] text-slate-500" title={title}>{title ?? 'loading…'}</span>
@@ -65,7 +69,7 @@ export function Header({ onShare }: HeaderProps) {
         text={speedText} valueText={(v) => `${speedText(v)} of simulated time per second`} onChange={(v) => transport().call('setSpeed', v)}
         title={`Log scale from ${speedText(SPEED_MIN)} to ${speedText(SPEED_MAX)}`} />
 
-      <div className="flex min-w-0 flex-1 items-center gap-2">
+      <div className="order-last flex min-w-0 basis-full items-center gap-2 lg:order-none lg:basis-auto lg:flex-1">
         <span className="shrink-0 font-mono text-sm font-semibold text-slate-900 tabular-nums" data-testid="sim-time" aria-label="Simulated time">
           t = {usText(scrub ?? t)}
         </span>
@@ -80,7 +84,7 @@ export function Header({ onShare }: HeaderProps) {
         <span className="shrink-0 font-mono text-[11px] text-slate-500" title="Furthest instant simulated so far">/ {usText(maxT)}</span>
       </div>
 
-      <div className="flex shrink-0 items-center gap-1.5">
+      <div className="ml-auto flex shrink-0 items-center gap-1.5 lg:ml-0">
         <button type="button" data-testid="share" onClick={onShare} disabled={!ready}
           className="inline-flex h-8 items-center gap-1 rounded-md border border-indigo-600 bg-white px-2.5 text-sm font-medium text-indigo-800 hover:bg-indigo-50 disabled:opacity-40">
           <Icon kind="share" />Share
@@ -89,6 +93,7 @@ export function Header({ onShare }: HeaderProps) {
           className="inline-flex h-8 w-8 items-center justify-center rounded-full border border-slate-400 bg-white text-sm font-bold text-slate-800 hover:bg-slate-100">
           ?
         </button>
+        <ThemeToggle />
       </div>
     </header>
   );

@@ -21,6 +21,7 @@ import { stateAnnouncements } from './announce.ts';
 import { TimeTools, importScenario } from './tools/TimeTools.tsx';
 import type { ChallengeKit } from './tools/ChallengeEditor.tsx';
 import { WhyPanel } from './tools/WhyPanel.tsx';
+import { prefersReducedMotion } from '../kit/motion.ts';
 
 export interface TransportLabProps {
   /** Builds the share link for the current moment. */
@@ -44,7 +45,9 @@ function look(where: string): void {
   const el = document.querySelector<HTMLElement>(`[data-testid="${LOOK_PANEL[where]}"]`)?.closest('section') as HTMLElement | null;
   if (!el) return;
   el.scrollIntoView({ block: 'nearest' });
-  el.animate?.([{ boxShadow: '0 0 0 4px #2563eb' }, { boxShadow: '0 0 0 0 transparent' }], { duration: 1200 });
+  // Reduced motion: the panel is brought into view without a flash.
+  if (prefersReducedMotion()) return;
+  el.animate?.([{ boxShadow: '0 0 0 4px var(--color-blue-600)' }, { boxShadow: '0 0 0 0 transparent' }], { duration: 1200 });
 }
 
 const lessonActions: LessonActions = {
@@ -100,31 +103,39 @@ export function TransportLab({ buildLink, onResetProgress, challengeKit }: Trans
   const st = transportStore.getState();
 
   return (
-    <div className="flex h-full min-h-[600px] min-w-[1024px] flex-col bg-slate-100 text-slate-900" data-testid="transport-lab"
+    <div className="flex min-h-full flex-col bg-slate-100 text-slate-900 lg:h-full lg:min-h-[600px]" data-testid="transport-lab"
       onDragOver={(e) => { if (e.dataTransfer.types.includes('Files')) e.preventDefault(); }}
       onDrop={(e) => { const f = e.dataTransfer.files?.[0]; if (!f) return; e.preventDefault(); void importScenario(f); }}>
       <a href="#inspector-title" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-2 focus:py-1">Skip to the inspector</a>
       <Header onShare={() => void openShare(buildLink, st.setShare)} />
       {ready && <TimeTools challengeKit={challengeKit}><ProfileBar /></TimeTools>}
       {ready ? (
-        <main className={`grid min-h-0 flex-1 gap-2 p-2 ${lessonOpen ? 'grid-cols-[272px_minmax(0,1.25fr)_minmax(0,1fr)]' : 'grid-cols-[minmax(0,1.3fr)_minmax(0,1fr)]'}`}>
+        // Below 1024 px the panels stack in one scrolling column (the middle column's panels join
+        // it through display: contents, so the inspector sits right under the queues).
+        <main className={`flex flex-col gap-2 p-2 lg:grid lg:min-h-0 lg:flex-1 ${lessonOpen ? 'lg:grid-cols-[272px_minmax(0,1.25fr)_minmax(0,1fr)]' : 'lg:grid-cols-[minmax(0,1.3fr)_minmax(0,1fr)]'}`}>
           {lessonOpen && (
-            <aside className="min-h-0 overflow-hidden rounded-lg border border-slate-300 bg-white shadow-sm" aria-label="Guided lesson">
+            <aside className="max-h-[75vh] min-h-0 overflow-hidden rounded-lg border border-slate-300 bg-white shadow-sm lg:max-h-none" aria-label="Guided lesson">
               <LessonPanel lessons={lessons} progress={progress} actions={lessonActions} followHighlight onLook={(w) => { follow(w); look(w); }} onClose={() => st.setLessonOpen(false)}
                 saved={saved} onResetProgress={onResetProgress ? () => { onResetProgress(); st.setSaved({}); } : undefined}
                 freeLabel="Sandbox (free play)"
                 free={{ title: 'Sandbox', text: <p>Two hosts, two RC connections sharing completion queues, three programs posting work. Press play, click a QP to inspect it, and use <em>Post &amp; faults</em> to break things.</p> }} />
             </aside>
           )}
-          <div className="grid min-h-0 min-w-0 grid-rows-[minmax(215px,1.45fr)_auto_minmax(110px,1fr)] gap-2">
-            <WireView />
-            <Rings />
-            <div className="flex min-h-0 min-w-0 flex-col gap-2">
+          <div className="contents lg:grid lg:min-h-0 lg:min-w-0 lg:grid-rows-[minmax(215px,1.45fr)_auto_minmax(110px,1fr)] lg:gap-2">
+            <div className="grid min-w-0 grid-cols-1 lg:min-h-0">
+              <WireView />
+            </div>
+            <div className="grid min-w-0 grid-cols-1 lg:min-h-0">
+              <Rings />
+            </div>
+            <div className="order-last flex h-[28rem] min-h-0 min-w-0 flex-col gap-2 lg:order-none lg:h-auto">
               <WhyPanel />
               <div className="grid min-h-0 flex-1">{comparing ? <CompareLog /> : <EventLog />}</div>
             </div>
           </div>
-          <Inspector />
+          <div className="grid min-w-0 grid-cols-1 lg:min-h-0">
+            <Inspector />
+          </div>
         </main>
       ) : (
         <main className="flex flex-1 items-center justify-center text-sm text-slate-600" aria-busy="true">Starting the simulation…</main>

@@ -6,15 +6,19 @@ export const STATE_NAMES = ['RESET', 'INIT', 'RTR', 'RTS', 'SQD', 'SQE', 'ERR'] 
 /** mlx5 qpc.state numbering (the context field qpc_state). */
 const QPC_STATE_NAMES = ['RST', 'INIT', 'RTR', 'RTS', 'SQER', 'SQD', 'ERR', 'SQ_DRAINING'] as const;
 
-/** One colour per verbs state: fill for SVG, and Tailwind classes for badges. */
-export const STATE_COLOR: Record<string, { fill: string; soft: string; text: string; badge: string }> = {
-  RESET: { fill: '#64748b', soft: '#f1f5f9', text: '#1e293b', badge: 'bg-slate-100 text-slate-800 border-slate-400' },
-  INIT: { fill: '#0284c7', soft: '#e0f2fe', text: '#0c4a6e', badge: 'bg-sky-100 text-sky-900 border-sky-500' },
-  RTR: { fill: '#4f46e5', soft: '#e0e7ff', text: '#312e81', badge: 'bg-indigo-100 text-indigo-900 border-indigo-500' },
-  RTS: { fill: '#16a34a', soft: '#dcfce7', text: '#14532d', badge: 'bg-green-100 text-green-900 border-green-600' },
-  SQD: { fill: '#d97706', soft: '#fef3c7', text: '#78350f', badge: 'bg-amber-100 text-amber-900 border-amber-500' },
-  SQE: { fill: '#ea580c', soft: '#ffedd5', text: '#7c2d12', badge: 'bg-orange-100 text-orange-900 border-orange-500' },
-  ERR: { fill: '#dc2626', soft: '#fee2e2', text: '#7f1d1d', badge: 'bg-red-100 text-red-900 border-red-600' },
+/**
+ * One colour per verbs state: `fill` for SVG with `ink`, the text drawn on it; `soft`/`text` for
+ * a lit outline; Tailwind classes for badges. Fills are palette tokens (both themes) chosen to
+ * stay apart under deuteranopia and protanopia, mostly by lightness (src/views/palette.test.ts).
+ */
+export const STATE_COLOR: Record<string, { fill: string; ink: string; soft: string; text: string; badge: string }> = {
+  RESET: { fill: 'var(--color-slate-700)', ink: 'var(--color-white)', soft: 'var(--color-slate-100)', text: 'var(--color-slate-800)', badge: 'bg-slate-100 text-slate-800 border-slate-400' },
+  INIT: { fill: 'var(--color-blue-700)', ink: 'var(--color-white)', soft: 'var(--color-sky-100)', text: 'var(--color-sky-900)', badge: 'bg-sky-100 text-sky-900 border-sky-500' },
+  RTR: { fill: 'var(--color-indigo-400)', ink: 'var(--color-slate-950)', soft: 'var(--color-indigo-100)', text: 'var(--color-indigo-900)', badge: 'bg-indigo-100 text-indigo-900 border-indigo-500' },
+  RTS: { fill: 'var(--color-emerald-600)', ink: 'var(--color-slate-950)', soft: 'var(--color-emerald-100)', text: 'var(--color-emerald-900)', badge: 'bg-emerald-100 text-emerald-900 border-emerald-600' },
+  SQD: { fill: 'var(--color-amber-400)', ink: 'var(--color-slate-950)', soft: 'var(--color-amber-100)', text: 'var(--color-amber-900)', badge: 'bg-amber-100 text-amber-900 border-amber-500' },
+  SQE: { fill: 'var(--color-orange-600)', ink: 'var(--color-slate-950)', soft: 'var(--color-orange-100)', text: 'var(--color-orange-900)', badge: 'bg-orange-100 text-orange-900 border-orange-500' },
+  ERR: { fill: 'var(--color-red-800)', ink: 'var(--color-white)', soft: 'var(--color-red-100)', text: 'var(--color-red-900)', badge: 'bg-red-100 text-red-900 border-red-600' },
 };
 
 /** "SQD (draining)" → "SQD"; unknown labels fall back to RESET colours. */
@@ -143,31 +147,35 @@ export function statusClass(status: string): StatusClass {
   return 'error';
 }
 export const STATUS_STYLE: Record<StatusClass, { glyph: string; fill: string; text: string; label: string }> = {
-  success: { glyph: '✓', fill: '#16a34a', text: '#ffffff', label: 'success' },
-  flush: { glyph: '⤓', fill: '#7c3aed', text: '#ffffff', label: 'flushed' },
-  error: { glyph: '✕', fill: '#dc2626', text: '#ffffff', label: 'error' },
+  success: { glyph: '✓', fill: 'var(--color-green-500)', text: 'var(--color-slate-950)', label: 'success' },
+  flush: { glyph: '⤓', fill: 'var(--color-violet-800)', text: 'var(--color-white)', label: 'flushed' },
+  error: { glyph: '✕', fill: 'var(--color-red-700)', text: 'var(--color-white)', label: 'error' },
 };
 
+/** SQ WQEs by phase. A failed WQE is drawn as the error CQE it will become (the same red ✕). */
 export const WQE_PHASE_STYLE: Record<string, { fill: string; text: string; glyph: string; label: string }> = {
-  queued: { fill: '#e2e8f0', text: '#0f172a', glyph: '○', label: 'queued (not started)' },
-  sending: { fill: '#38bdf8', text: '#0f172a', glyph: '▶', label: 'sending' },
-  sent: { fill: '#6366f1', text: '#ffffff', glyph: '◔', label: 'sent, waiting for ACK/response' },
-  failed: { fill: '#dc2626', text: '#ffffff', glyph: '✕', label: 'failed (will complete in error)' },
+  queued: { fill: 'var(--color-slate-300)', text: 'var(--color-slate-950)', glyph: '○', label: 'queued (not started)' },
+  sending: { fill: 'var(--color-cyan-600)', text: 'var(--color-slate-950)', glyph: '▶', label: 'sending' },
+  sent: { fill: 'var(--color-indigo-500)', text: 'var(--color-white)', glyph: '◔', label: 'sent, waiting for ACK/response' },
+  failed: { fill: 'var(--color-red-700)', text: 'var(--color-white)', glyph: '✕', label: 'failed (will complete in error)' },
 };
+
+/** A posted receive WQE in the RQ ring. */
+export const RQ_STYLE = { fill: 'var(--color-teal-800)', text: 'var(--color-white)', glyph: '▫', label: 'receive posted' };
 
 // ---- packets ----------------------------------------------------------------------------------
 
 export interface OpStyle { key: string; label: string; fill: string; text: string }
 /** Packet colour by opcode family; NAK kinds by AETH syndrome. Always paired with a text label. */
 export const OP_STYLES: Record<string, OpStyle> = {
-  SEND: { key: 'SEND', label: 'SEND', fill: '#2563eb', text: '#ffffff' },
-  WRITE: { key: 'WRITE', label: 'RDMA WRITE', fill: '#9333ea', text: '#ffffff' },
-  READ_REQ: { key: 'READ_REQ', label: 'READ request', fill: '#0f766e', text: '#ffffff' },
-  READ_RESP: { key: 'READ_RESP', label: 'READ response', fill: '#14b8a6', text: '#042f2e' },
-  ATOMIC: { key: 'ATOMIC', label: 'ATOMIC', fill: '#a16207', text: '#ffffff' },
-  ACK: { key: 'ACK', label: 'ACK', fill: '#22c55e', text: '#052e16' },
-  RNR: { key: 'RNR', label: 'RNR NAK', fill: '#f97316', text: '#1c0a00' },
-  NAK: { key: 'NAK', label: 'NAK (error / PSN)', fill: '#dc2626', text: '#ffffff' },
+  SEND: { key: 'SEND', label: 'SEND', fill: 'var(--color-blue-800)', text: 'var(--color-white)' },
+  WRITE: { key: 'WRITE', label: 'RDMA WRITE', fill: 'var(--color-violet-600)', text: 'var(--color-white)' },
+  READ_REQ: { key: 'READ_REQ', label: 'READ request', fill: 'var(--color-cyan-700)', text: 'var(--color-white)' },
+  READ_RESP: { key: 'READ_RESP', label: 'READ response', fill: 'var(--color-cyan-400)', text: 'var(--color-slate-950)' },
+  ATOMIC: { key: 'ATOMIC', label: 'ATOMIC', fill: 'var(--color-amber-400)', text: 'var(--color-slate-950)' },
+  ACK: { key: 'ACK', label: 'ACK', fill: 'var(--color-emerald-600)', text: 'var(--color-slate-950)' },
+  RNR: { key: 'RNR', label: 'RNR NAK', fill: 'var(--color-orange-600)', text: 'var(--color-slate-950)' },
+  NAK: { key: 'NAK', label: 'NAK (error / PSN)', fill: 'var(--color-red-800)', text: 'var(--color-white)' },
 };
 
 export function opStyle(op: string, syndrome?: string): OpStyle {

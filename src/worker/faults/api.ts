@@ -100,6 +100,13 @@ export function createFaultsApi(opts: FaultsOptions = {}) {
     setReset(patch: Partial<ResetSettings>): Reply<FaultsFrame> { return reply(reset(patch)); },
     showReset(): FaultsFrame { lab.ensureReset(); return frame(); },
     claims(): ClaimsInfo { return { faults: FAULT_CLAIMS, reset: RESET_CLAIMS }; },
+    /** What stays bounded however long it plays, in counts: EQ occupancy samples (live storm and twin), kept events. */
+    bounds(): { eqSamples: number; twinEqSamples: number; traceKept: number; t: number } {
+      return {
+        eqSamples: lab.storm.eqSeries(0).t.length, twinEqSamples: lab.twin ? lab.twin.eqSeries(0).t.length : 0,
+        traceKept: lab.storm.sim.events().length + (lab.twin?.sim.events().length ?? 0), t: lab.storm.now,
+      };
+    },
 
     /** The interleaving explorer: every order of up to 6 simultaneous faults; `pick` steps through one. */
     explore(s: unknown, pick: number[] | null = null): Reply<FaultsFrame> {

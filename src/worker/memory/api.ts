@@ -91,6 +91,15 @@ export function createMemoryApi(opts: MemoryApiOptions = {}) {
     /** Walk this QPN (null: follow the last miss). */
     setWalk(qpn: number | null): Reply<MemFrame> { return reply(setWalk(lab, qpn)); },
 
+    /** What stays bounded however long it plays, in counts (the soak figure and tests read it). */
+    bounds(): { series: number; compareSeries: number; sweepJobs: number; sweepPoints: number; packets: number } {
+      const l = lab.live;
+      return {
+        series: l?.series.length ?? 0, compareSeries: Math.max(lab.compare?.a?.series.length ?? 0, lab.compare?.b?.series.length ?? 0),
+        sweepJobs: lab.jobCount, sweepPoints: lab.job.points.size, packets: l?.packets ?? 0,
+      };
+    },
+
     capacity(input: CapacityInput): CapacityReply { return capacity(input); },
     race(input: RaceInput): RaceReply { return race(input); },
 

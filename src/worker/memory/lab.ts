@@ -68,6 +68,9 @@ export class MemoryLab {
     this.sides = defaultSides(this.cfg);
   }
 
+  /** Sweep jobs kept (the most recent KEEP_SWEEPS configurations). */
+  get jobCount(): number { return this.jobs.size; }
+
   jobFor(c: LabConfig): SweepJob {
     const key = sweepKey(c);
     let j = this.jobs.get(key);

@@ -1,7 +1,7 @@
 // The transport instrument's worker API: one Simulation on a Timeline, playback, the event log
 // sent in frames, and the shared lesson host. A plain module (no worker globals) so tests drive
 // it directly in Node; transport.worker.ts only exposes it.
-import { MAX_NS, PROFILE_IDS, Simulation, ScenarioError, type CommandInput, type ProfileId, type Scenario, type Summary } from '../../core/index.ts';
+import { MAX_NS, PROFILE_IDS, Simulation, ScenarioError, type CommandInput, type ProfileId, type Scenario, type SimOptions, type Summary } from '../../core/index.ts';
 import { TRANSPORT_LESSONS, makeProbe, type Probe, type TransportAction } from '../../lessons/transport/index.ts';
 import { sandboxScenario } from '../../scenario/presets.ts';
 import type { TransportPayload } from '../../scenario/link/index.ts';
@@ -24,9 +24,39 @@ const FRAME_EVENTS = 1500;
 const PACKET_LINGER_WALL_S = 1.6;
 const SPEED_MIN = 1;
 const SPEED_MAX = 1e9;
+/**
+ * The page's runs: the trace keeps its newest 50,000 events (≈ 8 MB; the full log, why? and the
+ * exports read them), the model's state may grow to an estimated 512 MB, and a run may take a
+ * billion steps (about an hour of playing at top speed) before it stops with a notice.
+ */
+export const PAGE_SIM: SimOptions = { traceKeep: 50_000, maxSteps: 1_000_000_000, maxBytes: 512 << 20 };
 
-export function createTransportApi() {
-  let tl = new Timeline(new Simulation(sandboxScenario()));
+/** What stays bounded however long the run: the soak figure and the bounds tests read it. */
+export interface TransportBounds {
+  /** Events since t = 0, the oldest still kept, and how many are kept (at most the window and an eighth). */
+  traceCount: number; traceFrom: number; traceKept: number; traceKeep: number;
+  checkpoints: number; checkpointBytes: number;
+  /** Full-log matches held for the last query, and the compare twin's kept events (0 when off). */
+  logMatches: number; twinKept: number;
+  /** Steps from t = 0 to now, the simulated instant, and why a budget stopped the run (or null). */
+  steps: number; t: number; stopped: string | null;
+}
+
+export function createTransportApi(simOptions: SimOptions = PAGE_SIM) {
+  /**
+   * Every timeline of the run on screen comes with the challenge it grades (or none), whose
+   * tallies see every event of it from t = 0. Made aside and put in place only once the new run
+   * is accepted, so a refused one leaves the current run and its grading untouched.
+   */
+  const timeline = (sim: Simulation, c: Challenge | null) => {
+    const run = new ChallengeRun();
+    run.set(c);
+    const next = new Timeline(sim, { folds: [run] });
+    // Compare mode follows the run slice by slice, while both traces still keep the slice's events.
+    next.afterSlice = () => { if (tl === next) compare?.follow(next.sim); };
+    return { tl: next, run };
+  };
+  let { tl, run: challenge } = timeline(new Simulation(sandboxScenario(), simOptions), null);
   let playing = false;
   let speed = 1000;
   let sentCount = 0;
@@ -35,12 +65,11 @@ export function createTransportApi() {
   let selected: { host: number; qpn: number } | null = null;
   const history = new History(() => tl);
   const forks = new ForkKeeper();
-  const challenge = new ChallengeRun();
   /** Compare mode: the same scenario under a second profile, in lockstep (null when off). */
   let compare: ProfileCompare | null = null;
-  const twin = (profile: ProfileId | null): void => { compare = profile ? new ProfileCompare(recorded().scenario, profile, tl.now) : null; };
+  const twin = (profile: ProfileId | null): void => { compare = profile ? new ProfileCompare(recorded().scenario, profile, tl.now, simOptions) : null; };
   /** After the run moved: the twin follows it to the same instant. */
-  const follow = (): void => { compare?.follow(tl.now); };
+  const follow = (): void => { compare?.follow(tl.sim); };
 
   const lessons = new LessonHost<Probe, TransportAction>(TRANSPORT_LESSONS, {
     mark: () => tl.sim.world.trace.count,
@@ -52,7 +81,7 @@ export function createTransportApi() {
       const r = act(a);
       return r.ok ? { ok: true } : { ok: false, error: r.detail ?? 'refused' };
     },
-    settle: (ns) => { tl.advance(tl.now + ns); follow(); },
+    settle: (ns) => { tl.reach(tl.now + ns); follow(); },
     pause: () => { playing = false; },
     setSpeed: (v) => { speed = Math.min(SPEED_MAX, Math.max(SPEED_MIN, v)); },
     snapshot: () => ({ ...recorded(), maxT: tl.maxT }),
@@ -70,11 +99,11 @@ export function createTransportApi() {
 
   /** Put a timeline in place without touching the lesson (undo, a step's starting point). */
   function swap(scenario: Scenario, maxT: number, t: number): { ok: boolean; error?: string } {
-    let next: Timeline;
-    try { next = new Timeline(new Simulation(scenario)); } catch (e) { return { ok: false, error: (e as Error).message }; }
-    next.advance(Math.min(maxT, MAX_NS));
-    next.seek(t);
-    tl = next;
+    let next: ReturnType<typeof timeline>;
+    try { next = timeline(new Simulation(scenario, simOptions), challenge.current); } catch (e) { return { ok: false, error: (e as Error).message }; }
+    next.tl.reach(Math.min(maxT, MAX_NS));
+    next.tl.seek(t);
+    ({ tl, run: challenge } = next);
     playing = false;
     resetLog = true;
     sentCount = 0;
@@ -90,26 +119,26 @@ export function createTransportApi() {
     return replace({ ...s, config: { ...s.config, profile } }, tl.now, keepLesson);
   }
 
-  /** A new run; a profile switch keeps the lesson or challenge going (keepLesson). */
-  function replace(input: unknown, at = 0, keepLesson = false): { ok: boolean; error?: string } {
-    let next: Simulation;
+  /**
+   * A new run; a profile switch keeps the lesson or challenge going (keepLesson). `next`: the
+   * challenge to grade on it (set before the timeline is made, so its tallies start at t = 0).
+   */
+  function replace(input: unknown, at = 0, keepLesson = false, next: { challenge: Challenge } | null = null): { ok: boolean; error?: string } {
+    let sim: Simulation;
     try {
-      next = new Simulation(input);
+      sim = new Simulation(input, simOptions);
     } catch (e) {
       if (e instanceof ScenarioError) return { ok: false, error: e.message };
       return { ok: false, error: `the scenario could not start: ${(e as Error).message}` };
     }
-    tl = new Timeline(next);
-    if (!keepLesson) {
-      lessons.stop();
-      challenge.set(null);
-    }
+    if (!keepLesson) lessons.stop();
+    ({ tl, run: challenge } = timeline(sim, next ? next.challenge : keepLesson ? challenge.current : null));
     forks.clear();
     playing = false;
     resetLog = true;
     sentCount = 0;
     history.reset();
-    if (at > 0) tl.advance(Math.min(at, MAX_NS));
+    if (at > 0) tl.reach(Math.min(at, MAX_NS));
     twin(compare?.profile ?? null);
     return { ok: true };
   }
@@ -117,16 +146,17 @@ export function createTransportApi() {
   function act(cmd: CommandInput) {
     // Acting in the past replaces the recorded future: keep the old one for undo and compare.
     if (tl.now < tl.maxT) forks.keep({ ...recorded(), maxT: tl.maxT });
-    if (tl.fork()) { resetLog = true; history.reset(); }
+    const forked = tl.fork();
+    if (forked) { resetLog = true; history.reset(); }
     const r = tl.sim.issue(cmd);
     tl.afterAction();
-    compare?.act(cmd, tl.now);
+    compare?.act(cmd, tl.sim, forked);
     return r;
   }
 
   function seekTo(t: number): void {
     if (Number.isFinite(t) && tl.seek(t)) { resetLog = true; history.reset(); }
-    compare?.seek(tl.now);
+    compare?.seek(tl.sim);
   }
 
   function frame(): Frame {
@@ -143,13 +173,14 @@ export function createTransportApi() {
       events = tr.events.slice(tr.events.length - fresh);
       if (tr.count - sentCount > FRAME_EVENTS) resetLog = true;
     }
-    if (tl.now >= tl.end) playing = false;
+    if (tl.now >= tl.end || s.stopped) playing = false;
     const f: Frame = {
       seq: ++seq, lab: 'transport', playing, busy: false, speed, lesson: lessons.progress(),
       t: s.now, maxT: tl.maxT, durationNs: tl.end, events, eventsFrom: tr.count - events.length, resetLog,
       world: project(s, speed * PACKET_LINGER_WALL_S), scenarioTitle: s.scenario.title,
       traceHash: tr.hash(), fork: forks.info(), challenge: challenge.status(s), selected,
       profile: s.world.profile.id, compare: compare ? compare.view(s, s.world.profile.id) : null,
+      stopped: s.stopped?.message ?? null,
     };
     sentCount = tr.count;
     resetLog = false;
@@ -169,7 +200,7 @@ export function createTransportApi() {
     /** Free play: the sandbox scenario, no lesson. */
     loadSandbox(): Reply<Frame> { return reply(replace(sandboxScenario())); },
 
-    play(): Frame { playing = tl.now < tl.end; return frame(); },
+    play(): Frame { playing = tl.now < tl.end && !tl.sim.stopped; return frame(); },
     pause(): Frame { playing = false; return frame(); },
     setSpeed(nsPerSecond: number): Frame {
       if (Number.isFinite(nsPerSecond)) speed = Math.min(SPEED_MAX, Math.max(SPEED_MIN, nsPerSecond));
@@ -186,7 +217,7 @@ export function createTransportApi() {
     step(): Frame {
       playing = false;
       const due = tl.sim.nextDue();
-      tl.advance(Number.isFinite(due) ? Math.max(due, tl.now + 1) : tl.now + 1000);
+      tl.reach(Number.isFinite(due) ? Math.max(due, tl.now + 1) : tl.now + 1000);
       follow();
       return frame();
     },
@@ -232,9 +263,7 @@ export function createTransportApi() {
     dismissFork(): Frame { forks.clear(); return frame(); },
     /** Start a challenge on its scenario (from a link or the instructor's editor). */
     startChallenge(c: Challenge, scenario: unknown): Reply<Frame> {
-      const r = replace(scenario);
-      if (r.ok) challenge.set(c);
-      return reply(r);
+      return reply(replace(scenario, 0, false, { challenge: c }));
     },
     stopChallenge(): Frame { challenge.set(null); return frame(); },
 
@@ -250,23 +279,22 @@ export function createTransportApi() {
      * before anything changes; a refusal names the problem and keeps the current scenario.
      */
     applyLink(p: TransportPayload): Reply<Frame> {
-      let next: Timeline;
+      let sim: Simulation;
       try {
-        next = new Timeline(new Simulation(p.scenario));
+        sim = new Simulation(p.scenario, simOptions);
       } catch (e) {
         return reply({ ok: false, error: `its scenario could not start: ${(e as Error).message}` });
       }
-      next.advance(Math.min(p.t, MAX_NS));
-      const ch = p.challenge ?? null;
-      if (p.sel && next.sim.world.qps.find(p.sel.host, p.sel.qpn) < 0) {
+      const next = timeline(sim, p.challenge ?? null);
+      next.tl.reach(Math.min(p.t, MAX_NS));
+      if (p.sel && next.tl.sim.world.qps.find(p.sel.host, p.sel.qpn) < 0) {
         return reply({ ok: false, error: `it selects QP 0x${p.sel.qpn.toString(16)} on host ${String.fromCharCode(65 + p.sel.host)}, which its scenario does not have` });
       }
       const lesson = p.lesson ? TRANSPORT_LESSONS.find((l) => l.id === p.lesson!.id) : undefined;
       if (p.lesson && !lesson) return reply({ ok: false, error: `it opens a lesson this page does not have ("${p.lesson.id.slice(0, 40)}")` });
       if (p.lesson && lesson && p.lesson.step >= lesson.steps.length) return reply({ ok: false, error: `lesson "${lesson.id}" has ${lesson.steps.length} steps, not ${p.lesson.step + 1}` });
-      tl = next;
       lessons.stop();
-      challenge.set(ch);
+      ({ tl, run: challenge } = next);
       forks.clear();
       history.reset();
       playing = false;
@@ -298,6 +326,17 @@ export function createTransportApi() {
     exportScenario(): { scenario: Scenario; t: number } { return recorded(); },
 
     summary(): Summary { return tl.sim.summary(); },
+
+    /** What is kept in memory, in counts (all bounded at any duration). */
+    bounds(): TransportBounds {
+      const tr = tl.sim.world.trace;
+      return {
+        traceCount: tr.count, traceFrom: tr.first, traceKept: tr.events.length, traceKeep: tr.keep,
+        checkpoints: tl.checkpointCount, checkpointBytes: tl.checkpointBytes,
+        logMatches: history.held, twinKept: compare ? compare.sim.world.trace.events.length : 0,
+        steps: tl.sim.steps, t: tl.now, stopped: tl.sim.stopped?.message ?? null,
+      };
+    },
 
     ...lessonCalls(lessons, reply, frame),
     startLesson(id: string, step = 0, keep = false): Reply<Frame> { playing = false; challenge.set(null); return reply(lessons.start(id, step, keep)); },

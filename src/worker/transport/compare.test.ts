@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { createTransportApi } from './api.ts';
+import { ProfileCompare } from './compare.ts';
 import { sandboxScenario } from '../../scenario/presets.ts';
-import type { ScenarioInput } from '../../core/index.ts';
+import { Simulation, parseScenario, type ScenarioInput } from '../../core/index.ts';
 
 // A UD QP whose next send fails: IBTA moves it to SQE, rxe to ERR — the first difference.
 function udFault(): ScenarioInput {
@@ -59,5 +60,38 @@ describe('driver profile and compare mode in the worker', () => {
     const back = api.seek(10_000);
     expect(back.compare!.firstDiff).toBeNull();
     expect(api.setCompare(null).compare).toBeNull();
+  });
+  it('an extra trailing event in one run is the first difference, even when the run ends there', () => {
+    // RTS→SQD with nothing else happening: both profiles log the same events, and rxe alone adds
+    // IBV_EVENT_SQ_DRAINED (never asked for) as the very last event of its run.
+    const s = parseScenario({
+      version: 1, seed: 5,
+      config: { durationNs: 20_000, hosts: [{ name: 'A' }, { name: 'B' }], qps: [{ host: 0, type: 'RC', peer: 1 }, { host: 1, type: 'RC', peer: 0 }] },
+      commands: [{ t: 100, cmd: { kind: 'modifyQp', host: 0, qpn: 0x100, mask: ['IBV_QP_STATE'], attrs: { qp_state: 'SQD' } } }],
+    });
+    const main = new Simulation(s);
+    main.runUntil(20_000);
+    const twin = new ProfileCompare(s, 'rxe', 20_000);
+    const mainEvents = main.world.trace.events;
+    const twinEvents = twin.sim.world.trace.events;
+    expect(twinEvents.length).toBe(mainEvents.length + 1);
+    expect(twinEvents.slice(0, -1)).toEqual(mainEvents);
+    const v = twin.view(main, 'ibta');
+    expect(v.firstDiff).toEqual({ index: mainEvents.length, t: 100 });
+    const first = v.rows.find((r) => r.first)!;
+    expect(first.left).toBeUndefined();
+    expect(first.right).toMatchObject({ kind: 'async', event: 'IBV_EVENT_SQ_DRAINED' });
+    // Mid-instant: a run whose budget ran out between two commands due at t = 100 has not logged
+    // the second yet; a twin under the same profile, complete at 100, must not be told it differs.
+    const two = parseScenario({ ...s, commands: [...s.commands, { t: 100, cmd: { kind: 'postRecv', host: 1, qpn: 0x200, wr: { wrId: 9, length: 64 } } }] });
+    const cut = new Simulation(two);
+    cut.runUntil(99);
+    expect(cut.runUntil(100, 1)).toBe(false);
+    expect([cut.now, cut.nextDue()]).toEqual([100, 100]);
+    const same = new ProfileCompare(two, 'ibta', 100);
+    expect(same.sim.world.trace.events.length).toBeGreaterThan(cut.world.trace.events.length);
+    expect(same.view(cut, 'ibta').firstDiff).toBeNull();
+    cut.runUntil(100);
+    expect(same.view(cut, 'ibta').firstDiff).toBeNull();
   });
 });

@@ -89,9 +89,11 @@ describe('export and import', () => {
     const j = JSON.parse(api.exportTrace('json'));
     expect(j.traceHash).toBe(api.frame().traceHash);
     expect(j.events[0]).toHaveProperty('causedBy');
+    expect(j.holds).toBe(`all ${j.count} events of the run`);
     const csv = api.exportTrace('csv').trim().split('\n');
-    expect(csv[0]).toBe('i,t_ns,kind,host,qpn,caused_by,fields');
-    expect(csv).toHaveLength(j.events.length + 1);
+    expect(csv[0]).toBe(`# all ${j.count} events of the run; trace hash ${j.traceHash}`);
+    expect(csv[1]).toBe('i,t_ns,kind,host,qpn,caused_by,fields');
+    expect(csv).toHaveLength(j.events.length + 2);
   });
 });
 

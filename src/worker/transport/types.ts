@@ -39,6 +39,8 @@ export interface CompareView {
   rows: { i: number; left?: SimEvent; right?: SimEvent; first: boolean }[];
   leftStates: string[];
   rightStates: string[];
+  /** Events that left a trace window before they could be compared (only if one move outran a window). */
+  unchecked?: number;
 }
 
 export interface QpView {
@@ -128,10 +130,16 @@ export interface Frame extends KitFrame {
   profile: ProfileId;
   /** Compare mode, when on. */
   compare: CompareView | null;
+  /** Why a work or memory budget stopped the run (one line), or null; the instant reached is kept. */
+  stopped: string | null;
 }
 
 export interface ForkInfo { at: number; oldMaxT: number; droppedCommands: number }
-export interface ChallengeView { title: string; text: string; met: boolean; parts: { text: string; met: boolean }[]; score: number | null; scoreLabel?: string; metAt: number | null }
+export interface ChallengeView {
+  title: string; text: string; met: boolean; parts: { text: string; met: boolean }[]; score: number | null; scoreLabel?: string; metAt: number | null;
+  /** Events the tallies never saw (they left the trace window within one slice of work). */
+  ungraded?: number;
+}
 
 /** A command's answer: refused commands carry the errno and, for modify_qp, the attributes named. */
 export interface CommandReply extends Reply<Frame> {

@@ -7,6 +7,7 @@ import { useTransport } from '../../../store/transport.ts';
 import type { QpView, ReferenceData } from '../../../worker/transport/types.ts';
 import { fieldValueText, hostLetter, qpnHex } from '../format.ts';
 import { peerOf } from '../modify/model.ts';
+import { prefersReducedMotion } from '../../kit/motion.ts';
 
 type Field = ReferenceData['fields'][number];
 
@@ -16,7 +17,6 @@ const OWNER: Record<Field['owner'], { label: string; cls: string; title: string;
   hw: { label: 'HW', cls: 'border-orange-600 bg-orange-50 text-orange-900', title: 'updated by the NIC as traffic flows', heading: 'Updated by hardware', blurb: 'Live counters and indices the NIC keeps. Of these, ibv_query_qp returns only the state, sq_psn (next_send_psn), rq_psn (next_rcv_psn) and sq_draining; the page shows the rest because it is a model.' },
 };
 
-const prefersReducedMotion = () => typeof window !== 'undefined' && typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
 
 /** Flash the element's background when `value` changes (Web Animations: no CSS needed). */
 export function useFlash<T extends HTMLElement>(value: unknown) {
@@ -27,7 +27,7 @@ export function useFlash<T extends HTMLElement>(value: unknown) {
     prev.current = value;
     const el = ref.current;
     if (!el || typeof el.animate !== 'function' || prefersReducedMotion()) return;
-    el.animate([{ backgroundColor: '#fde047' }, { backgroundColor: 'rgba(253,224,71,0)' }], { duration: 1400, easing: 'ease-out' });
+    el.animate([{ backgroundColor: 'var(--color-yellow-300)' }, { backgroundColor: 'transparent' }], { duration: 1400, easing: 'ease-out' });
   }, [value]);
   return ref;
 }
@@ -113,7 +113,7 @@ function Meter({ used, max, color, label }: { used: number; max: number; color: 
   return (
     <span className="inline-flex items-center gap-[2px] align-middle" role="img" aria-label={`${label}: ${used} of ${max}`}>
       {Array.from({ length: cells }, (_, i) => (
-        <span key={i} className="inline-block h-3 w-2.5 rounded-[2px] border" style={{ background: i < used ? color : '#fff', borderColor: i < max ? color : '#cbd5e1' }} />
+        <span key={i} className="inline-block h-3 w-2.5 rounded-[2px] border" style={{ background: i < used ? color : 'var(--color-white)', borderColor: i < max ? color : 'var(--color-slate-300)' }} />
       ))}
     </span>
   );
@@ -130,10 +130,10 @@ function RdAtomic({ qp, peer, onFocusField }: { qp: QpView; peer?: QpView; onFoc
       <h3 id="rdatomic-title" className="text-[12px] font-semibold text-slate-800">RDMA Read / Atomic: the two limits side by side</h3>
       <div className="mt-1 grid grid-cols-2 gap-2 text-[12px]">
         <LimitCard title="As requester (initiator)" tone="teal" limit="max_rd_atomic" counter="rd_atomic_out" max={c.max_rd_atomic} used={c.rd_atomic_out}
-          flash={outFlash} color="#0f766e" meter="reads and atomics this QP has outstanding" onFocusField={onFocusField}
+          flash={outFlash} color="var(--color-teal-700)" meter="reads and atomics this QP has outstanding" onFocusField={onFocusField}
           note={<>Reads/atomics this QP may have in flight; set by <span className="font-mono">IBV_QP_MAX_QP_RD_ATOMIC</span> at RTR→RTS.</>} />
         <LimitCard title="As responder (target)" tone="cyan" limit="max_dest_rd_atomic" counter="dest_rd_atomic_out" max={c.max_dest_rd_atomic} used={c.dest_rd_atomic_out}
-          flash={destFlash} color="#0891b2" meter="incoming reads and atomics this QP is serving" onFocusField={onFocusField}
+          flash={destFlash} color="var(--color-cyan-600)" meter="incoming reads and atomics this QP is serving" onFocusField={onFocusField}
           note={<>Incoming reads/atomics it holds state for; set by <span className="font-mono">IBV_QP_MAX_DEST_RD_ATOMIC</span> at INIT→RTR.</>} />
       </div>
       {peer && (

@@ -18,7 +18,7 @@ const WRONG = -1;
 
 function MrRow({ m, onDereg }: { m: MrView; onDereg(): void }) {
   return (
-    <tr className={`border-b border-slate-100 ${m.valid ? '' : 'text-slate-400 line-through decoration-slate-400'}`} data-testid={`mr-${hex(m.lkey)}`}>
+    <tr className={`border-b border-slate-100 ${m.valid ? '' : 'text-slate-500 line-through decoration-slate-400'}`} data-testid={`mr-${hex(m.lkey)}`}>
       <td className="pr-1 font-mono">{hex(m.lkey)}</td>
       <td className="pr-1 font-mono">{hex(m.addr)}+{m.length}</td>
       <td className="pr-1" title={m.access.join(' | ') || 'local read only'}>{m.access.map((a) => ACCESS_SHORT[a]).join(' ') || 'none'}</td>

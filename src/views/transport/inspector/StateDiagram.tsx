@@ -49,19 +49,19 @@ function Diagram({ qp }: { qp: QpView }) {
         <defs>
           {(['legal', 'hw', 'skel'] as const).map((k) => (
             <marker key={k} id={`arrow-${k}`} viewBox="0 0 10 10" refX="9" refY="5" markerWidth="7" markerHeight="7" orient="auto-start-reverse">
-              <path d="M0,0 L10,5 L0,10 z" fill={k === 'legal' ? '#0f172a' : k === 'hw' ? '#b91c1c' : '#cbd5e1'} />
+              <path d="M0,0 L10,5 L0,10 z" fill={k === 'legal' ? 'var(--color-slate-900)' : k === 'hw' ? 'var(--color-red-700)' : 'var(--color-slate-300)'} />
             </marker>
           ))}
         </defs>
         {/* Orientation: the usual path, faint. */}
         {SKELETON.map(([a, b]) => {
           const { d } = edgePath(a, b, skelBend(a, b));
-          return <path key={`s-${a}-${b}`} d={d} fill="none" stroke="#cbd5e1" strokeWidth={1.5} markerEnd="url(#arrow-skel)" />;
+          return <path key={`s-${a}-${b}`} d={d} fill="none" stroke="var(--color-slate-300)" strokeWidth={1.5} markerEnd="url(#arrow-skel)" />;
         })}
         {/* Software transitions legal from the current state. */}
         {reachable.map((to) => {
           const { d } = edgePath(cur, to, to === cur ? 0 : legalBend(to));
-          return <path key={`l-${to}`} d={d} fill="none" stroke="#0f172a" strokeWidth={2.2} markerEnd="url(#arrow-legal)" data-testid={`edge-legal-${to}`} />;
+          return <path key={`l-${to}`} d={d} fill="none" stroke="var(--color-slate-900)" strokeWidth={2.2} markerEnd="url(#arrow-legal)" data-testid={`edge-legal-${to}`} />;
         })}
         {/* Hardware-initiated transitions, dashed and labelled. */}
         {hw.map((e) => {
@@ -73,8 +73,8 @@ function Diagram({ qp }: { qp: QpView }) {
           const ly = mid[1] + normal[1] * off;
           return (
             <g key={`h-${e.to}`} data-testid={`edge-hw-${e.to}`}>
-              <path d={d} fill="none" stroke="#b91c1c" strokeWidth={1.8} strokeDasharray="6 4" markerEnd="url(#arrow-hw)" />
-              <text x={lx} y={ly + (normal[1] >= 0 ? 9 : -3)} textAnchor="middle" fontSize={10} fill="#991b1b" fontWeight={600} paintOrder="stroke" stroke="#fff" strokeWidth={3}>
+              <path d={d} fill="none" stroke="var(--color-red-700)" strokeWidth={1.8} strokeDasharray="6 4" markerEnd="url(#arrow-hw)" />
+              <text x={lx} y={ly + (normal[1] >= 0 ? 9 : -3)} textAnchor="middle" fontSize={10} fill="var(--color-red-800)" fontWeight={600} paintOrder="stroke" stroke="var(--color-white)" strokeWidth={3}>
                 HW: {e.label}
               </text>
             </g>
@@ -98,15 +98,15 @@ function Diagram({ qp }: { qp: QpView }) {
               <rect className="ring" x={p.x - NODE_W / 2 - 4} y={p.y - NODE_H / 2 - 4} width={NODE_W + 8} height={NODE_H + 8} rx={11} fill="none" stroke="transparent" strokeWidth={3} />
               <rect
                 x={p.x - NODE_W / 2} y={p.y - NODE_H / 2} width={NODE_W} height={NODE_H} rx={8}
-                fill={isCur ? c.fill : isLegal ? c.soft : '#ffffff'}
-                stroke={isCur ? '#0f172a' : isLegal ? c.fill : '#cbd5e1'} strokeWidth={isCur ? 2.5 : isLegal ? 2 : 1.2}
+                fill={isCur ? c.fill : isLegal ? c.soft : 'var(--color-white)'}
+                stroke={isCur ? 'var(--color-slate-900)' : isLegal ? c.fill : 'var(--color-slate-300)'} strokeWidth={isCur ? 2.5 : isLegal ? 2 : 1.2}
                 strokeDasharray={!isCur && !isLegal ? '4 3' : undefined}
               />
-              <text x={p.x} y={p.y + (sub ? -1 : 4)} textAnchor="middle" fontSize={14} fontWeight={700} fontFamily="var(--font-mono)" fill={isCur ? '#ffffff' : isLegal ? c.text : '#64748b'}>
+              <text x={p.x} y={p.y + (sub ? -1 : 4)} textAnchor="middle" fontSize={14} fontWeight={700} fontFamily="var(--font-mono)" fill={isCur ? c.ink : isLegal ? c.text : 'var(--color-slate-500)'}>
                 {s}
               </text>
               {sub && (
-                <text x={p.x} y={p.y + 13} textAnchor="middle" fontSize={9.5} fill={isCur ? '#ffffff' : isLegal ? c.text : '#64748b'} fontWeight={isCur ? 600 : 400}>
+                <text x={p.x} y={p.y + 13} textAnchor="middle" fontSize={9.5} fill={isCur ? c.ink : isLegal ? c.text : 'var(--color-slate-500)'} fontWeight={isCur ? 600 : 400}>
                   {sub}
                 </text>
               )}
@@ -114,7 +114,7 @@ function Diagram({ qp }: { qp: QpView }) {
           );
         })}
         {hw.some((e) => e.selfNote) && (
-          <text x={NODE_POS.SQD.x} y={NODE_POS.SQD.y + NODE_H / 2 + 16} textAnchor="middle" fontSize={10} fill="#991b1b" fontWeight={600}>
+          <text x={NODE_POS.SQD.x} y={NODE_POS.SQD.y + NODE_H / 2 + 16} textAnchor="middle" fontSize={10} fill="var(--color-red-800)" fontWeight={600}>
             HW: draining → drained
           </text>
         )}
@@ -155,7 +155,7 @@ function Diagram({ qp }: { qp: QpView }) {
             <ul className="mt-0.5 list-none space-y-0.5">
               {hw.map((e) => (
                 <li key={e.to + e.label} className="flex items-center gap-1.5">
-                  <svg width="26" height="8" aria-hidden="true"><line x1="0" y1="4" x2="26" y2="4" stroke="#b91c1c" strokeWidth="2" strokeDasharray="5 3" /></svg>
+                  <svg width="26" height="8" aria-hidden="true"><line x1="0" y1="4" x2="26" y2="4" stroke="var(--color-red-700)" strokeWidth="2" strokeDasharray="5 3" /></svg>
                   <span>{e.selfNote ? `SQD ${e.label} when the last started send completes` : `→ ${e.to} on ${e.label}`}</span>
                 </li>
               ))}
@@ -165,9 +165,9 @@ function Diagram({ qp }: { qp: QpView }) {
           )}
         </div>
         <p className="flex flex-wrap items-center gap-x-3 gap-y-0.5 text-[11px] text-slate-600">
-          <span className="flex items-center gap-1"><svg width="22" height="8" aria-hidden="true"><line x1="0" y1="4" x2="22" y2="4" stroke="#0f172a" strokeWidth="2.2" /></svg>legal ibv_modify_qp</span>
-          <span className="flex items-center gap-1"><svg width="22" height="8" aria-hidden="true"><line x1="0" y1="4" x2="22" y2="4" stroke="#b91c1c" strokeWidth="2" strokeDasharray="5 3" /></svg>hardware-initiated</span>
-          <span className="flex items-center gap-1"><svg width="22" height="12" aria-hidden="true"><rect x="1" y="1" width="20" height="10" rx="3" fill="#fff" stroke="#cbd5e1" strokeDasharray="3 2" /></svg>not reachable from {cur}</span>
+          <span className="flex items-center gap-1"><svg width="22" height="8" aria-hidden="true"><line x1="0" y1="4" x2="22" y2="4" stroke="var(--color-slate-900)" strokeWidth="2.2" /></svg>legal ibv_modify_qp</span>
+          <span className="flex items-center gap-1"><svg width="22" height="8" aria-hidden="true"><line x1="0" y1="4" x2="22" y2="4" stroke="var(--color-red-700)" strokeWidth="2" strokeDasharray="5 3" /></svg>hardware-initiated</span>
+          <span className="flex items-center gap-1"><svg width="22" height="12" aria-hidden="true"><rect x="1" y="1" width="20" height="10" rx="3" fill="var(--color-white)" stroke="var(--color-slate-300)" strokeDasharray="3 2" /></svg>not reachable from {cur}</span>
         </p>
       </div>
     </div>

@@ -112,10 +112,10 @@ export function EventLog() {
 
 const LogRow = memo(function LogRow({ t, l, i, asks, mark }: { t: number; l: EventLine; i: number; asks: boolean; mark: boolean }) {
   return (
-    <li className={`grid grid-cols-[5.2rem_4.6rem_1fr_auto] gap-x-1.5 rounded px-1 ${mark ? 'bg-fuchsia-100' : 'hover:bg-slate-50'}`} data-group={l.group} data-t={t} data-i={i} data-why={mark || undefined}>
+    <li className={`grid grid-cols-[5.2rem_1fr_auto] gap-x-1.5 rounded px-1 sm:grid-cols-[5.2rem_4.6rem_1fr_auto] ${mark ? 'bg-fuchsia-100' : 'hover:bg-slate-50'}`} data-group={l.group} data-t={t} data-i={i} data-why={mark || undefined}>
       <span className="text-right tabular-nums text-slate-500">{(t / 1000).toFixed(3)}µs</span>
       <span className="truncate text-slate-700">{l.host !== undefined ? `${hostLetter(l.host)}${l.qpn !== undefined ? `·${qpnHex(l.qpn)}` : ''}` : '—'}</span>
-      <span className={`min-w-0 ${TONE[l.tone]}`}>
+      <span className={`col-span-3 min-w-0 max-sm:order-last max-sm:pl-2 sm:col-span-1 ${TONE[l.tone]}`}>
         <span className="font-sans">{l.text}</span>
         {l.raw && <span className="ml-1.5 text-[10px] text-slate-500">{l.raw}</span>}
       </span>

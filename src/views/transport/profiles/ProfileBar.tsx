@@ -24,7 +24,7 @@ export function ProfileBar() {
 
   return (
     <section aria-label="Driver profile" title="Where drivers disagree, the model follows the profile chosen here; compare runs the same scenario under a second one."
-      className="ml-3 flex min-w-0 flex-wrap items-center gap-x-2 gap-y-0.5 border-l border-slate-300 pl-3 text-[12px]">
+      className="flex min-w-0 flex-wrap items-center gap-x-2 gap-y-0.5 text-[12px] lg:ml-3 lg:border-l lg:border-slate-300 lg:pl-3">
       <WorkerSelect id="profile-select" label="Driver" value={profile} options={options} className="flex items-center gap-1.5" selectClassName={selectClass} labelClassName={labelClass}
         onChange={async (v) => { const r = await transport().call('setProfile', v as ProfileId); if (!r.ok) notice(`The profile could not change: ${r.error}`); }} />
       <WorkerSelect id="compare-select" label="compare with" value={compare} className="flex items-center gap-1.5" selectClassName={selectClass} labelClassName={labelClass}

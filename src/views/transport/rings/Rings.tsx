@@ -4,7 +4,7 @@
 import { useState, type ReactNode } from 'react';
 import { selectedQp, useTransport } from '../../../store/transport.ts';
 import type { CqeView, QpView } from '../../../worker/transport/types.ts';
-import { STATUS_STYLE, WQE_PHASE_STYLE, hostLetter, qpnHex, shortStatus, statusClass } from '../format.ts';
+import { RQ_STYLE, STATUS_STYLE, WQE_PHASE_STYLE, hostLetter, qpnHex, shortStatus, statusClass } from '../format.ts';
 import { run } from '../act.ts';
 import { cmd } from '../../../bridge/labs.ts';
 import { useSize } from '../../kit/useSize.ts';
@@ -25,7 +25,7 @@ export function sqItems(qp: QpView): SlotItem[] {
 export function rqItems(qp: QpView): SlotItem[] {
   const depth = qp.ctx.rq_depth || 1;
   return qp.rq.map((r, i) => ({
-    slot: (qp.ctx.rq_ci + i) % depth, fill: '#14b8a6', text: '#042f2e', glyph: '▫', testId: 'rwqe',
+    slot: (qp.ctx.rq_ci + i) % depth, fill: RQ_STYLE.fill, text: RQ_STYLE.text, glyph: RQ_STYLE.glyph, testId: 'rwqe',
     title: `RQ WQE wr_id ${r.wrId}: receive buffer ${r.length} B`,
   }));
 }
@@ -62,7 +62,9 @@ export function Rings() {
   const recvCq = qp.ctx.recv_cq;
   const shared = sendCq === recvCq;
   const cqIds = shared ? [sendCq] : [sendCq, recvCq];
-  const stripW = Math.max(160, size.width - 24 - 124 - 86);
+  // Narrow (a phone): each ring's title sits above its strip, which gets the whole width.
+  const narrow = size.width < 460;
+  const stripW = narrow ? Math.max(120, size.width - 24 - 86) : Math.max(160, size.width - 24 - 124 - 86);
   const polling = host.pollIntervalNs > 0;
 
   return (
@@ -86,10 +88,10 @@ export function Rings() {
       </div>
       {/* Focusable: when the rows overflow, keyboard users must be able to scroll them. */}
       <div ref={ref} tabIndex={0} role="group" aria-label={`Queues of QP ${qpnHex(qp.qpn)}`} className="relative min-h-0 flex-1 overflow-y-auto px-3 pb-1.5 pt-0.5">
-        <RingRow title="SQ" sub={`${qp.sq.length}/${qp.ctx.sq_depth} · PI ${qp.ctx.sq_pi} CI ${qp.ctx.sq_ci}`}>
+        <RingRow narrow={narrow} title="SQ" sub={`${qp.sq.length}/${qp.ctx.sq_depth} · PI ${qp.ctx.sq_pi} CI ${qp.ctx.sq_ci}`}>
           <SlotStrip label={`Send queue of QP ${qpnHex(qp.qpn)}`} testId="ring-sq" depth={qp.ctx.sq_depth} items={sqItems(qp)} pi={qp.ctx.sq_pi % (qp.ctx.sq_depth || 1)} ci={qp.ctx.sq_ci % (qp.ctx.sq_depth || 1)} width={stripW} />
         </RingRow>
-        <RingRow title="RQ" sub={`${qp.rq.length}/${qp.ctx.rq_depth} · PI ${qp.ctx.rq_pi} CI ${qp.ctx.rq_ci}`}>
+        <RingRow narrow={narrow} title="RQ" sub={`${qp.rq.length}/${qp.ctx.rq_depth} · PI ${qp.ctx.rq_pi} CI ${qp.ctx.rq_ci}`}>
           <SlotStrip label={`Receive queue of QP ${qpnHex(qp.qpn)}`} testId="ring-rq" depth={qp.ctx.rq_depth} items={rqItems(qp)} pi={qp.ctx.rq_pi % (qp.ctx.rq_depth || 1)} ci={qp.ctx.rq_ci % (qp.ctx.rq_depth || 1)} width={stripW} />
         </RingRow>
         {cqIds.map((cq) => {
@@ -98,7 +100,7 @@ export function Rings() {
           const counts = statusCounts(c.entries);
           const role = shared ? 'send + recv' : cq === sendCq ? 'send' : 'recv';
           return (
-            <RingRow key={cq} title={`CQ ${cq}`} sub={`${role} · ${c.entries.length}/${c.depth} · PI ${c.pi} CI ${c.ci}`}>
+            <RingRow key={cq} narrow={narrow} title={`CQ ${cq}`} sub={`${role} · ${c.entries.length}/${c.depth} · PI ${c.pi} CI ${c.ci}`}>
               <SlotStrip label={`Completion queue ${cq} of ${host.name}`} testId={`ring-cq-${cq}`} depth={c.depth} items={cqItems(c.entries, qp, c.ci, c.depth)} ci={c.ci % c.depth} pi={c.pi % c.depth} width={stripW} />
               <p className="text-[10.5px] text-slate-600">
                 {counts.length === 0 ? 'empty — the application has polled everything' : counts.map(([s, n]) => `${n} × ${STATUS_STYLE[statusClass(s)].glyph} ${shortStatus(s)}`).join(' · ')}
@@ -113,7 +115,7 @@ export function Rings() {
         <li className="font-semibold text-slate-700">SQ</li>
         {Object.entries(WQE_PHASE_STYLE).map(([k, s]) => <LegendItem key={k} fill={s.fill} color={s.text} glyph={s.glyph} text={k === 'sent' ? 'awaiting ACK' : k} />)}
         <li className="ml-1 font-semibold text-slate-700">RQ</li>
-        <LegendItem fill="#14b8a6" color="#042f2e" glyph="▫" text="receive posted" />
+        <LegendItem fill={RQ_STYLE.fill} color={RQ_STYLE.text} glyph={RQ_STYLE.glyph} text={RQ_STYLE.label} />
         <li className="ml-1 font-semibold text-slate-700">CQ</li>
         {(['success', 'flush', 'error'] as const).map((k) => <LegendItem key={k} fill={STATUS_STYLE[k].fill} color={STATUS_STYLE[k].text} glyph={STATUS_STYLE[k].glyph} text={STATUS_STYLE[k].label} />)}
       </ul>
@@ -121,10 +123,10 @@ export function Rings() {
   );
 }
 
-function RingRow({ title, sub, children }: { title: string; sub: string; children: ReactNode }) {
+function RingRow({ title, sub, narrow, children }: { title: string; sub: string; narrow: boolean; children: ReactNode }) {
   return (
-    <div className="flex items-start gap-2 border-t border-slate-100 first:border-t-0">
-      <div className="w-[116px] shrink-0 pt-1.5">
+    <div className={`flex border-t border-slate-100 first:border-t-0 ${narrow ? 'flex-col' : 'items-start gap-2'}`}>
+      <div className={narrow ? 'flex items-baseline gap-2 pt-1.5' : 'w-[116px] shrink-0 pt-1.5'}>
         <div className="font-mono text-[12px] font-bold text-slate-900">{title}</div>
         <div className="font-mono text-[10px] leading-tight text-slate-600">{sub}</div>
       </div>

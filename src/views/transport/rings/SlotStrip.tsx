@@ -79,7 +79,7 @@ function SlotStripImpl({ label, depth, items, pi, ci, width, maxSlots = 256, tes
           <g key={slot} role="listitem" aria-label={it ? it.title : `slot ${slot}: empty`} data-testid={it ? it.testId : undefined}>
             {it && <title>{it.title}</title>}
             <rect x={p.cx} y={p.cy} width={bw} height={SLOT_H} rx={2.5}
-              fill={it ? it.fill : '#ffffff'} stroke={it?.outline ?? (it ? 'rgba(15,23,42,0.35)' : '#cbd5e1')} strokeWidth={it?.outline ? 2 : 1}
+              fill={it ? it.fill : 'var(--color-white)'} stroke={it?.outline ?? (it ? 'color-mix(in srgb, var(--color-slate-900) 35%, transparent)' : 'var(--color-slate-300)')} strokeWidth={it?.outline ? 2 : 1}
               opacity={it?.dim ? 0.35 : 1} />
             {it && (
               <text x={p.cx + bw / 2} y={p.cy + 12.5} textAnchor="middle" fontSize={11} fontWeight={700} fill={it.text} opacity={it.dim ? 0.5 : 1}>{it.glyph}</text>
@@ -88,12 +88,12 @@ function SlotStripImpl({ label, depth, items, pi, ci, width, maxSlots = 256, tes
         );
       })}
       {depth > shown && (
-        <text x={end + 6} y={top + 12} fontSize={10} fill="#64748b">
+        <text x={end + 6} y={top + 12} fontSize={10} fill="var(--color-slate-500)">
           {hidden > 0 ? `+${hidden} more used` : `… ${depth - shown} more slots`}
         </text>
       )}
-      {marker(pi, 'PI', '#1d4ed8', false)}
-      {marker(ci, 'CI', '#b45309', true)}
+      {marker(pi, 'PI', 'var(--color-blue-700)', false)}
+      {marker(ci, 'CI', 'var(--color-amber-700)', true)}
     </svg>
   );
 }

@@ -25,6 +25,7 @@ export function ChallengeBanner() {
       <p className="mt-0.5 text-slate-600">
         {c.score !== null && <>Score: <b data-testid="challenge-score">{c.score}</b> {c.scoreLabel}. </>}
         Attempt's trace hash at {usText(t)}: <code className="select-all font-mono text-[11px]" data-testid="challenge-hash">{hash}</code>
+        {c.ungraded ? <> Not graded: {c.ungraded.toLocaleString('en')} events that left the event log before they could be counted.</> : null}
       </p>
     </section>
   );

@@ -10,7 +10,8 @@ import { GROUP_LABEL, describe } from '../log/eventText.ts';
 import { hostLetter, qpnHex } from '../format.ts';
 import { askWhy, hasWhy } from './why.ts';
 
-const ROW = 22;
+// On a touch screen every button is 44 px tall (src/index.css), so the rows are too.
+const ROW = typeof matchMedia === 'function' && matchMedia('(pointer: coarse)').matches ? 44 : 22;
 const PAGE = 200;
 const KINDS_OF: Record<LogGroup, string[]> = {
   state: ['qp-created', 'qp-destroyed', 'modify', 'modify-refused', 'state', 'reset'],
@@ -29,6 +30,8 @@ export function FullLog({ onClose }: { onClose(): void }) {
   const [onlySel, setOnlySel] = useState(false);
   const [text, setText] = useState('');
   const [total, setTotal] = useState(0);
+  /** Absolute index of the oldest event still kept (the trace keeps its newest events). */
+  const [from, setFrom] = useState(0);
   const [rows, setRows] = useState<Map<number, { i: number; e: SimEvent }>>(new Map());
   const [top, setTop] = useState(0);
   const box = useRef<HTMLDivElement | null>(null);
@@ -45,13 +48,15 @@ export function FullLog({ onClose }: { onClose(): void }) {
       const pages = [offset, offset + PAGE];
       const got = new Map<number, { i: number; e: SimEvent }>();
       let n = 0;
+      let oldest = 0;
       for (const o of pages) {
         const p = await transport().call('log', { ...query, offset: o, limit: PAGE });
         n = p.total;
+        oldest = p.from;
         p.rows.forEach((r, k) => got.set(p.offset + k, r));
         if (o + PAGE >= p.total) break;
       }
-      if (live) { setTotal(n); setRows(got); }
+      if (live) { setTotal(n); setRows(got); setFrom(oldest); }
     })();
     return () => { live = false; };
   }, [query, first, count, epoch]);
@@ -60,7 +65,7 @@ export function FullLog({ onClose }: { onClose(): void }) {
   const visible = [];
   for (let k = first; k < last; k++) {
     const r = rows.get(k);
-    visible.push(r ? <Row key={k} k={k} r={r} mark={chain.has(r.i)} /> : <div key={k} style={{ position: 'absolute', top: k * ROW, height: ROW }} className="px-2 text-slate-400">…</div>);
+    visible.push(r ? <Row key={k} k={k} r={r} mark={chain.has(r.i)} /> : <div key={k} style={{ position: 'absolute', top: k * ROW, height: ROW }} className="px-2 text-slate-500">…</div>);
   }
   return (
     <Dialog title="Full event log" testId="full-log" wide onClose={onClose}>
@@ -72,7 +77,7 @@ export function FullLog({ onClose }: { onClose(): void }) {
         <label className="ml-2 flex items-center gap-1"><input type="checkbox" checked={onlySel} onChange={(e) => setOnlySel(e.target.checked)} />only the selected QP</label>
         <input type="search" placeholder="search: FLUSH, 0x101, RNR, wr_id 4…" value={text} onChange={(e) => { setText(e.target.value); setTop(0); if (box.current) box.current.scrollTop = 0; }}
           className="ml-auto w-56 rounded border border-slate-400 px-1.5 py-0.5" aria-label="Search the events" data-testid="full-log-search" />
-        <span className="text-slate-600" data-testid="full-log-count">{total.toLocaleString('en')} of {count.toLocaleString('en')} events</span>
+        <span className="text-slate-600" data-testid="full-log-count">{total.toLocaleString('en')} of {count.toLocaleString('en')} events{from > 0 && <> (the oldest {from.toLocaleString('en')} are no longer kept)</>}</span>
       </div>
       <div ref={box} onScroll={(e) => setTop(e.currentTarget.scrollTop)} style={{ height }} className="relative overflow-y-auto rounded border border-slate-300 font-mono text-[11px]" data-testid="full-log-rows" tabIndex={0} role="list" aria-label="Every event, oldest first">
         <div style={{ height: total * ROW, position: 'relative' }}>{visible}</div>
@@ -85,8 +90,8 @@ function Row({ k, r, mark }: { k: number; r: { i: number; e: SimEvent }; mark: b
   const l = describe(r.e);
   return (
     <div role="listitem" style={{ position: 'absolute', top: k * ROW, height: ROW, left: 0, right: 0 }} data-i={r.i}
-      className={`grid grid-cols-[4rem_5.2rem_4.4rem_1fr_auto] items-center gap-x-1.5 px-1 ${mark ? 'bg-fuchsia-100' : 'hover:bg-slate-50'}`}>
-      <span className="text-right text-slate-400">#{r.i}</span>
+      className={`grid grid-cols-[4.6rem_4rem_1fr_auto] items-center gap-x-1.5 px-1 sm:grid-cols-[4rem_5.2rem_4.4rem_1fr_auto] ${mark ? 'bg-fuchsia-100' : 'hover:bg-slate-50'}`}>
+      <span className="text-right text-slate-500 max-sm:hidden">#{r.i}</span>
       <button type="button" className="text-right tabular-nums text-blue-800 underline" title="Go to this instant" onClick={() => void transport().call('seek', r.e.t)}>{(r.e.t / 1000).toFixed(3)}µs</button>
       <span className="truncate">{l.host !== undefined ? `${hostLetter(l.host)}${l.qpn !== undefined ? `·${qpnHex(l.qpn)}` : ''}` : '—'}</span>
       <span className="truncate font-sans" title={l.raw}>{l.text}</span>

@@ -6,6 +6,7 @@ import type { HostView, PacketView, QpView } from '../../../worker/transport/typ
 import { OP_STYLES, hostLetter, qpnHex, stateColor } from '../format.ts';
 import { useSize } from '../../kit/useSize.ts';
 import { PILL_FONT, PILL_H, flightSummary, placePackets, type PlacedPacket } from './layout.ts';
+import { useReducedMotion } from '../../kit/motion.ts';
 
 /** Wall-clock seconds a lost packet's ✕ and an arrived packet stay visible, whatever the speed. */
 const LOST_WALL_S = 1.6;
@@ -30,7 +31,8 @@ export function WireView() {
   const W = size.width;
   const H = size.height;
   const g = { x0: 38, x1: Math.max(80, W - 38) };
-  const placed = placePackets(packets, t, g, lostLinger, arriveLinger);
+  // Reduced motion: packets step between five stops along the wire instead of flying.
+  const placed = placePackets(packets, t, g, lostLinger, arriveLinger, useReducedMotion() ? 4 : 0);
   const gap = Math.max(70, Math.min(140, H * 0.5));
   const laneY = { ab: Math.round(H / 2 - gap / 2), ba: Math.round(H / 2 + gap / 2) };
   const names = hosts.map((h) => h.name);
@@ -42,13 +44,13 @@ export function WireView() {
         <h2 id="wire-title" className="shrink-0 text-sm font-semibold text-slate-900" title="Click a QP to inspect it; hover a packet for its headers">Hosts and wire</h2>
         <Legend />
       </div>
-      <div className="grid min-h-0 flex-1 grid-cols-[9.5rem_1fr_9.5rem] 2xl:grid-cols-[11rem_1fr_11rem] gap-0 px-2 pb-1.5">
+      <div className="grid min-h-0 flex-1 grid-cols-2 gap-0 px-2 pb-1.5 sm:grid-cols-[9.5rem_1fr_9.5rem] 2xl:grid-cols-[11rem_1fr_11rem]">
         {hosts[0] ? <HostPanel host={0} view={hosts[0]} qps={world!.qps.filter((q) => q.host === 0)} selected={selected} side="left" /> : <div />}
-        <div ref={ref} className="relative min-h-[150px] min-w-0">
+        <div ref={ref} className="relative col-span-2 row-start-2 mt-1 min-h-[150px] min-w-0 sm:col-span-1 sm:row-start-auto sm:mt-0">
           <svg role="img" aria-label={summary} width={W} height={H} className="absolute inset-0 block" data-testid="wire">
             <WireLanes H={H} laneY={laneY} hosts={hosts} g={g} />
             {placed.length === 0 && t === 0 && (
-              <text x={W / 2} y={H / 2 - 4} textAnchor="middle" fontSize={12} fill="#475569">
+              <text x={W / 2} y={H / 2 - 4} textAnchor="middle" fontSize={12} fill="var(--color-slate-600)">
                 <tspan x={W / 2}>Press Play (Space) or Step (→)</tspan>
                 <tspan x={W / 2} dy={16}>to start the traffic</tspan>
               </text>
@@ -78,15 +80,15 @@ function WireLanes({ H, laneY, hosts, g }: { H: number; laneY: { ab: number; ba:
         const drops = sender?.dropNext ?? 0;
         return (
           <g key={dir}>
-            <line x1={from} x2={to} y1={y} y2={y} stroke="#94a3b8" strokeWidth={3} strokeLinecap="round" />
-            <path d={head} fill="none" stroke="#64748b" strokeWidth={2} />
-            <text x={(g.x0 + g.x1) / 2} y={y + 3.5} textAnchor="middle" fontSize={10} fill="#64748b" fontWeight={600} paintOrder="stroke" stroke="#ffffff" strokeWidth={4}>
+            <line x1={from} x2={to} y1={y} y2={y} stroke="var(--color-slate-400)" strokeWidth={3} strokeLinecap="round" />
+            <path d={head} fill="none" stroke="var(--color-slate-500)" strokeWidth={2} />
+            <text x={(g.x0 + g.x1) / 2} y={y + 3.5} textAnchor="middle" fontSize={10} fill="var(--color-slate-500)" fontWeight={600} paintOrder="stroke" stroke="var(--color-white)" strokeWidth={4}>
               {dir === 'ab' ? `${a} → ${b}` : `${b} → ${a}`}
             </text>
             {drops > 0 && (
               <g>
-                <rect x={dir === 'ab' ? g.x0 - 6 : g.x1 - 150} y={dir === 'ab' ? 1 : H - 17} width={156} height={16} rx={4} fill="#fee2e2" stroke="#dc2626" />
-                <text x={dir === 'ab' ? g.x0 + 72 : g.x1 - 72} y={dir === 'ab' ? 12.5 : H - 5.5} textAnchor="middle" fontSize={10.5} fill="#7f1d1d" fontWeight={600}>
+                <rect x={dir === 'ab' ? g.x0 - 6 : g.x1 - 150} y={dir === 'ab' ? 1 : H - 17} width={156} height={16} rx={4} fill="var(--color-red-100)" stroke="var(--color-red-600)" />
+                <text x={dir === 'ab' ? g.x0 + 72 : g.x1 - 72} y={dir === 'ab' ? 12.5 : H - 5.5} textAnchor="middle" fontSize={10.5} fill="var(--color-red-900)" fontWeight={600}>
                   ✕ next {drops} packet{drops === 1 ? '' : 's'} will be lost
                 </text>
               </g>
@@ -105,12 +107,12 @@ function PacketGlyph({ o, y, mine }: { o: PlacedPacket; y: number; mine: boolean
   const nak = o.style.key === 'NAK' || o.style.key === 'RNR';
   const title = `${o.p.op}${o.p.syndrome && o.p.syndrome !== 'ACK' ? ` (${o.p.syndrome})` : ''} PSN ${o.p.psn}, ${o.p.bytes} bytes, ${hostLetter(o.p.src)}:${qpnHex(o.p.srcQpn)} → ${hostLetter(o.p.dst)}:${qpnHex(o.p.dstQpn)}${o.p.drop ? ` — LOST: ${o.p.drop}` : ''}`;
   return (
-    <g data-testid="packet" data-op={o.p.op} data-phase={o.phase} opacity={o.opacity} transform={`translate(${o.x.toFixed(1)},0)`}>
+    <g data-testid="packet" data-op={o.p.op} data-phase={o.phase} data-progress={o.progress.toFixed(3)} opacity={o.opacity} transform={`translate(${o.x.toFixed(1)},0)`}>
       <title>{title}</title>
       <rect
         x={-o.w / 2} y={cy - PILL_H / 2} width={o.w} height={PILL_H} rx={nak ? 2 : 8.5}
-        fill={o.phase === 'lost' ? '#ffffff' : o.style.fill}
-        stroke={o.phase === 'lost' ? o.style.fill : mine ? '#0f172a' : nak ? '#450a0a' : 'none'}
+        fill={o.phase === 'lost' ? 'var(--color-white)' : o.style.fill}
+        stroke={o.phase === 'lost' ? o.style.fill : mine ? 'var(--color-slate-900)' : nak ? 'var(--color-red-950)' : 'none'}
         strokeWidth={o.phase === 'lost' ? 1.5 : mine ? 1.6 : 1}
         strokeDasharray={o.phase === 'lost' ? '3 2' : undefined}
       />
@@ -118,12 +120,12 @@ function PacketGlyph({ o, y, mine }: { o: PlacedPacket; y: number; mine: boolean
         {nak ? `! ${o.label}` : o.label}
       </text>
       {o.showPsn && (
-        <text y={psnY} textAnchor="middle" fontSize={9.5} fontFamily="var(--font-mono)" fill="#334155">{o.psnLabel}</text>
+        <text y={psnY} textAnchor="middle" fontSize={9.5} fontFamily="var(--font-mono)" fill="var(--color-slate-700)">{o.psnLabel}</text>
       )}
       {o.phase === 'lost' && (
         <g aria-hidden="true">
-          <circle cx={0} cy={y} r={9} fill="#dc2626" />
-          <path d={`M-4,${y - 4} L4,${y + 4} M4,${y - 4} L-4,${y + 4}`} stroke="#fff" strokeWidth={2.2} strokeLinecap="round" />
+          <circle cx={0} cy={y} r={9} fill="var(--color-red-600)" />
+          <path d={`M-4,${y - 4} L4,${y + 4} M4,${y - 4} L-4,${y + 4}`} stroke="var(--color-white)" strokeWidth={2.2} strokeLinecap="round" />
         </g>
       )}
     </g>

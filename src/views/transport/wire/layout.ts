@@ -17,6 +17,8 @@ export interface PlacedPacket {
   style: OpStyle;
   phase: 'flying' | 'arrived' | 'lost';
   opacity: number;
+  /** How far along the wire, 0..1 (in `steps` steps under reduced motion). */
+  progress: number;
 }
 
 export const PILL_FONT = 10;
@@ -28,15 +30,17 @@ export interface WireGeometry { x0: number; x1: number }
 /**
  * Place every packet. `lostLingerNs` is how long (simulated) a lost packet's ✕ stays drawn;
  * `arriveLingerNs` how long an arrived packet stays at the receiver before it is gone.
+ * `steps` > 0 (prefers-reduced-motion): a packet jumps between that many stops and never fades.
  */
-export function placePackets(packets: readonly PacketView[], t: number, g: WireGeometry, lostLingerNs: number, arriveLingerNs: number): PlacedPacket[] {
+export function placePackets(packets: readonly PacketView[], t: number, g: WireGeometry, lostLingerNs: number, arriveLingerNs: number, steps = 0): PlacedPacket[] {
   const x = scaleLinear().domain([0, 1]).range([g.x0, g.x1]).clamp(true);
   const out: PlacedPacket[] = [];
   for (const p of packets) {
     const span = Math.max(1, p.arrive - p.start);
     const raw = (t - p.start) / span;
     const lost = p.drop !== undefined;
-    const prog = Math.max(0, Math.min(lost ? 0.5 : 1, raw));
+    const smooth = Math.max(0, Math.min(lost ? 0.5 : 1, raw));
+    const prog = steps > 0 ? Math.floor(smooth * steps + 1e-9) / steps : smooth;
     const end = lost ? (p.start + p.arrive) / 2 : p.arrive;
     let phase: PlacedPacket['phase'] = 'flying';
     let opacity = 1;
@@ -45,6 +49,7 @@ export function placePackets(packets: readonly PacketView[], t: number, g: WireG
       const linger = lost ? lostLingerNs : arriveLingerNs;
       opacity = linger > 0 ? Math.max(0, 1 - (t - end) / linger) : 0;
       if (!lost) opacity *= 0.6;
+      if (steps > 0 && opacity > 0.02) opacity = lost ? 1 : 0.6;
     }
     if (opacity <= 0.02) continue;
     const dir: 'ab' | 'ba' = p.src <= p.dst ? 'ab' : 'ba';
@@ -53,7 +58,7 @@ export function placePackets(packets: readonly PacketView[], t: number, g: WireG
     const cx = x(dir === 'ab' ? prog : 1 - prog);
     out.push({
       p, dir, row: (p.id % 2) as 0 | 1, x: cx, w, label, psnLabel: `PSN ${p.psn}`, showPsn: true,
-      style: opStyle(p.op, p.syndrome), phase, opacity,
+      style: opStyle(p.op, p.syndrome), phase, opacity, progress: prog,
     });
   }
   // At the receiver, show only the latest arrival per lane and row: at high speed many
