@@ -70,6 +70,42 @@ describe('the watched worker channel', () => {
     expect(alarms).toEqual([]);
   });
 
+  it('the lifeline: the worker is told a lock name, the page queues for it once the worker holds it, and its grant (the worker gone) is an alarm', async () => {
+    const requests: Array<{ name: string; signal?: AbortSignal; grant(): unknown }> = [];
+    const locks = { request: (name: string, opts: LockOptions, cb: () => unknown) => new Promise((resolve, reject) => {
+      opts.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));
+      requests.push({ name, signal: opts.signal, grant: () => resolve(cb()) });
+    }) } as unknown as Pick<LockManager, 'request'>;
+    const open = () => {
+      const w = new FakeWorker();
+      const alarms: Failure[] = [];
+      const conn = workerConnection<{ frame(): number }>(() => w as unknown as Worker, locks);
+      conn.watch!((f) => alarms.push(f));
+      return { w, alarms, conn, name: (w.posted[0] as unknown as { qpScopeLifeline: string }).qpScopeLifeline };
+    };
+    const a = open();
+    const b = open();
+    expect(a.name).toMatch(/^qp-scope-lifeline-/);
+    expect(b.name).not.toBe(a.name);
+    // Before the echo the worker may not hold it yet: the page must not queue (it would be granted at once).
+    expect(requests).toEqual([]);
+    a.w.reply({ qpScopeLifeline: a.name });
+    b.w.reply({ qpScopeLifeline: b.name });
+    expect(requests.map((r) => r.name)).toEqual([a.name, b.name]);
+    expect(a.alarms).toEqual([]);
+    requests[0].grant();
+    expect(a.alarms).toEqual([{ kind: 'crashed', detail: 'was terminated or closed' }]);
+    // Closed by the page: the request is withdrawn and nothing is reported.
+    b.conn.close!();
+    expect(requests[1].signal?.aborted).toBe(true);
+    await settle();
+    expect(b.alarms).toEqual([]);
+    // An echo of another name is not a lifeline: it is garbage.
+    const c = open();
+    c.w.reply({ qpScopeLifeline: 'someone else' });
+    expect(c.alarms.map((x) => x.kind)).toEqual(['garbage']);
+  });
+
   it('badReply names what is wrong with a message', () => {
     const asked = new Set(['q1']);
     expect(badReply({ id: 'q1', type: 'RAW', value: 1 }, asked)).toBeNull();
