@@ -6,7 +6,7 @@ import { writeLink, type FaultsPayload } from '../scenario/link/index.ts';
 import { faultsStore } from '../store/faults.ts';
 import type { FaultsApi } from '../worker/faults/api.ts';
 import type { FaultsFrame } from '../worker/faults/types.ts';
-import { lessonWords, resumeFrom, snapshotPayload, superviseLab } from './recovery.ts';
+import { catchUp, lessonWords, resumeFrom, snapshotPayload, superviseLab } from './recovery.ts';
 
 type Via = Caller<FaultsApi>;
 
@@ -56,10 +56,13 @@ async function faultsPayload(via: Via): Promise<FaultsPayload> {
   return payload;
 }
 
-/** The storm's settings come back through its link (the storm itself starts again); tab and lesson column stay. */
+/**
+ * The storm's settings come back through its link; when nothing acted since the snapshot, the
+ * storm (seeded) is replayed to the instant shown, else it starts again; tab and lesson column stay.
+ */
 const recovery: RecoveryHooks<FaultsApi, FaultsFrame> = {
   snapshot: (via) => faultsPayload(via),
-  async restore(via, { snapshot, last }) {
+  async restore(via, { snapshot, exact, last }) {
     const st = faultsStore.getState();
     const ui = { tab: st.tab, lessonOpen: st.lessonOpen };
     const p = snapshotPayload('faults', snapshot);
@@ -72,11 +75,14 @@ const recovery: RecoveryHooks<FaultsApi, FaultsFrame> = {
     if (last) p.speed = last.speed;
     const error = await applyFaults(p, via);
     if (error) throw new Error(`the saved settings could not be reopened: ${error}`);
+    const t = exact && last ? last.live.t : 0;
+    const back = t > 0 ? await catchUp(() => via.call('catchUp', t), (f) => f.live.t, t) : null;
     const resumed = await resumeFrom(via as never, lesson);
     st.setTab(ui.tab);
     st.setLessonOpen(ui.lessonOpen);
     if (ui.tab === 'compare') await via.call('showCompare', true);
-    return `the storm's settings are back (${new Intl.NumberFormat('en').format(p.settings.qps)} QPs, ${p.settings.fault}, ${p.settings.policy}) and the storm starts again from its beginning${lessonWords(lesson, st.lessons, resumed)}`;
+    const where = back && back.live.t >= t ? `at t = ${(back.live.t / 1000).toFixed(3)} µs of the storm` : 'and the storm starts again from its beginning';
+    return `the storm's settings are back (${new Intl.NumberFormat('en').format(p.settings.qps)} QPs, ${p.settings.fault}, ${p.settings.policy}) ${where}${lessonWords(lesson, st.lessons, resumed)}`;
   },
 };
 

@@ -12,7 +12,7 @@ import { Root } from './Root.tsx';
 //   { lab, opened, message } (refused: opened false, message the alert shown);
 // - settled(): once every address so far (links followed, hash changes) is open, the last outcome;
 // - setDeadline(ms): how long a worker may stay silent while owing an answer before it counts as hung;
-// - recoveries(): every worker recovery so far ({ lab, kind, detail, ms, attempts }).
+// - recoveries(): every worker recovery so far ({ lab, kind, detail, ms, attempts, detectedAt, restoredAt }).
 (window as unknown as { qpScope: unknown }).qpScope = { transport, memory, faults, openLink: visit, settled, setDeadline, recoveries };
 
 createRoot(document.getElementById('root')!).render(<StrictMode><Root /></StrictMode>);

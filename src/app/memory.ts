@@ -7,7 +7,7 @@ import { memoryStore } from '../store/memory.ts';
 import type { MemoryApi } from '../worker/memory/api.ts';
 import type { MemFrame } from '../worker/memory/types.ts';
 import { savedDone, trackProgress } from './progress.ts';
-import { lessonWords, resumeFrom, snapshotPayload, superviseLab } from './recovery.ts';
+import { catchUp, lessonWords, resumeFrom, snapshotPayload, superviseLab } from './recovery.ts';
 
 type Via = Caller<MemoryApi>;
 
@@ -70,11 +70,12 @@ async function memoryPayload(via: Via): Promise<MemoryPayload> {
 /**
  * The lab's settings come back through its link; the tab, the calculator's and the race panel's
  * inputs and the lesson column stay as the store has them; the speed and lesson are the last
- * frame's. The live counters start again: they are a measurement, not a setting.
+ * frame's. When nothing acted since the snapshot, the live run is replayed to the packet count
+ * shown (seeded traffic: the same packets, the same cache); otherwise its counters start again.
  */
 const recovery: RecoveryHooks<MemoryApi, MemFrame> = {
   snapshot: (via) => memoryPayload(via),
-  async restore(via, { snapshot, last }) {
+  async restore(via, { snapshot, exact, last }) {
     const st = memoryStore.getState();
     const ui = { tab: st.tab, capacityInput: st.capacityInput, race: st.race, lessonOpen: st.lessonOpen };
     const p = snapshotPayload('memory', snapshot);
@@ -87,6 +88,8 @@ const recovery: RecoveryHooks<MemoryApi, MemFrame> = {
     if (last) p.speed = last.speed;
     const error = await applyMemory(p, via);
     if (error) throw new Error(`the saved settings could not be reopened: ${error}`);
+    const packets = exact && last ? last.live.packets : 0;
+    const back = packets > 0 ? await catchUp(() => via.call('catchUp', packets), (f) => f.live.packets, packets) : null;
     const resumed = await resumeFrom(via as never, lesson);
     st.setTab(ui.tab);
     st.setCapacityInput(ui.capacityInput);
@@ -95,7 +98,10 @@ const recovery: RecoveryHooks<MemoryApi, MemFrame> = {
     if (ui.tab === 'compare') await via.call('showCompare', true);
     const qps = new Intl.NumberFormat('en').format(p.qps);
     const preset = memoryStore.getState().frame?.preset.label ?? p.preset;
-    return `the lab is back with the same settings (${preset}, ${qps} active QPs) and its live counters start again${lessonWords(lesson, st.lessons, resumed)}`;
+    const where = back && back.live.packets === packets
+      ? `at packet ${new Intl.NumberFormat('en').format(packets)}`
+      : 'and its live counters start again';
+    return `the lab is back with the same settings (${preset}, ${qps} active QPs) ${where}${lessonWords(lesson, st.lessons, resumed)}`;
   },
 };
 

@@ -2,7 +2,8 @@
 // happened, that it is being restarted, then that it was restored and to what. The client does
 // the restarting (bridge/kit/client.ts); each instrument's wiring says how to snapshot and
 // restore itself. Every recovery is timed, failure detected → restored frame painted, and kept
-// as a performance measure `qp-recovery:<lab>` (and in `recoveries()`) for the report.
+// as a performance measure `qp-recovery:<lab>` (and in `recoveries()`, with both instants since
+// the epoch, which workers share, so a test that knows when it broke one can time the whole).
 import type { StoreApi } from 'zustand';
 import type { RecoveryEvent, RecoveryHooks } from '../bridge/labs.ts';
 import type { FailureKind } from '../bridge/kit/client.ts';
@@ -10,7 +11,11 @@ import type { KitState } from '../store/kit.ts';
 import type { KitFrame, LessonInfo, LessonProgress } from '../worker/kit/types.ts';
 import { readLink, writeLink, type LinkLab, type LinkPayload } from '../scenario/link/index.ts';
 
-export interface RecoveryRecord { lab: LinkLab; kind: FailureKind; detail: string; ms: number; attempts: number }
+export interface RecoveryRecord {
+  lab: LinkLab; kind: FailureKind; detail: string; ms: number; attempts: number;
+  /** When the failure was found and when the restored frame was painted: ms since the epoch (performance.timeOrigin + now()). */
+  detectedAt: number; restoredAt: number;
+}
 
 const records: RecoveryRecord[] = [];
 
@@ -51,7 +56,8 @@ export function superviseLab<A, F extends KitFrame>(lab: LinkLab, client: Superv
       const end = performance.now();
       const ms = end - t0;
       performance.measure(`qp-recovery:${lab}`, { start: t0, end, detail: { kind: e.failure.kind, attempts: e.attempts } });
-      records.push({ lab, kind: e.failure.kind, detail: e.failure.detail, ms, attempts: e.attempts });
+      const epoch = performance.timeOrigin;
+      records.push({ lab, kind: e.failure.kind, detail: e.failure.detail, ms, attempts: e.attempts, detectedAt: epoch + t0, restoredAt: epoch + end });
       st.setWorker({ phase: 'restored', ms, text: `${who} ${e.failure.detail}, so it was restarted: ${e.words}. Press Play to go on.` });
     }, 0));
   });
@@ -87,4 +93,24 @@ export function lessonWords(l: LessonProgress | null, lessons: readonly LessonIn
   const name = info ? `“${info.title}”` : 'lesson';
   const of = info ? ` of ${info.steps.length}` : '';
   return resumed ? `, with your lesson ${name} at step ${l.step + 1}${of} as you left it` : `; the lesson ${name} could not be resumed (open it again from the lesson list)`;
+}
+
+/**
+ * A restarted worker's way back to the instant shown: `step` (one bounded call) again until the
+ * frame's `progress` reaches `target`, or stops moving while the worker has nothing else to do
+ * (a storm that drained first, a run its budget stopped). The cap only stops a worker that loops.
+ */
+export async function catchUp<F extends KitFrame>(step: () => Promise<F>, progress: (f: F) => number, target: number, maxCalls = 100_000): Promise<F | null> {
+  let f: F | null = null;
+  let was = -Infinity;
+  let still = 0;
+  for (let i = 0; i < maxCalls; i++) {
+    f = await step();
+    const p = progress(f);
+    if (p >= target) return f;
+    still = p === was && !f.busy ? still + 1 : 0;
+    if (still >= 3) return f;
+    was = p;
+  }
+  return f;
 }

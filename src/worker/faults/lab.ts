@@ -99,6 +99,12 @@ export class FaultsLab {
     this.twin?.runUntil(this.storm.now, this.liveSteps * 2);
   }
 
+  /** Toward `t` (paused, bounded per call): a restarted worker's way back to the instant shown (the storm is seeded). */
+  catchUp(t: number): void {
+    this.playing = false;
+    this.advance(Math.min(this.end, Math.max(0, Math.floor(t))));
+  }
+
   /** Run until the storm has drained (lessons, "to the end"); bounded per call. */
   runToEnd(): void {
     this.storm.runToDrain(this.liveSteps * 20);
