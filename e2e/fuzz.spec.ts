@@ -3,7 +3,7 @@
 // its automation entry; then a few hundred through real location.hash navigation, where each
 // refusal must show as a role="alert" naming the problem and the page must keep what it showed.
 // 0 uncaught errors, 0 refusals without a message, no worker restarts, no markup ever run.
-import { LABS, mutations, SCRIPTS } from './linkFuzz.ts';
+import { LABS, mutations, SCRIPTS, SEEDS } from './linkFuzz.ts';
 import { emptyTally, runInPage, scriptRan } from './fuzzRun.ts';
 import { expect, test, type Page } from './fixtures.ts';
 import { writeLink } from '../src/scenario/link/index.ts';
@@ -13,8 +13,7 @@ import { exampleChallenge } from '../src/scenario/challenge.ts';
 import type { LinkLab } from '../src/scenario/link/index.ts';
 
 const COUNT = Number(process.env.FUZZ_COUNT ?? 10_000);
-const SAMPLE = Number(process.env.FUZZ_SAMPLE ?? 300);
-const SEEDS: Record<LinkLab, number> = { transport: 9101, memory: 9102, faults: 9103 };
+const SAMPLE = Number(process.env.FUZZ_SAMPLE ?? 200);
 
 interface Hook { qpScope: Record<LinkLab, () => { call(n: string, ...a: unknown[]): Promise<unknown>; frame: Record<string, unknown> | null }> & { settled(): Promise<{ opened: boolean; message: string | null } | null> } }
 
@@ -36,23 +35,24 @@ async function stateOf(page: Page, lab: LinkLab): Promise<string> {
 }
 
 for (const lab of LABS) {
-  test(`link fuzz, ${lab}: ${COUNT.toLocaleString('en')} mutations opened in the page, each opened or refused with a message (seed ${SEEDS[lab]})`, async ({ app: page }) => {
+  test(`link fuzz, ${lab}: ${COUNT.toLocaleString('en')} mutations opened in the page, each opened or refused with a message and the state kept (seed ${SEEDS[lab].inPage})`, async ({ app: page }) => {
     test.setTimeout(20 * 60_000);
-    const ms = mutations(lab, COUNT, SEEDS[lab]);
+    const ms = mutations(lab, COUNT, SEEDS[lab].inPage);
     await openLab(page, lab);
-    const t = await runInPage(page, ms, emptyTally());
-    console.log(`fuzz ${lab}: ${t.opened} opened, ${t.refused} refused with a message, ${t.silent.length} without, ${t.threw.length} threw, ${t.restarts} worker restarts`);
+    const t = await runInPage(page, lab, ms, emptyTally());
+    console.log(`fuzz ${lab}: ${t.opened} opened, ${t.refused} refused with a message, ${t.silent.length} without, ${t.threw.length} threw, ${t.changed.length} refused yet changed, ${t.restarts} worker restarts`);
     expect(t.threw.map((x) => `${x.m.kind}: ${x.error}`)).toEqual([]);
     expect(t.silent.map((m) => m.kind)).toEqual([]);
+    expect(t.changed.map((m) => `${m.kind}: ${m.hash.slice(0, 80)}`)).toEqual([]);
     expect(t.restarts).toBe(0);
     expect(t.opened + t.refused).toBe(COUNT);
     expect(t.refused).toBeGreaterThan(COUNT / 2);
     expect(await scriptRan(page)).toBe(false);
   });
 
-  test(`link fuzz, ${lab}: ${SAMPLE} mutations through location.hash, each refusal an alert with the previous state kept (seed ${SEEDS[lab] + 50})`, async ({ app: page }) => {
+  test(`link fuzz, ${lab}: ${SAMPLE} mutations through location.hash, each refusal an alert with the previous state kept (seed ${SEEDS[lab].viaHash})`, async ({ app: page }) => {
     test.setTimeout(10 * 60_000);
-    const ms = mutations(lab, SAMPLE, SEEDS[lab] + 50);
+    const ms = mutations(lab, SAMPLE, SEEDS[lab].viaHash);
     await openLab(page, lab);
     let refused = 0;
     for (const m of ms) {

@@ -13,43 +13,58 @@ export interface Tally {
   silent: Mutation[];
   /** Threw out of the opening path (must stay empty). */
   threw: Array<{ m: Mutation; error: string }>;
+  /** Refused, yet what the instrument showed changed (must stay empty). */
+  changed: Mutation[];
   /** Refusals by reason (the message's first words after "could not be opened:"). */
   reasons: Record<string, number>;
   /** Worker restarts during the run (a link that crashes or hangs its worker). */
   restarts: number;
 }
 
-export const emptyTally = (): Tally => ({ opened: 0, refused: 0, silent: [], threw: [], reasons: {}, restarts: 0 });
+export const emptyTally = (): Tally => ({ opened: 0, refused: 0, silent: [], threw: [], changed: [], reasons: {}, restarts: 0 });
 
-type Outcome = { o: 1 } | { r: string } | { s: 1 } | { x: string };
+type Outcome = { o: 1 } | { r: string; kept: boolean } | { s: 1 } | { x: string };
 
-interface Hook { qpScope: { openLink(h: string): Promise<{ opened: boolean; message: string | null }>; recoveries(): unknown[] } }
+type Lab = 'transport' | 'memory' | 'faults';
+interface Hook { qpScope: Record<Lab, () => { frame: Record<string, unknown> | null }> & { openLink(h: string): Promise<{ opened: boolean; message: string | null }>; recoveries(): unknown[] } }
 
 const BATCH = 200;
 
-/** Open every mutation in the page, in order, and add the outcomes to `t`. */
-export async function runInPage(page: Page, ms: readonly Mutation[], t: Tally, onBatch?: (done: number) => void): Promise<Tally> {
+/**
+ * Open every mutation of `lab`'s links in the page, in order, and add the outcomes to `t`. A
+ * refusal must keep what the instrument shows: its last frame's instant and trace (transport), its
+ * settings and compare sides (memory), its storm, reset and compare settings (faults), and speed.
+ */
+export async function runInPage(page: Page, lab: Lab, ms: readonly Mutation[], t: Tally, onBatch?: (done: number) => void): Promise<Tally> {
   const restarts0 = await page.evaluate(() => (window as unknown as Hook).qpScope.recoveries().length);
   for (let i = 0; i < ms.length; i += BATCH) {
     const batch = ms.slice(i, i + BATCH);
-    const out = await page.evaluate(async (hashes) => {
+    const out = await page.evaluate(async ([l, hashes]) => {
       const q = (window as unknown as Hook).qpScope;
+      const shown = () => {
+        const f = q[l]().frame as Record<string, unknown> | null;
+        if (!f) return 'no frame';
+        const keep = l === 'transport' ? [f.t, f.traceHash, f.scenarioTitle, f.speed] : l === 'memory' ? [f.config, f.sides, f.speed] : [f.settings, (f.reset as { settings?: unknown } | null)?.settings, f.comparePolicies, f.speed];
+        return JSON.stringify(keep);
+      };
       const res: Outcome[] = [];
       for (const h of hashes) {
         try {
+          const before = shown();
           const o = await q.openLink(h);
-          res.push(o.opened ? { o: 1 } : o.message && o.message.trim().length > 0 ? { r: o.message } : { s: 1 });
+          res.push(o.opened ? { o: 1 } : o.message && o.message.trim().length > 0 ? { r: o.message, kept: shown() === before } : { s: 1 });
         } catch (e) {
           res.push({ x: String((e as Error)?.stack ?? e).slice(0, 500) });
         }
       }
       return res;
-    }, batch.map((m) => m.hash));
+    }, [lab, batch.map((m) => m.hash)] as const);
     out.forEach((o, j) => {
       const m = batch[j];
       if ('o' in o) t.opened++;
       else if ('r' in o) {
         t.refused++;
+        if (!o.kept) t.changed.push(m);
         const why = o.r.replace(/^This link could not be opened: /, '').split(/[:(]/)[0].split(' ').slice(0, 6).join(' ').replace(/"[^"]*"/g, '"…"');
         t.reasons[why] = (t.reasons[why] ?? 0) + 1;
       } else if ('s' in o) t.silent.push(m);

@@ -5,17 +5,22 @@
 // keys unknown or inherited, arrays grown absurdly, nesting thousands deep, and script in every
 // text field. Shared by e2e/fuzz.spec.ts and the report's fuzz probe.
 import { readFileSync } from 'node:fs';
-import LZString from 'lz-string';
 import { exampleChallenge } from '../src/scenario/challenge.ts';
-import { MAX_LINK_CHARS } from '../src/scenario/link/envelope.ts';
+import { MAX_JSON_CHARS, MAX_LINK_CHARS } from '../src/scenario/link/envelope.ts';
 import { bombData } from '../src/scenario/link/bomb.ts';
+import { inflate } from '../src/scenario/link/inflate.ts';
+import { pack } from '../src/scenario/link/pack.ts';
 import { writeLink, type FaultsPayload, type LinkLab, type MemoryPayload, type TransportPayload } from '../src/scenario/link/index.ts';
 import { sandboxScenario } from '../src/scenario/presets.ts';
 import { parseScenario } from '../src/core/model/schema.ts';
 
-const { compressToEncodedURIComponent, decompressFromEncodedURIComponent } = LZString;
-
 export const LABS: readonly LinkLab[] = ['transport', 'memory', 'faults'];
+/** The fixed seeds: the in-page runs (e2e/fuzz.spec.ts and the report's fuzz probe) and the smaller run through location.hash. */
+export const SEEDS: Record<LinkLab, { inPage: number; viaHash: number }> = {
+  transport: { inPage: 9101, viaHash: 9151 },
+  memory: { inPage: 9102, viaHash: 9152 },
+  faults: { inPage: 9103, viaHash: 9153 },
+};
 const VERSION: Record<LinkLab, number> = { transport: 2, memory: 2, faults: 1 };
 
 /** What text-field mutations write: markup and script that must only ever show as text. */
@@ -93,8 +98,8 @@ function payloadOf(hash: string): { lab: LinkLab; version: number; param: string
   const param = get('d') !== undefined ? 'd' : get('s') !== undefined ? 's' : get('m') !== undefined ? 'm' : null;
   if (!param) return null;
   const lab = (get('lab') ?? (param === 's' ? 'transport' : 'memory')) as LinkLab;
-  const json = decompressFromEncodedURIComponent(get(param)!);
-  return json ? { lab, version: param === 'd' ? Number(get('v')) : 1, param, value: JSON.parse(json) } : null;
+  const json = inflate(get(param)!, MAX_JSON_CHARS);
+  return json.ok ? { lab, version: param === 'd' ? Number(get('v')) : 1, param, value: JSON.parse(json.text) } : null;
 }
 
 /** JSON text too deep for JSON.stringify, put in place of a marker string by withPayload. */
@@ -105,7 +110,8 @@ function withPayload(hash: string, value: unknown): string {
   const { params } = split(hash);
   const i = params.findIndex(([k]) => k === 'd' || k === 's' || k === 'm');
   const json = JSON.stringify(value).replace(/"@@raw:(\d+)@@"/g, (_, n: string) => RAW[Number(n)]);
-  params[i] = [params[i][0], compressToEncodedURIComponent(json)];
+  // lz-string's own encoder takes seconds on the megabyte of repetitive text some mutations make; pack writes the same.
+  params[i] = [params[i][0], pack(json)];
   return join(params);
 }
 
