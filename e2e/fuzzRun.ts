@@ -30,35 +30,40 @@ interface Hook { qpScope: Record<Lab, () => { frame: Record<string, unknown> | n
 
 const BATCH = 200;
 
+/** Paths into the instrument's frame to what a refused link must leave as it was. */
+const KEPT: Record<Lab, string[][]> = {
+  transport: [['t'], ['traceHash'], ['scenarioTitle'], ['speed']],
+  memory: [['config'], ['sides'], ['speed']],
+  faults: [['settings'], ['reset', 'settings'], ['comparePolicies'], ['speed']],
+};
+
 /**
  * Open every mutation of `lab`'s links in the page, in order, and add the outcomes to `t`. A
- * refusal must keep what the instrument shows: its last frame's instant and trace (transport), its
- * settings and compare sides (memory), its storm, reset and compare settings (faults), and speed.
+ * refusal must keep what the instrument shows (KEPT).
  */
 export async function runInPage(page: Page, lab: Lab, ms: readonly Mutation[], t: Tally, onBatch?: (done: number) => void): Promise<Tally> {
   const restarts0 = await page.evaluate(() => (window as unknown as Hook).qpScope.recoveries().length);
   for (let i = 0; i < ms.length; i += BATCH) {
     const batch = ms.slice(i, i + BATCH);
-    const out = await page.evaluate(async ([l, hashes]) => {
+    const out = await page.evaluate(async ([l, keep, hashes]) => {
       const q = (window as unknown as Hook).qpScope;
-      const shown = () => {
-        const f = q[l]().frame as Record<string, unknown> | null;
-        if (!f) return 'no frame';
-        const keep = l === 'transport' ? [f.t, f.traceHash, f.scenarioTitle, f.speed] : l === 'memory' ? [f.config, f.sides, f.speed] : [f.settings, (f.reset as { settings?: unknown } | null)?.settings, f.comparePolicies, f.speed];
-        return JSON.stringify(keep);
-      };
       const res: Outcome[] = [];
+      // What the instrument shows, read inline rather than by a local function: the report runs
+      // this file through tsx, whose helper for function names does not exist in the page.
       for (const h of hashes) {
         try {
-          const before = shown();
+          const f0 = q[l]().frame;
+          const before = JSON.stringify(keep.map((path) => path.reduce<unknown>((o, k) => (o as Record<string, unknown> | null | undefined)?.[k], f0)));
           const o = await q.openLink(h);
-          res.push(o.opened ? { o: 1 } : o.message && o.message.trim().length > 0 ? { r: o.message, kept: shown() === before } : { s: 1 });
+          const f1 = q[l]().frame;
+          const after = JSON.stringify(keep.map((path) => path.reduce<unknown>((o2, k) => (o2 as Record<string, unknown> | null | undefined)?.[k], f1)));
+          res.push(o.opened ? { o: 1 } : o.message && o.message.trim().length > 0 ? { r: o.message, kept: after === before } : { s: 1 });
         } catch (e) {
           res.push({ x: String((e as Error)?.stack ?? e).slice(0, 500) });
         }
       }
       return res;
-    }, [lab, batch.map((m) => m.hash)] as const);
+    }, [lab, KEPT[lab], batch.map((m) => m.hash)] as const);
     out.forEach((o, j) => {
       const m = batch[j];
       if ('o' in o) t.opened++;
