@@ -3,7 +3,7 @@
 // opens the right one at the right moment. Only the instrument on screen plays.
 import { Suspense, lazy, useEffect, useState } from 'react';
 import { TransportLab } from '../views/transport/TransportLab.tsx';
-import { openLocation, type Lab } from './links.ts';
+import { showWith, visit, type Lab } from './links.ts';
 import { memoryLink, playMemory } from './memory.ts';
 import { challengeLink, transportLink } from './transport.ts';
 import { faultsLink, playFaults } from './faults.ts';
@@ -18,19 +18,18 @@ const FaultsLab = lazy(() => import('../views/faults/FaultsLab.tsx'));
 export function Root() {
   const [lab, setLab] = useState<Lab | null>(null);
   useEffect(() => {
-    let current: Lab | null = null;
+    showWith((next, prev) => {
+      if (next !== prev && prev === 'memory') playMemory(false);
+      if (next !== prev && prev === 'faults') playFaults(false);
+      if (next === 'memory' && prev !== 'memory') playMemory(true);
+      setLab(next);
+    });
     let last: string | null = null;
     const open = () => {
       const hash = window.location.hash;
       if (hash === last) return;
       last = hash;
-      void openLocation(hash, current).then((next) => {
-        if (next !== current && current === 'memory') playMemory(false);
-        if (next !== current && current === 'faults') playFaults(false);
-        if (next === 'memory' && current !== 'memory') playMemory(true);
-        current = next;
-        setLab(next);
-      });
+      void visit(hash);
     };
     open();
     window.addEventListener('hashchange', open);

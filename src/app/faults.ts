@@ -1,9 +1,14 @@
 // The Faults instrument's wiring: its client feeds its store, the lesson catalogue is fetched
 // once, a link payload is applied (model state in the worker, the tab in the store), and the
-// share link is built from both.
-import { faults } from '../bridge/labs.ts';
+// share link is built from both. The same link is the recovery snapshot.
+import { faults, type Caller, type RecoveryHooks } from '../bridge/labs.ts';
 import { writeLink, type FaultsPayload } from '../scenario/link/index.ts';
 import { faultsStore } from '../store/faults.ts';
+import type { FaultsApi } from '../worker/faults/api.ts';
+import type { FaultsFrame } from '../worker/faults/types.ts';
+import { catchUp, lessonWords, resumeFrom, snapshotPayload, superviseLab } from './recovery.ts';
+
+type Via = Caller<FaultsApi>;
 
 let started: Promise<void> | null = null;
 
@@ -11,7 +16,7 @@ export function startFaults(): Promise<void> {
   if (!started) {
     const c = faults();
     c.onFrame((f) => faultsStore.getState().applyFrame(f));
-    c.onError((m) => faultsStore.getState().showNotice('error', `The faults model stopped: ${m}`));
+    superviseLab('faults', c, faultsStore, recovery);
     started = (async () => {
       const [lessons] = await Promise.all([c.call('lessons'), c.call('frame')]);
       faultsStore.getState().setLessons(lessons);
@@ -22,7 +27,12 @@ export function startFaults(): Promise<void> {
 
 export async function openFaults(p: FaultsPayload): Promise<string | null> {
   await startFaults();
-  const r = await faults().call('applyLink', { settings: p.settings, reset: p.reset, explorer: p.explorer, compare: p.compare, speed: p.speed, lesson: p.lesson });
+  return applyFaults(p, faults());
+}
+
+/** The part of opening a link that a restarted worker goes through too. */
+async function applyFaults(p: FaultsPayload, via: Via): Promise<string | null> {
+  const r = await via.call('applyLink', { settings: p.settings, reset: p.reset, explorer: p.explorer, compare: p.compare, speed: p.speed, lesson: p.lesson });
   if (!r.ok) return r.error ?? 'it was refused';
   const st = faultsStore.getState();
   st.setTab(p.tab ?? 'storm');
@@ -31,15 +41,50 @@ export async function openFaults(p: FaultsPayload): Promise<string | null> {
 }
 
 export async function faultsLink(): Promise<string> {
-  const s = await faults().call('linkState');
+  return `${location.origin}${location.pathname}#${writeLink('faults', await faultsPayload(faults()))}`;
+}
+
+/** What a link carries of the instrument as it stands. */
+async function faultsPayload(via: Via): Promise<FaultsPayload> {
+  const s = await via.call('linkState');
   const st = faultsStore.getState();
   const payload: FaultsPayload = { settings: s.settings, tab: st.tab, speed: s.speed };
   if (s.reset) payload.reset = s.reset;
   if (s.explorer) payload.explorer = s.explorer;
   if (s.compare) payload.compare = s.compare;
   if (st.frame?.lesson) payload.lesson = { id: st.frame.lesson.id, step: st.frame.lesson.step };
-  return `${location.origin}${location.pathname}#${writeLink('faults', payload)}`;
+  return payload;
 }
+
+/**
+ * The storm's settings come back through its link; when nothing acted since the snapshot, the
+ * storm (seeded) is replayed to the instant shown, else it starts again; tab and lesson column stay.
+ */
+const recovery: RecoveryHooks<FaultsApi, FaultsFrame> = {
+  snapshot: (via) => faultsPayload(via),
+  async restore(via, { snapshot, exact, last }) {
+    const st = faultsStore.getState();
+    const ui = { tab: st.tab, lessonOpen: st.lessonOpen };
+    const p = snapshotPayload('faults', snapshot);
+    if (!p) {
+      await via.call('frame');
+      return 'the instrument starts afresh with its defaults, as nothing had been saved to bring back yet';
+    }
+    const lesson = last?.lesson ?? null;
+    p.lesson = lesson ? { id: lesson.id, step: lesson.step } : undefined;
+    if (last) p.speed = last.speed;
+    const error = await applyFaults(p, via);
+    if (error) throw new Error(`the saved settings could not be reopened: ${error}`);
+    const t = exact && last ? last.live.t : 0;
+    const back = t > 0 ? await catchUp(() => via.call('catchUp', t), (f) => f.live.t, t) : null;
+    const resumed = await resumeFrom(via as never, lesson);
+    st.setTab(ui.tab);
+    st.setLessonOpen(ui.lessonOpen);
+    if (ui.tab === 'compare') await via.call('showCompare', true);
+    const where = back && back.live.t >= t ? `at t = ${(back.live.t / 1000).toFixed(3)} µs of the storm` : 'and the storm starts again from its beginning';
+    return `the storm's settings are back (${new Intl.NumberFormat('en').format(p.settings.qps)} QPs, ${p.settings.fault}, ${p.settings.policy}) ${where}${lessonWords(lesson, st.lessons, resumed)}`;
+  },
+};
 
 export function playFaults(on: boolean): void {
   if (!on) void faults().act('pause');

@@ -1,5 +1,7 @@
 // Opening the page's address: one envelope for every instrument (scenario/link). A refused link
 // is named in the instrument on screen (a role="alert" notice) and nothing from it is used.
+// Addresses are opened one at a time, in the order they came (`visit`), and each says what
+// became of it: the page's automation entry (`qpScope.openLink`, main.tsx) returns that.
 import { namedLab, readLink } from '../scenario/link/index.ts';
 import { memoryStore } from '../store/memory.ts';
 import { faultsStore } from '../store/faults.ts';
@@ -8,38 +10,91 @@ import { transportStore } from '../store/transport.ts';
 import { openMemory, startMemory } from './memory.ts';
 import { openTransport, startTransport } from './transport.ts';
 import { lastLab, savedLab, setVisiting } from './progress.ts';
-import { memory, transport } from '../bridge/labs.ts';
+import { WorkerLost, memory, transport } from '../bridge/labs.ts';
 
 export type Lab = 'transport' | 'memory' | 'faults';
 
-/** Read `hash` and open what it names. Returns the instrument to show. */
-export async function openLocation(hash: string, current: Lab | null): Promise<Lab> {
+/** What became of an address: the instrument to show, whether the link was used, and the words shown. */
+export interface Opened {
+  lab: Lab;
+  /** False: refused, and `message` (an alert) names the problem. */
+  opened: boolean;
+  message: string | null;
+}
+
+const kept = (lab: Lab) => (lab === 'transport' ? 'The current scenario is' : 'The current settings are');
+
+/** Read `hash` and open what it names. */
+export async function openLocation(hash: string, current: Lab | null): Promise<Opened> {
   // A bare address (first load, no link) resumes where the person was.
   if (current === null && hash.replace(/^#/, '') === '') {
     const resumed = await resume();
     if (resumed) return resumed;
   }
+  const refuse = (lab: Lab, why: string): Opened => {
+    const message = `This link could not be opened: ${why}. ${kept(lab)} kept.`;
+    notify(lab, 'error', message);
+    return { lab, opened: false, message };
+  };
   const d = readLink(hash);
   if (!d.ok) {
     // A refused link that names an instrument opens that instrument as it is (or with its defaults).
     const lab = namedLab(hash) ?? current ?? 'transport';
     await start(lab);
-    notify(lab, 'error', `This link could not be opened: ${d.error}. ${lab === 'transport' ? 'The current scenario is' : 'The current settings are'} kept.`);
-    return lab;
+    return refuse(lab, d.error);
   }
   await start(d.lab);
-  if (d.value === null) return d.lab;
+  if (d.value === null) return { lab: d.lab, opened: true, message: null };
   // Someone else's link with a lesson: a visit, the person's own progress is kept.
   const withLesson = 'lesson' in d.value && d.value.lesson !== undefined;
-  setVisiting(withLesson);
-  const error = d.lab === 'transport' ? await openTransport(d.value) : d.lab === 'memory' ? await openMemory(d.value) : await openFaults(d.value);
-  if (error) notify(d.lab, 'error', `This link could not be opened: ${error}. ${d.lab === 'transport' ? 'The current scenario is' : 'The current settings are'} kept.`);
-  else notify(d.lab, 'info', `${d.lab === 'transport' ? 'Opened the shared moment.' : 'Opened the shared lab settings.'}${withLesson ? ' Your own lesson progress is kept as it was.' : ''}`);
-  return d.lab;
+  let error: string | null;
+  try {
+    setVisiting(withLesson);
+    error = d.lab === 'transport' ? await openTransport(d.value) : d.lab === 'memory' ? await openMemory(d.value) : await openFaults(d.value);
+  } catch (e) {
+    // Opening it cost the worker its life (a crash, or longer than the deadline): the restart brought the previous state back.
+    if (!(e instanceof WorkerLost)) throw e;
+    error = `opening it stopped the instrument's worker (${e.failure.detail})`;
+  }
+  if (error) return refuse(d.lab, error);
+  const message = `${d.lab === 'transport' ? 'Opened the shared moment.' : 'Opened the shared lab settings.'}${withLesson ? ' Your own lesson progress is kept as it was.' : ''}`;
+  notify(d.lab, 'info', message);
+  return { lab: d.lab, opened: true, message };
+}
+
+let shown: Lab | null = null;
+let queue: Promise<unknown> = Promise.resolve();
+let lastOpened: Opened | null = null;
+let onShow: (next: Lab, prev: Lab | null) => void = () => undefined;
+
+/** Who shows the instrument an address opened (the root component). */
+export function showWith(cb: (next: Lab, prev: Lab | null) => void): void {
+  onShow = cb;
+  if (shown) cb(shown, null);
+}
+
+/** Open an address after every address before it: two links in a row never interleave. */
+export function visit(hash: string): Promise<Opened> {
+  const run = queue.then(() => openLocation(hash, shown)).then((o) => {
+    const prev = shown;
+    shown = o.lab;
+    lastOpened = o;
+    onShow(o.lab, prev);
+    return o;
+  });
+  queue = run.catch(() => undefined);
+  return run;
+}
+
+/** Once every address so far is open: what became of the last one (null before the first). */
+export async function settled(): Promise<Opened | null> {
+  let q: Promise<unknown>;
+  do { q = queue; await q; } while (q !== queue);
+  return lastOpened;
 }
 
 /** Open the saved moment of the instrument used last, and its lesson state. */
-async function resume(): Promise<Lab | null> {
+async function resume(): Promise<Opened | null> {
   const lab = lastLab();
   if (lab !== 'transport' && lab !== 'memory') return null;
   const at = savedLab(lab).at;
@@ -57,8 +112,9 @@ async function resume(): Promise<Lab | null> {
       done: rec?.done ?? [], graded: ans ? { answer: ans.answer, correct: ans.correct, feedback: ans.feedback, expected: ans.expected } : undefined, attempts: ans?.attempts,
     });
   }
-  notify(lab, 'info', at.lesson ? 'Welcome back: the lesson resumes where you were.' : 'Welcome back: the page resumes where you were.');
-  return lab;
+  const message = at.lesson ? 'Welcome back: the lesson resumes where you were.' : 'Welcome back: the page resumes where you were.';
+  notify(lab, 'info', message);
+  return { lab, opened: true, message };
 }
 
 /**

@@ -1,10 +1,15 @@
 // The NIC-memory instrument's wiring: its client feeds its store, the lesson catalogue is
 // fetched once, a link payload is applied (model state in the worker, tab and inputs in the
-// store), and the share link is built from both.
-import { memory } from '../bridge/labs.ts';
+// store), and the share link is built from both. The same link is the recovery snapshot.
+import { memory, type Caller, type RecoveryHooks } from '../bridge/labs.ts';
 import { writeLink, type MemoryPayload } from '../scenario/link/index.ts';
 import { memoryStore } from '../store/memory.ts';
+import type { MemoryApi } from '../worker/memory/api.ts';
+import type { MemFrame } from '../worker/memory/types.ts';
 import { savedDone, trackProgress } from './progress.ts';
+import { catchUp, lessonWords, resumeFrom, snapshotPayload, superviseLab } from './recovery.ts';
+
+type Via = Caller<MemoryApi>;
 
 let started: Promise<void> | null = null;
 
@@ -12,7 +17,7 @@ export function startMemory(): Promise<void> {
   if (!started) {
     const c = memory();
     c.onFrame((f) => memoryStore.getState().applyFrame(f));
-    c.onError((m) => memoryStore.getState().showNotice('error', `The NIC-memory model stopped: ${m}`));
+    superviseLab('memory', c, memoryStore, recovery);
     started = (async () => {
       const [lessons] = await Promise.all([c.call('lessons'), c.call('frame')]);
       memoryStore.getState().setLessons(lessons);
@@ -25,7 +30,12 @@ export function startMemory(): Promise<void> {
 
 export async function openMemory(p: MemoryPayload): Promise<string | null> {
   await startMemory();
-  const r = await memory().call('applyLink', { preset: p.preset, qps: p.qps, overrides: p.overrides, compare: p.compare, speed: p.speed, lesson: p.lesson });
+  return applyMemory(p, memory());
+}
+
+/** The part of opening a link that a restarted worker goes through too. */
+async function applyMemory(p: MemoryPayload, via: Via): Promise<string | null> {
+  const r = await via.call('applyLink', { preset: p.preset, qps: p.qps, overrides: p.overrides, compare: p.compare, speed: p.speed, lesson: p.lesson });
   if (!r.ok) return r.error ?? 'it was refused';
   const st = memoryStore.getState();
   st.setTab(p.tab ?? 'cache');
@@ -41,8 +51,12 @@ export async function memoryLink(): Promise<string> {
 
 /** The link's hash (without '#') for the lab as it stands. */
 export async function memoryHash(): Promise<string> {
-  const c = memory();
-  const s = await c.call('linkState');
+  return writeLink('memory', await memoryPayload(memory()));
+}
+
+/** What a link carries of the lab as it stands. */
+async function memoryPayload(via: Via): Promise<MemoryPayload> {
+  const s = await via.call('linkState');
   const st = memoryStore.getState();
   const payload: MemoryPayload = { preset: s.preset, qps: s.qps, overrides: s.overrides, compare: s.compare, tab: st.tab, race: st.race };
   const cap = st.capacityInput;
@@ -50,8 +64,46 @@ export async function memoryHash(): Promise<string> {
   if (cap) payload.capacity = { ...cap, table: { levels: cap.table.levels, entryBytes: cap.table.entryBytes, pageBytes: cap.table.pageBytes, onChipLevels: cap.table.onChipLevels }, engine: typeof cap.engine === 'string' ? cap.engine : undefined };
   if (st.frame) payload.speed = st.frame.speed;
   if (st.frame?.lesson) payload.lesson = { id: st.frame.lesson.id, step: st.frame.lesson.step };
-  return writeLink('memory', payload);
+  return payload;
 }
+
+/**
+ * The lab's settings come back through its link; the tab, the calculator's and the race panel's
+ * inputs and the lesson column stay as the store has them; the speed and lesson are the last
+ * frame's. When nothing acted since the snapshot, the live run is replayed to the packet count
+ * shown (seeded traffic: the same packets, the same cache); otherwise its counters start again.
+ */
+const recovery: RecoveryHooks<MemoryApi, MemFrame> = {
+  snapshot: (via) => memoryPayload(via),
+  async restore(via, { snapshot, exact, last }) {
+    const st = memoryStore.getState();
+    const ui = { tab: st.tab, capacityInput: st.capacityInput, race: st.race, lessonOpen: st.lessonOpen };
+    const p = snapshotPayload('memory', snapshot);
+    if (!p) {
+      await via.call('frame');
+      return 'the lab starts afresh with its defaults, as nothing had been saved to bring back yet';
+    }
+    const lesson = last?.lesson ?? null;
+    p.lesson = lesson ? { id: lesson.id, step: lesson.step } : undefined;
+    if (last) p.speed = last.speed;
+    const error = await applyMemory(p, via);
+    if (error) throw new Error(`the saved settings could not be reopened: ${error}`);
+    const packets = exact && last ? last.live.packets : 0;
+    const back = packets > 0 ? await catchUp(() => via.call('catchUp', packets), (f) => f.live.packets, packets) : null;
+    const resumed = await resumeFrom(via as never, lesson);
+    st.setTab(ui.tab);
+    st.setCapacityInput(ui.capacityInput);
+    st.setRace(ui.race);
+    st.setLessonOpen(ui.lessonOpen);
+    if (ui.tab === 'compare') await via.call('showCompare', true);
+    const qps = new Intl.NumberFormat('en').format(p.qps);
+    const preset = memoryStore.getState().frame?.preset.label ?? p.preset;
+    const where = back && back.live.packets === packets
+      ? `at packet ${new Intl.NumberFormat('en').format(packets)}`
+      : 'and its live counters start again';
+    return `the lab is back with the same settings (${preset}, ${qps} active QPs) ${where}${lessonWords(lesson, st.lessons, resumed)}`;
+  },
+};
 
 export function playMemory(on: boolean): void {
   void memory().act(on ? 'play' : 'pause');

@@ -1,19 +1,27 @@
 // The transport instrument's wiring: its client feeds its store, the reference data and lesson
-// catalogue are fetched once, a link payload is applied, and the share link is built.
-import { transport } from '../bridge/labs.ts';
+// catalogue are fetched once, a link payload is applied, and the share link is built. The same
+// link is the recovery snapshot: a restarted worker reopens it at the last instant shown.
+import { transport, type Caller, type RecoveryHooks } from '../bridge/labs.ts';
 import { writeLink, type TransportPayload } from '../scenario/link/index.ts';
 import { transportStore } from '../store/transport.ts';
+import type { TransportApi } from '../worker/transport/api.ts';
+import type { Frame } from '../worker/transport/types.ts';
 import { savedDone, trackProgress } from './progress.ts';
-import { parseChallenge } from '../scenario/challenge.ts';
+import { lessonWords, resumeFrom, snapshotPayload, superviseLab } from './recovery.ts';
+import { parseChallenge, type Challenge } from '../scenario/challenge.ts';
+
+type Via = Caller<TransportApi>;
 
 let started: Promise<void> | null = null;
+/** The challenge the last link opened (the worker shows only its status): a restart brings it back. */
+let challenge: Challenge | null = null;
 
 /** Start the instrument once: wire the client to the store and fetch what never changes. */
 export function startTransport(): Promise<void> {
   if (!started) {
     const c = transport();
     c.onFrame((f) => transportStore.getState().applyFrame(f));
-    c.onError((m) => transportStore.getState().showNotice('error', `The simulation stopped: ${m}`));
+    superviseLab('transport', c, transportStore, recovery);
     started = (async () => {
       // One round trip, not three: the worker answers in order, the page waits once.
       const [reference, lessons] = await Promise.all([c.call('reference'), c.call('lessons'), c.call('frame')]);
@@ -31,8 +39,14 @@ export function startTransport(): Promise<void> {
 /** Open a shared moment; a refusal names the problem and keeps what is on screen. */
 export async function openTransport(p: TransportPayload): Promise<string | null> {
   await startTransport();
-  const r = await transport().call('applyLink', p);
+  return applyTransport(p, transport());
+}
+
+/** The part of opening a link that a restarted worker goes through too. */
+async function applyTransport(p: TransportPayload, via: Via): Promise<string | null> {
+  const r = await via.call('applyLink', p);
   if (!r.ok) return r.error ?? 'it was refused';
+  challenge = p.challenge ?? null;
   const st = transportStore.getState();
   if (p.sel) st.select(p.sel);
   if (p.tab) st.setTab(p.tab);
@@ -42,8 +56,12 @@ export async function openTransport(p: TransportPayload): Promise<string | null>
 
 /** The link's hash (without '#') for the moment on screen. */
 export async function transportHash(extra: Partial<TransportPayload> = {}): Promise<string> {
-  const c = transport();
-  const { scenario, t } = await c.call('exportScenario');
+  return writeLink('transport', await transportPayload(extra, transport()));
+}
+
+/** What a link carries of the moment on screen. */
+async function transportPayload(extra: Partial<TransportPayload>, via: Via): Promise<TransportPayload> {
+  const { scenario, t } = await via.call('exportScenario');
   const st = transportStore.getState();
   const f = st.frame;
   const payload: TransportPayload = { scenario, t, tab: st.tab };
@@ -51,8 +69,41 @@ export async function transportHash(extra: Partial<TransportPayload> = {}): Prom
   if (f) payload.speed = f.speed;
   if (f?.lesson) payload.lesson = { id: f.lesson.id, step: f.lesson.step };
   if (f?.compare) payload.compare = f.compare.right;
-  return writeLink('transport', { ...payload, ...extra });
+  return { ...payload, ...extra };
 }
+
+/**
+ * The recovery snapshot is the share link's payload, kept as data (with the challenge in force,
+ * which a share link leaves out). Restoring reopens it through the link's own path; when nothing acted since it was taken,
+ * at the last frame's instant (the same run, further on), with the last frame's speed, compare
+ * side and lesson, and the store's tab, selection and lesson column as they are.
+ */
+const recovery: RecoveryHooks<TransportApi, Frame> = {
+  snapshot: (via) => transportPayload(challenge && transportStore.getState().frame?.challenge ? { challenge } : {}, via),
+  async restore(via, { snapshot, exact, last }) {
+    const st = transportStore.getState();
+    const ui = { tab: st.tab, selected: st.selected, lessonOpen: st.lessonOpen };
+    const p = snapshotPayload('transport', snapshot);
+    if (!p) {
+      await via.call('frame');
+      return 'the scenario starts afresh, as nothing had been saved to bring back yet';
+    }
+    if (exact && last) {
+      p.t = last.t;
+      p.speed = last.speed;
+      p.compare = last.compare?.right;
+    }
+    const lesson = last?.lesson ?? null;
+    p.lesson = lesson ? { id: lesson.id, step: lesson.step } : undefined;
+    if (ui.selected) p.sel = ui.selected;
+    p.tab = ui.tab;
+    const error = await applyTransport(p, via);
+    if (error) throw new Error(`the saved moment could not be reopened: ${error}`);
+    const resumed = await resumeFrom(via as never, lesson);
+    st.setLessonOpen(ui.lessonOpen);
+    return `the simulation is back at t = ${(p.t / 1000).toFixed(3)} µs${lessonWords(lesson, st.lessons, resumed)}`;
+  },
+};
 
 export async function transportLink(): Promise<string> {
   return `${location.origin}${location.pathname}#${await transportHash()}`;

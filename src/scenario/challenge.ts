@@ -59,10 +59,36 @@ function goalProblem(g: unknown, at: string): string | null {
   return r.success ? null : issueText(at, r.issues[0]);
 }
 
+/**
+ * How deep a goal may nest (all / any / not within each other). No goal a person writes comes
+ * near it, and every reader of a goal (this schema, the grader) recurses: a link nesting `not`
+ * thousands deep would exhaust the stack before any message could name the problem.
+ */
+export const MAX_GOAL_DEPTH = 16;
+
+/** How deep `g` nests goals in goals (all, any, not), counted without recursing, up to `limit` + 1. */
+function goalDepth(g: unknown, limit: number): number {
+  let deepest = 0;
+  const stack: Array<[unknown, number]> = [[g, 1]];
+  while (stack.length) {
+    const [x, d] = stack.pop()!;
+    if (!x || typeof x !== 'object') continue;
+    deepest = Math.max(deepest, d);
+    if (deepest > limit) return deepest;
+    const o = x as { all?: unknown; any?: unknown; not?: unknown };
+    for (const list of [o.all, o.any]) if (Array.isArray(list)) for (const y of list) stack.push([y, d + 1]);
+    if ('not' in o) stack.push([o.not, d + 1]);
+  }
+  return deepest;
+}
+
+// The depth is checked first: the schema after it recurses only into a goal known to be shallow.
+const GoalField = v.pipe(v.unknown(), v.check((g) => goalDepth(g, MAX_GOAL_DEPTH) <= MAX_GOAL_DEPTH, `must nest goals at most ${MAX_GOAL_DEPTH} deep`), GoalSchema);
+
 export const ChallengeSchema = v.strictObject({
   title: v.pipe(v.string(), v.minLength(1), v.maxLength(120)),
   text: v.pipe(v.string(), v.maxLength(2000)),
-  goal: GoalSchema,
+  goal: GoalField,
   /** Lower is better: the sum of `field` (a number, or an array's length) over matching events. */
   score: v.optional(v.strictObject({ label: v.pipe(v.string(), v.maxLength(80)), kind: v.pipe(v.string(), v.maxLength(40)), field: v.pipe(v.string(), v.maxLength(40)), where: v.optional(Where) })),
 });
@@ -190,7 +216,8 @@ export function parseChallenge(x: unknown): { ok: true; value: Challenge } | { o
   const r = v.safeParse(ChallengeSchema, x);
   if (r.success) return { ok: true, value: r.output };
   const i = r.issues[0];
-  if (i.path?.[0]?.key === 'goal') {
+  // goalProblem recurses: only into a goal known to be shallow (a deeper one is named by depth).
+  if (i.path?.[0]?.key === 'goal' && goalDepth((x as { goal?: unknown }).goal, MAX_GOAL_DEPTH) <= MAX_GOAL_DEPTH) {
     const p = goalProblem((x as { goal?: unknown }).goal, 'challenge.goal');
     if (p) return { ok: false, error: p };
   }

@@ -12,11 +12,21 @@ export interface Notice {
   where?: string;
 }
 
+/** The instrument's worker was lost: being restarted, restored, or not restorable (shown as an alert). */
+export interface WorkerNotice {
+  phase: 'restarting' | 'restored' | 'failed';
+  text: string;
+  id: number;
+  /** Failure detected → restored frame shown, in ms (once restored). */
+  ms?: number;
+}
+
 export interface ShareState { open: boolean; url: string; copied: boolean; error?: string }
 
 export interface KitState<F extends KitFrame> {
   frame: F | null;
   notice: Notice | null;
+  worker: WorkerNotice | null;
   helpOpen: boolean;
   share: ShareState;
   lessons: LessonInfo[];
@@ -27,6 +37,8 @@ export interface KitState<F extends KitFrame> {
   applyFrame(f: F): void;
   showNotice(kind: Notice['kind'], text: string, where?: string): void;
   clearNotice(): void;
+  /** A lost worker stops playback at once: the last frame no longer plays (the restored one will say so too). */
+  setWorker(w: Omit<WorkerNotice, 'id'> | null): void;
   setHelp(open: boolean): void;
   setShare(s: ShareState): void;
   setLessons(l: LessonInfo[]): void;
@@ -52,6 +64,7 @@ export function createLabStore<F extends KitFrame, X extends object>(
     const kit: KitState<F> = {
       frame: null,
       notice: null,
+      worker: null,
       helpOpen: false,
       share: { open: false, url: '', copied: false },
       lessons: [],
@@ -61,6 +74,11 @@ export function createLabStore<F extends KitFrame, X extends object>(
       applyFrame: (f) => set({ frame: f, ...onFrame(get(), f) } as Partial<S>),
       showNotice: (kind, text, where) => set({ notice: { kind, text, id: ++noticeSeq, where } } as Partial<S>),
       clearNotice: () => set({ notice: null } as Partial<S>),
+      setWorker: (w) => {
+        const f = get().frame;
+        const stop = w?.phase === 'restarting' && f && (f.playing || f.busy);
+        set({ worker: w && { ...w, id: ++noticeSeq }, ...(stop ? { frame: { ...f, playing: false, busy: false } } : {}) } as Partial<S>);
+      },
       setHelp: (helpOpen) => set({ helpOpen } as Partial<S>),
       setShare: (share) => set({ share } as Partial<S>),
       setLessons: (lessons) => set({ lessons } as Partial<S>),

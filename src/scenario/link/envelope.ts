@@ -6,8 +6,9 @@
 // lz-string is CommonJS: its default import works in Vite, Vitest and plain Node (the e2e runner) alike.
 import LZString from 'lz-string';
 import * as v from 'valibot';
+import { inflate } from './inflate.ts';
 
-const { compressToEncodedURIComponent, decompressFromEncodedURIComponent } = LZString;
+const { compressToEncodedURIComponent } = LZString;
 
 /** Bounds against pasted junk: a real link is a few kilobytes. */
 export const MAX_LINK_CHARS = 400_000;
@@ -84,21 +85,25 @@ export function decodeLink<L extends string, T>(hash: string, specs: Readonly<Re
   }
   if (version < 1 || version > spec.version) return fail(`the link is version ${version}; this page reads versions 1 to ${spec.version} of the ${lab} instrument`);
   if (!DATA.test(data)) return fail('the link contains characters a QP Scope link never has (it was cut or edited)');
-  let json: string | null;
-  try { json = decompressFromEncodedURIComponent(data); } catch { json = null; }
-  if (!json) return fail('the link is damaged: its data does not decompress (was it cut short?)');
-  if (json.length > MAX_JSON_CHARS) return fail('the link expands to more data than any scenario needs');
+  // Decoded with a ceiling: this format can expand with the square of its length (inflate.ts).
+  const inflated = inflate(data, MAX_JSON_CHARS);
+  if (!inflated.ok && inflated.reason === 'too-long') return fail('the link expands to more data than any scenario needs');
+  if (!inflated.ok || inflated.text === '') return fail('the link is damaged: its data does not decompress (was it cut short?)');
+  const json = inflated.text;
   let raw: unknown;
   try { raw = JSON.parse(json); } catch { return fail('the link is damaged: its data is not valid JSON'); }
-  // lz-string stops at its end marker and ignores what follows: a link with text pasted onto it
-  // would otherwise open as if nothing were wrong. Our encoder's output round-trips exactly.
-  const exact = compressToEncodedURIComponent(json);
-  if (exact !== data) return fail(`the link has ${Math.max(1, data.length - exact.length).toLocaleString('en')} characters more than its data (was something pasted onto it?)`);
   for (let n = version; n < spec.version; n++) {
     try { raw = spec.migrations[n](raw); } catch (e) { return fail(`the link is version ${version} and could not be brought up to date: ${(e as Error).message}`); }
   }
-  const r = v.safeParse(spec.schema, raw);
+  let r: v.SafeParseResult<v.GenericSchema<unknown, T>>;
+  // A schema refuses with issues; should one throw instead (a stack exhausted by nesting), the link is still only refused.
+  try { r = v.safeParse(spec.schema, raw); } catch (e) { return fail(`the link could not be read (${String((e as Error)?.message ?? e).slice(0, 80)})`); }
   if (!r.success) return fail(`the link's ${describeIssue(r.issues[0])}`);
+  // The data stops at its end marker and what follows is never read: a link with text pasted
+  // onto it would otherwise open as if nothing were wrong. Our encoder's output round-trips
+  // exactly. Checked last, as it costs a compression: only a link that is otherwise valid pays it.
+  const exact = compressToEncodedURIComponent(json);
+  if (exact !== data) return fail(`the link has ${Math.max(1, data.length - exact.length).toLocaleString('en')} characters more than its data (was something pasted onto it?)`);
   return { ok: true, lab, value: r.output };
 }
 

@@ -115,6 +115,30 @@ describe('link envelope', () => {
   });
 });
 
+describe('refusals the link fuzzer found', () => {
+  const nested = (n: number, open: string, close: string) => `${open.repeat(n)}{"time":{"op":">","value":0}}${close.repeat(n)}`;
+  /** A transport link whose challenge goal is `goal` (JSON text: nesting this deep cannot go through JSON.stringify). */
+  const withGoal = (goal: string) => {
+    const json = JSON.stringify({ ...transportP, lesson: undefined, challenge: { title: 't', text: '', goal: '@GOAL@' } }).replace('"@GOAL@"', goal);
+    return `#lab=transport&v=2&d=${compressToEncodedURIComponent(json)}`;
+  };
+  it('a challenge nesting goals thousands deep is refused, naming the depth (it exhausted the stack: an uncaught RangeError)', () => {
+    for (const goal of [nested(5000, '{"not":', '}'), nested(3000, '{"all":[', ']}'), nested(17, '{"any":[', ']}')]) {
+      const r = readLink(withGoal(goal));
+      expect(r).toEqual({ ok: false, error: 'the link\'s challenge.goal: must nest goals at most 16 deep' });
+    }
+    const r = readLink(withGoal(nested(15, '{"not":', '}')));
+    expect(r.ok).toBe(true);
+  });
+  it('a schema that throws instead of refusing still only refuses the link', async () => {
+    const { decodeLink, encodeLink } = await import('./envelope.ts');
+    const v = await import('valibot');
+    const spec = { version: 1, migrations: {}, schema: v.pipe(v.unknown(), v.check(() => { throw new RangeError('Maximum call stack size exceeded'); })) };
+    const r = decodeLink(`#${encodeLink('x', 1, { a: 1 })}`, { x: spec }, 'x');
+    expect(r).toEqual({ ok: false, error: 'the link could not be read (Maximum call stack size exceeded)' });
+  });
+});
+
 describe('namedLab', () => {
   it('finds the instrument even in a link that is otherwise refused', async () => {
     const { namedLab } = await import('./index.ts');

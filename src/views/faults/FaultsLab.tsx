@@ -44,7 +44,6 @@ export default function FaultsLab({ buildLink }: FaultsLabProps) {
   const ready = useFaults((s) => s.frame !== null);
   const help = useFaults((s) => s.helpOpen);
   const share = useFaults((s) => s.share);
-  const notice = useFaults((s) => s.notice);
   const lessonOpen = useFaults((s) => s.lessonOpen);
   const lessons = useFaults((s) => s.lessons);
   const progress = useFaults((s) => s.frame?.lesson ?? null);
@@ -100,7 +99,7 @@ export default function FaultsLab({ buildLink }: FaultsLabProps) {
       {help && <Dialog title="How to read the Faults instrument" testId="faults-help" wide onClose={() => st.setHelp(false)}><HelpBody /></Dialog>}
       <ShareDialog share={share} onChange={st.setShare}
         description="Opening this link shows the same storm settings, policy, compare policy, reset view, tab, speed and lesson step." />
-      <Notices notice={notice} onClear={st.clearNotice} />
+      <Notices store={faultsStore} />
     </div>
   );
 }

@@ -63,7 +63,6 @@ export default function MemoryLab({ buildLink, onResetProgress }: MemoryLabProps
   const progress = useMemory((s) => s.frame?.lesson ?? null);
   const st = memoryStore.getState();
   const announce = useMemory((s) => s.announce);
-  const notice = useMemory((s) => s.notice);
 
   // The compare pair runs only while its tab is open (it costs the worker two more runners).
   useEffect(() => {
@@ -129,7 +128,7 @@ export default function MemoryLab({ buildLink, onResetProgress }: MemoryLabProps
       {help && <Dialog title="How to read the NIC-memory lab" testId="memory-help" wide onClose={() => memoryStore.getState().setHelp(false)}><HelpBody /></Dialog>}
       <ShareDialog share={share} onChange={st.setShare}
         description="Opening this link shows the same preset, settings, active QPs, tab, compare sides, calculator and race inputs, speed and lesson step, and runs the same seeded traffic." />
-      <Notices notice={notice} onClear={st.clearNotice} />
+      <Notices store={memoryStore} />
     </div>
   );
 }

@@ -101,7 +101,6 @@ export function TransportLab({ buildLink, onResetProgress, challengeKit }: Trans
   const scale = qpCount > 16 ? { n: qpCount, title: scenarioTitle } : null;
   const progress = useTransport((s) => s.frame?.lesson ?? null);
   const share = useTransport((s) => s.share);
-  const notice = useTransport((s) => s.notice);
   const saved = useTransport((s) => s.saved);
   const comparing = useTransport((s) => s.frame?.compare != null);
   const announce = useStateAnnouncements();
@@ -151,7 +150,7 @@ export function TransportLab({ buildLink, onResetProgress, challengeKit }: Trans
       <HelpOverlay />
       <ShareDialog share={share} onChange={st.setShare}
         description="This link reproduces the scenario, every command issued so far, the current instant, the selected QP, the inspector tab and the lesson step." />
-      <Notices notice={notice} onClear={st.clearNotice} />
+      <Notices store={transportStore} />
       <Announcer text={announce} />
     </div>
   );

@@ -26,7 +26,7 @@ beforeEach(() => {
   transportStore.setState({ tab: 'state', drafts: {}, modifyReply: null });
   // The real client over the worker API run in-process (no worker, no comlink): views send
   // through it exactly as in the page, and its frames reach the store.
-  const client = new LabClient<typeof api, Frame>(api, { schedule: () => 0, cancel: () => undefined });
+  const client = new LabClient<typeof api, Frame>({ api }, { schedule: () => 0, cancel: () => undefined });
   client.onFrame(apply);
   installTransport(client);
 });

@@ -15,6 +15,26 @@ describe('faults worker API', () => {
     expect(f.live.summary.reported + f.live.summary.lostReports).toBe(f.live.summary.faulted);
     expect(f.live.phase.length).toBe(64);
   });
+  it("catchUp brings a fresh storm to the instant played, paused, in bounded calls, with the same numbers (a restart's way back)", () => {
+    const played = createFaultsApi({ liveSteps: 2000 });
+    played.setSettings({ qps: 256, fault: 'host-crash' });
+    played.setSpeed(2_000_000);
+    played.play();
+    let f = played.frame();
+    for (let i = 0; i < 6; i++) f = played.tick(100);
+    const t = f.live.t;
+    expect(t).toBeGreaterThan(0);
+    const back = createFaultsApi({ liveSteps: 2000 });
+    back.setSettings({ qps: 256, fault: 'host-crash' });
+    let g = back.frame();
+    let calls = 0;
+    while (g.live.t < t && calls < 10_000) { g = back.catchUp(t); calls++; }
+    expect(g.playing).toBe(false);
+    expect(g.live.t).toBe(t);
+    expect(g.live.summary).toEqual(f.live.summary);
+    expect(Array.from(g.live.phase)).toEqual(Array.from(f.live.phase));
+  });
+
   it('refuses impossible settings, naming the field, and keeps the storm', () => {
     const api = createFaultsApi();
     const r = api.setSettings({ qps: 100_000 });

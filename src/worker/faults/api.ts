@@ -70,6 +70,7 @@ export function createFaultsApi(opts: FaultsOptions = {}) {
 
   const api = {
     frame,
+    ping: (): true => true,
     play(): FaultsFrame {
       if (lab.storm.drained() || lab.storm.now >= lab.end) lab.restart();
       lab.playing = true;
@@ -81,6 +82,8 @@ export function createFaultsApi(opts: FaultsOptions = {}) {
       return frame();
     },
     tick(wallMs: number): FaultsFrame { lab.tick(wallMs); return frame(); },
+    /** Toward simulated `t`, paused, bounded per call (a restart's way back; the frame says how far it got). */
+    catchUp(t: number): FaultsFrame { if (Number.isFinite(t)) lab.catchUp(t); return frame(); },
 
     /** Change the storm; a bad combination is refused with the field named and the storm kept. */
     setSettings(patch: Partial<StormSettings>): Reply<FaultsFrame> { return reply(settings(patch)); },

@@ -21,7 +21,13 @@ export interface FaultsOptions {
 
 export class FaultsLab {
   settings: StormSettings = defaultStormSettings();
-  storm: Storm;
+  /**
+   * Built when first needed: a worker that opens a link (or is restarted into one) builds only the
+   * link's storm, not the default one first (a 1,024-QP storm takes a few hundred ms to set up).
+   */
+  private live: Storm | null = null;
+  get storm(): Storm { return (this.live ??= new Storm(stormConfigOf(this.settings))); }
+  set storm(s: Storm) { this.live = s; }
   twin: Storm | null = null;
   comparePolicies: [PolicyName, PolicyName] = ['fifo', 'priority'];
   job: PolicyJob;
@@ -38,7 +44,6 @@ export class FaultsLab {
   constructor(opts: FaultsOptions = {}) {
     this.liveSteps = opts.liveSteps ?? 60_000;
     this.jobSteps = opts.jobSteps ?? 80_000;
-    this.storm = new Storm(stormConfigOf(this.settings));
     this.job = new PolicyJob(this.settings);
   }
 
@@ -97,6 +102,12 @@ export class FaultsLab {
   advance(t: number): void {
     this.storm.runUntil(t, this.liveSteps);
     this.twin?.runUntil(this.storm.now, this.liveSteps * 2);
+  }
+
+  /** Toward `t` (paused, bounded per call): a restarted worker's way back to the instant shown (the storm is seeded). */
+  catchUp(t: number): void {
+    this.playing = false;
+    this.advance(Math.min(this.end, Math.max(0, Math.floor(t))));
   }
 
   /** Run until the storm has drained (lessons, "to the end"); bounded per call. */

@@ -18,6 +18,12 @@ export interface KitFrame {
   lesson: LessonProgress | null;
 }
 
+/**
+ * The lifeline (lifeline.ts): the page names a Web Lock, the worker takes it for life and echoes
+ * the name once it holds it; the page then queues for it, and is granted it when the worker is gone.
+ */
+export interface Lifeline { qpScopeLifeline: string }
+
 /** An answer to a request that may be refused: the refusal names the problem, and the frame shows the state kept. */
 export interface Reply<F extends KitFrame> {
   ok: boolean;
@@ -28,6 +34,8 @@ export interface Reply<F extends KitFrame> {
 /** The calls every instrument's worker API answers (playback and lessons). */
 export interface LabApi<F extends KitFrame> {
   frame(): F;
+  /** Answers at once: the client's heartbeat while nothing else is asked (a worker that died idle is found). */
+  ping(): true;
   /** One animation frame: `wallMs` of playback at the speed, plus bounded background work. */
   tick(wallMs: number): F;
   play(): F;

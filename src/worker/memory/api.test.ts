@@ -137,6 +137,28 @@ describe('memory worker API: determinism and faithfulness', () => {
     expect(run(1000)).toEqual(run(5000));
   });
 
+  it("catchUp brings a fresh lab to the packet count played, in bounded calls, with the same numbers (a restart's way back)", () => {
+    const cfg = small({ policy: 'lfu', pattern: 'zipf', skew: 1.1 });
+    const played = createMemoryApi({ initial: cfg, livePacketsPerTick: 3000 });
+    played.finishBackground();
+    played.setSpeed(40_000);
+    played.play();
+    let f = played.frame();
+    for (let i = 0; i < 40; i++) f = played.tick(70);
+    const count = f.live.packets;
+    expect(count).toBeGreaterThan(50_000);
+    const back = createMemoryApi({ initial: cfg, livePacketsPerTick: 3000 });
+    back.setSpeed(40_000);
+    let g = back.frame();
+    let calls = 0;
+    while (g.live.packets < count && calls < 1000) { g = back.catchUp(count); calls++; expect(g.playing).toBe(false); }
+    // Bounded: never more than four ticks' worth of packets per call.
+    expect(calls).toBeGreaterThanOrEqual(Math.ceil(count / 12_000));
+    expect(g.live.packets).toBe(count);
+    expect(g.live.stats).toEqual(f.live.stats);
+    expect(g.live.simNs).toBe(f.live.simNs);
+  });
+
   it.each([
     ['nothing in flight', {}],
     ['QPs in flight, pinned', { inFlightWindow: 32, inFlight: 'pin' as const }],

@@ -58,6 +58,7 @@ export function createMemoryApi(opts: MemoryApiOptions = {}) {
 
   const api = {
     frame,
+    ping: (): true => true,
     play(): MemFrame { lab.playing = true; return frame(); },
     pause(): MemFrame { lab.playing = false; return frame(); },
     setSpeed(packetsPerSecond: number): MemFrame {
@@ -68,6 +69,8 @@ export function createMemoryApi(opts: MemoryApiOptions = {}) {
     tick(wallMs: number): MemFrame { lab.tick(wallMs); return frame(); },
     /** Exactly `n` packets now (pauses playback): for watching one lookup at a time. */
     step(n = 1): MemFrame { lab.step(n); return frame(); },
+    /** Toward `packets` live packets, paused, bounded per call (a restart's way back; the frame says how far it got). */
+    catchUp(packets: number): MemFrame { if (Number.isFinite(packets)) lab.catchUp(packets); return frame(); },
 
     /** Change any settings; a bad combination is refused with the field named and the current one kept. */
     setConfig(patch: Partial<LabConfig>): Reply<MemFrame> { return reply(setConfig(lab, patch)); },

@@ -152,6 +152,20 @@ export class MemoryLab {
     this.background(t0);
   }
 
+  /**
+   * Toward exactly `packets` live packets, paused, bounded per call: the live table's set-up
+   * first, then packets. A restarted worker comes back to the count shown this way (the traffic
+   * is seeded: the same packets give the same cache and counters). True once there.
+   */
+  catchUp(packets: number): boolean {
+    this.playing = false;
+    const l = this.ensureLive();
+    if (!l.ready) { this.background(this.clock()); return false; }
+    const n = Math.min(this.liveMax * 4, Math.floor(packets) - l.packets);
+    if (n > 0) this.runPackets(n);
+    return l.packets >= packets;
+  }
+
   /** Exactly `n` packets now (pauses playback). */
   step(n: number): void {
     this.playing = false;

@@ -204,6 +204,7 @@ export function createTransportApi(simOptions: SimOptions = PAGE_SIM) {
 
   const api = {
     frame,
+    ping: (): true => true,
     reference(): ReferenceData { return referenceData(); },
 
     /** Load a scenario (at instant `at`); invalid input is refused with the bad field named, keeping the current one. */
