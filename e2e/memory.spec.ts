@@ -211,12 +211,16 @@ test('a lesson\'s Next brings the next step\'s tab into view', async ({ app: pag
   await page.locator('#lesson-select').selectOption('caching');
   await expect(page.getByTestId('step-heading')).toHaveText(/^1\./);
   // Step 3 ("Drag past the cache") lives on the Cache tab; step 4 on the Cliff tab.
+  // Wait for the jump itself: the Cache tab is also where the lab opens, so the tab alone says
+  // nothing, and a Next pressed while the page still shows step 1 goes to step 2.
   await page.getByRole('button', { name: /^Step 3: / }).click();
+  await expect(page.getByTestId('step-heading')).toHaveText(/^3\./);
   await expect(page.getByTestId('tab-cache')).toHaveAttribute('aria-selected', 'true');
   await page.getByRole('button', { name: 'Next →' }).click();
   await expect(page.getByTestId('step-heading')).toHaveText(/^4\./);
   await expect(page.getByTestId('tab-cliff')).toHaveAttribute('aria-selected', 'true');
   await page.getByRole('button', { name: '← Back' }).click();
+  await expect(page.getByTestId('step-heading')).toHaveText(/^3\./);
   await expect(page.getByTestId('tab-cache')).toHaveAttribute('aria-selected', 'true');
 });
 
