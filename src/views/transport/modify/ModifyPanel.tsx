@@ -292,9 +292,14 @@ function ValueInput({ name, draft, qp, states, onValue, hostNames }: { name: str
       );
     case 'dlid':
       return (
-        <select aria-label={label} value={String(v ?? 0)} onChange={(e) => onValue(key, Number(e.target.value))} className={inputCls}>
-          <option value="0">no GRH (no peer)</option>
-          {hostNames.map((h, i) => <option key={h} value={i + 1}>GID ::ffff:10.0.0.{i + 1} ({h})</option>)}
+        // The column is narrow: each choice shows the host and its GID's IPv4 part; the select's
+        // title carries the whole IPv4-mapped GID of the chosen peer.
+        <select
+          aria-label={label} value={String(v ?? 0)} onChange={(e) => onValue(key, Number(e.target.value))} className={inputCls}
+          title={Number(v ?? 0) > 0 ? `GRH to ${hostNames[Number(v) - 1] ?? 'a host'}: dgid ::ffff:10.0.0.${Number(v)}` : 'no GRH: no peer chosen'}
+        >
+          <option value="0">no GRH</option>
+          {hostNames.map((h, i) => <option key={h} value={i + 1}>{h.replace(/^Host /, '')} · 10.0.0.{i + 1}</option>)}
         </select>
       );
     case 'mig':
