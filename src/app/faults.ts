@@ -7,6 +7,8 @@ import { faultsStore } from '../store/faults.ts';
 import type { FaultsApi } from '../worker/faults/api.ts';
 import type { FaultsFrame } from '../worker/faults/types.ts';
 import { catchUp, lessonWords, resumeFrom, snapshotPayload, superviseLab } from './recovery.ts';
+import { grouped } from '../core/kit/grouped.ts';
+import { firstAnswers } from './first.ts';
 
 type Via = Caller<FaultsApi>;
 
@@ -18,7 +20,9 @@ export function startFaults(): Promise<void> {
     c.onFrame((f) => faultsStore.getState().applyFrame(f));
     superviseLab('faults', c, faultsStore, recovery);
     started = (async () => {
-      const [lessons] = await Promise.all([c.call('lessons'), c.call('frame')]);
+      const [lessons] = await firstAnswers('faults');
+      // Asked at boot, the first frame may have come before the store listened.
+      if (c.frame && faultsStore.getState().frame?.seq !== c.frame.seq) faultsStore.getState().applyFrame(c.frame);
       faultsStore.getState().setLessons(lessons);
     })();
   }
@@ -82,7 +86,7 @@ const recovery: RecoveryHooks<FaultsApi, FaultsFrame> = {
     st.setLessonOpen(ui.lessonOpen);
     if (ui.tab === 'compare') await via.call('showCompare', true);
     const where = back && back.live.t >= t ? `at t = ${(back.live.t / 1000).toFixed(3)} µs of the storm` : 'and the storm starts again from its beginning';
-    return `the storm's settings are back (${new Intl.NumberFormat('en').format(p.settings.qps)} QPs, ${p.settings.fault}, ${p.settings.policy}) ${where}${lessonWords(lesson, st.lessons, resumed)}`;
+    return `the storm's settings are back (${grouped(p.settings.qps)} QPs, ${p.settings.fault}, ${p.settings.policy}) ${where}${lessonWords(lesson, st.lessons, resumed)}`;
   },
 };
 

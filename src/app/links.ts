@@ -10,6 +10,7 @@ import { transportStore } from '../store/transport.ts';
 import { openMemory, startMemory } from './memory.ts';
 import { openTransport, startTransport } from './transport.ts';
 import { lastLab, savedLab, setVisiting } from './progress.ts';
+import { firstLab } from './first.ts';
 import { WorkerLost, memory, transport } from '../bridge/labs.ts';
 
 export type Lab = 'transport' | 'memory' | 'faults';
@@ -122,9 +123,7 @@ async function resume(): Promise<Opened | null> {
  * worker loads and builds the scenario while the page paints (openLocation then finds it started).
  */
 export function prestart(hash: string): void {
-  const bare = hash.replace(/^#/, '') === '';
-  const lab: Lab = namedLab(hash) ?? (bare && lastLab() === 'memory' ? 'memory' : 'transport');
-  start(lab).catch(() => undefined);
+  start(firstLab(hash)).catch(() => undefined);
 }
 
 function start(lab: Lab): Promise<void> {

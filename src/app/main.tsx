@@ -1,3 +1,5 @@
+// First: starts the worker before the modules below are evaluated (see boot.ts).
+import './boot.ts';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import '../index.css';

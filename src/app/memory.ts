@@ -8,6 +8,8 @@ import type { MemoryApi } from '../worker/memory/api.ts';
 import type { MemFrame } from '../worker/memory/types.ts';
 import { savedDone, trackProgress } from './progress.ts';
 import { catchUp, lessonWords, resumeFrom, snapshotPayload, superviseLab } from './recovery.ts';
+import { grouped } from '../core/kit/grouped.ts';
+import { firstAnswers } from './first.ts';
 
 type Via = Caller<MemoryApi>;
 
@@ -19,7 +21,9 @@ export function startMemory(): Promise<void> {
     c.onFrame((f) => memoryStore.getState().applyFrame(f));
     superviseLab('memory', c, memoryStore, recovery);
     started = (async () => {
-      const [lessons] = await Promise.all([c.call('lessons'), c.call('frame')]);
+      const [lessons] = await firstAnswers('memory');
+      // Asked at boot, the first frame may have come before the store listened.
+      if (c.frame && memoryStore.getState().frame?.seq !== c.frame.seq) memoryStore.getState().applyFrame(c.frame);
       memoryStore.getState().setLessons(lessons);
       memoryStore.getState().setSaved(savedDone('memory'));
       trackProgress('memory', memoryStore as never, memoryHash, (d) => memoryStore.getState().setSaved(d));
@@ -96,10 +100,10 @@ const recovery: RecoveryHooks<MemoryApi, MemFrame> = {
     st.setRace(ui.race);
     st.setLessonOpen(ui.lessonOpen);
     if (ui.tab === 'compare') await via.call('showCompare', true);
-    const qps = new Intl.NumberFormat('en').format(p.qps);
+    const qps = grouped(p.qps);
     const preset = memoryStore.getState().frame?.preset.label ?? p.preset;
     const where = back && back.live.packets === packets
-      ? `at packet ${new Intl.NumberFormat('en').format(packets)}`
+      ? `at packet ${grouped(packets)}`
       : 'and its live counters start again';
     return `the lab is back with the same settings (${preset}, ${qps} active QPs) ${where}${lessonWords(lesson, st.lessons, resumed)}`;
   },

@@ -9,6 +9,7 @@ import type { Frame } from '../worker/transport/types.ts';
 import { savedDone, trackProgress } from './progress.ts';
 import { lessonWords, resumeFrom, snapshotPayload, superviseLab } from './recovery.ts';
 import { parseChallenge, type Challenge } from '../scenario/challenge.ts';
+import { firstAnswers } from './first.ts';
 
 type Via = Caller<TransportApi>;
 
@@ -24,8 +25,10 @@ export function startTransport(): Promise<void> {
     superviseLab('transport', c, transportStore, recovery);
     started = (async () => {
       // One round trip, not three: the worker answers in order, the page waits once.
-      const [reference, lessons] = await Promise.all([c.call('reference'), c.call('lessons'), c.call('frame')]);
+      const [reference, lessons] = await firstAnswers('transport');
       const st = transportStore.getState();
+      // Asked at boot, the first frame may have come before the store listened.
+      if (c.frame && st.frame?.seq !== c.frame.seq) st.applyFrame(c.frame);
       st.setReference(reference);
       st.setLessons(lessons);
       st.setSaved(savedDone('transport'));

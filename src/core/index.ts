@@ -22,6 +22,7 @@ export { Simulation, createSimulation, runScenario, type Summary, type SimOption
 export { DEFAULT_MAX_BYTES, DEFAULT_MAX_STEPS, DEFAULT_TRACE_KEEP, type Stopped, type StopReason } from './sim/budget.ts';
 export type { CommandResult } from './sim/dispatch.ts';
 export { Rng } from './kit/rng.ts';
+export { grouped } from './kit/grouped.ts';
 export { ackTimeoutNs, rnrTimerNs, mtuBytes } from './transport/wire.ts';
 export { DEVICE } from './transport/modify.ts';
 export * from './faults/index.ts';

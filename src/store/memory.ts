@@ -38,10 +38,12 @@ const ANNOUNCE_STEP = 0.05;
 export function hitRateSentence(f: MemFrame): string {
   const r = f.live.readout;
   const pct = `${(r.hitRate * 100).toFixed(r.hitRate > 0.995 || r.hitRate < 0.005 ? 0 : 1)}%`;
-  return `Hit rate ${pct} with ${INT.format(f.config.qps)} active QPs on ${INT.format(f.config.entries)} cached contexts; ${r.mops.toFixed(2)} Mops.`;
+  return `Hit rate ${pct} with ${int(f.config.qps)} active QPs on ${int(f.config.entries)} cached contexts; ${r.mops.toFixed(2)} Mops.`;
 }
 
-const INT = new Intl.NumberFormat('en');
+// Made on first use: the first Intl formatter in a thread sets up ICU (~30 ms), kept off page load.
+let INT: Intl.NumberFormat | null = null;
+const int = (n: number) => (INT ??= new Intl.NumberFormat('en')).format(n);
 
 /** Same windows (the worker resends the whole series each frame). */
 export function sameSeries(a: MemFrame['live']['series'], b: MemFrame['live']['series']): boolean {

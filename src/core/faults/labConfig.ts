@@ -7,6 +7,7 @@ import * as v from 'valibot';
 import { CHANNEL_PRESETS, POLICIES, type ChannelPresetId, type PolicyName } from '../model/stormSchema.ts';
 import { FAULT_KINDS, type FaultKind, type StormConfig } from './stormScenario.ts';
 import { RESET_SITUATIONS, type ResetLabConfig, type ResetSituation } from './resetLab.ts';
+import { grouped } from '../kit/grouped.ts';
 
 /** The lab's range: a storm big enough to show the squeeze, small enough to run live in a tab. */
 export const LAB_MAX_QPS = 16_384;
@@ -14,7 +15,7 @@ export const LAB_MAX_QPS = 16_384;
 export const CLASS_MIXES = ['equal', 'one-heavy', 'graded'] as const;
 export type ClassMix = (typeof CLASS_MIXES)[number];
 
-const int = (min: number, max: number) => v.pipe(v.number('must be a number'), v.integer('must be an integer'), v.minValue(min, `must be at least ${min}`), v.maxValue(max, `must be at most ${max.toLocaleString('en')}`));
+const int = (min: number, max: number) => v.pipe(v.number('must be a number'), v.integer('must be an integer'), v.minValue(min, `must be at least ${min}`), v.maxValue(max, `must be at most ${grouped(max)}`));
 const oneOf = <T extends string>(xs: readonly T[]) => v.picklist(xs as T[], `must be one of ${xs.join(', ')}`);
 
 export const StormSettingsSchema = v.strictObject({

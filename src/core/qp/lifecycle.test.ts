@@ -24,7 +24,7 @@ function masksFor(ti: number, lc: number, to: number): number[] {
   return out;
 }
 
-describe('lifecycle tables equal the XState machine', () => {
+describe('lifecycle tables equal the XState machine (after changing it: npm run tables)', () => {
   it('every (type, state, hardware event)', () => {
     let n = 0;
     for (let ti = 0; ti < QP_TYPES.length; ti++) for (let lc = 0; lc < LC_COUNT; lc++) {

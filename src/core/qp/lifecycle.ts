@@ -1,14 +1,13 @@
 // Compact QP lifecycle: a state is one small integer and a transition is a table lookup.
-// The tables are DERIVED from qpMachine at module load by asking XState itself, so the fast
-// path cannot drift from the machine; lifecycle.test.ts proves equality over every
+// The tables are GENERATED from qpMachine by asking XState itself (scripts/lifecycle-tables.ts),
+// so the fast path cannot drift from the machine: lifecycle.test.ts proves equality over every
 // (type, state, event). Measured on this stack: XState transition() ≈35k/s vs a table ≈30M/s
 // (XState 5.33.3, Node 20) [sources: xstate-speed], which is why the engine uses this form for every QP.
-import { transition, type SnapshotFrom } from 'xstate';
-import { STATE_BIT } from '../verbs/attrs.ts';
+import type { SnapshotFrom } from 'xstate';
+import { HW_NEXT, MODIFY_NEXT } from './lifecycleTables.ts';
 import { modifyAllowed } from '../verbs/checkModify.ts';
-import { MODIFY_CELLS } from '../verbs/modifyTable.ts';
 import { QP_STATES, QP_TYPES, type QpState, type QpType } from '../verbs/types.ts';
-import { qpMachine, type QpEvent } from './machine.ts';
+import { qpMachine } from './machine.ts';
 
 /** Lifecycle codes: the verbs state values 0..6, plus 7 for SQD once drained. */
 export const LC = { RESET: 0, INIT: 1, RTR: 2, RTS: 3, SQD_DRAINING: 4, SQE: 5, ERR: 6, SQD_DRAINED: 7 } as const;
@@ -18,7 +17,6 @@ export const LC_NAMES = ['RESET', 'INIT', 'RTR', 'RTS', 'SQD (draining)', 'SQE',
 export const EV_SEND_ERROR = 0;
 export const EV_FATAL = 1;
 export const EV_DRAINED = 2;
-const HW_EVENTS: QpEvent[] = [{ type: 'SEND_ERROR' }, { type: 'FATAL' }, { type: 'DRAINED' }];
 
 export function verbsState(lc: number): QpState {
   return QP_STATES[lc === LC.SQD_DRAINED ? 4 : lc];
@@ -39,33 +37,7 @@ export function snapshotOfLc(qpType: QpType, lc: number): Snap {
 
 // HW_NEXT[type][lc][event] and MODIFY_NEXT[type][lc][target]: next lc, or -1 when the
 // machine takes no transition (event ignored / modify refused even with a legal mask).
-const HW_NEXT = new Int8Array(QP_TYPES.length * LC_COUNT * HW_EVENTS.length);
-const MODIFY_NEXT = new Int8Array(QP_TYPES.length * LC_COUNT * QP_STATES.length);
-
-function derive(): void {
-  QP_TYPES.forEach((qpType, ti) => {
-    for (let lc = 0; lc < LC_COUNT; lc++) {
-      const snap = snapshotOfLc(qpType, lc);
-      HW_EVENTS.forEach((ev, ei) => {
-        const [next] = transition(qpMachine, snap, ev);
-        HW_NEXT[(ti * LC_COUNT + lc) * HW_EVENTS.length + ei] = snap.can(ev) ? lcOfSnapshot(next) : -1;
-      });
-      const from = verbsState(lc);
-      QP_STATES.forEach((to, si) => {
-        const cell = MODIFY_CELLS[qpType][QP_STATES.indexOf(from)][si];
-        const mask = cell.req | STATE_BIT;
-        let out = -1;
-        if (modifyAllowed(qpType, QP_STATES.indexOf(from), si, mask)) {
-          const ev: QpEvent = { type: 'MODIFY', target: to, mask };
-          const [next] = transition(qpMachine, snap, ev);
-          out = snap.can(ev) ? lcOfSnapshot(next) : -1;
-        }
-        MODIFY_NEXT[(ti * LC_COUNT + lc) * QP_STATES.length + si] = out;
-      });
-    }
-  });
-}
-derive();
+// Generated from the machine by scripts/lifecycle-tables.ts, not derived at load: see there.
 
 /** Hardware event: next lc, or -1 when the event does not apply in this state. */
 export function hwNext(ti: number, lc: number, ev: number): number {

@@ -1,12 +1,13 @@
 // Pieces every instrument's link schema uses: integers and numbers with readable messages, and
 // where the learner is in a lesson.
 import * as v from 'valibot';
+import { grouped } from '../../core/kit/grouped.ts';
 
 export const int = (min: number, max: number) =>
-  v.pipe(v.number('must be a number'), v.integer('must be an integer'), v.minValue(min, `must be at least ${min}`), v.maxValue(max, `must be at most ${max.toLocaleString('en')}`));
+  v.pipe(v.number('must be a number'), v.integer('must be an integer'), v.minValue(min, `must be at least ${min}`), v.maxValue(max, `must be at most ${grouped(max)}`));
 
 export const num = (min: number, max: number) =>
-  v.pipe(v.number('must be a number'), v.finite('must be a finite number'), v.minValue(min, `must be at least ${min}`), v.maxValue(max, `must be at most ${max.toLocaleString('en')}`));
+  v.pipe(v.number('must be a number'), v.finite('must be a finite number'), v.minValue(min, `must be at least ${min}`), v.maxValue(max, `must be at most ${grouped(max)}`));
 
 export const oneOf = <T extends string>(options: readonly T[]) =>
   v.picklist(options as T[], `must be one of ${options.join(', ')}`);

@@ -7,6 +7,7 @@
 import LZString from 'lz-string';
 import * as v from 'valibot';
 import { inflate } from './inflate.ts';
+import { grouped } from '../../core/kit/grouped.ts';
 
 const { compressToEncodedURIComponent } = LZString;
 
@@ -57,7 +58,7 @@ function params(hash: string): Map<string, string> | string {
 export function decodeLink<L extends string, T>(hash: string, specs: Readonly<Record<L, LinkSpec<T>>>, fallback: L): Decoded<L, T> {
   const fail = (error: string): Decoded<L, T> => ({ ok: false, error });
   if (typeof hash !== 'string') return fail('the link is not text');
-  if (hash.length > MAX_LINK_CHARS) return fail(`the link is ${hash.length.toLocaleString('en')} characters long; a QP Scope link is at most ${MAX_LINK_CHARS.toLocaleString('en')}`);
+  if (hash.length > MAX_LINK_CHARS) return fail(`the link is ${grouped(hash.length)} characters long; a QP Scope link is at most ${grouped(MAX_LINK_CHARS)}`);
   const p = params(hash);
   if (typeof p === 'string') return fail(p);
   if (p.size === 0) return { ok: true, lab: fallback, value: null };
@@ -103,7 +104,7 @@ export function decodeLink<L extends string, T>(hash: string, specs: Readonly<Re
   // onto it would otherwise open as if nothing were wrong. Our encoder's output round-trips
   // exactly. Checked last, as it costs a compression: only a link that is otherwise valid pays it.
   const exact = compressToEncodedURIComponent(json);
-  if (exact !== data) return fail(`the link has ${Math.max(1, data.length - exact.length).toLocaleString('en')} characters more than its data (was something pasted onto it?)`);
+  if (exact !== data) return fail(`the link has ${grouped(Math.max(1, data.length - exact.length))} characters more than its data (was something pasted onto it?)`);
   return { ok: true, lab, value: r.output };
 }
 

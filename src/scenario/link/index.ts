@@ -3,8 +3,9 @@ import { decodeLink, encodeLink, type Decoded, type LinkSpec } from './envelope.
 import { MEMORY_LINK, type MemoryPayload } from './memory.ts';
 import { TRANSPORT_LINK, type TransportPayload } from './transport.ts';
 import { FAULTS_LINK, type FaultsPayload } from './faults.ts';
+import type { LinkLab } from './labName.ts';
 
-export type LinkLab = 'transport' | 'memory' | 'faults';
+export { namedLab, type LinkLab } from './labName.ts';
 export type LinkPayload = { transport: TransportPayload; memory: MemoryPayload; faults: FaultsPayload };
 
 const SPECS: { [L in LinkLab]: LinkSpec<LinkPayload[L]> } = { transport: TRANSPORT_LINK, memory: MEMORY_LINK, faults: FAULTS_LINK };
@@ -18,13 +19,6 @@ export type OpenedLink =
 /** Read a location hash; an empty one opens the transport instrument with its defaults. */
 export function readLink(hash: string): OpenedLink {
   return decodeLink(hash, SPECS as Record<LinkLab, LinkSpec<unknown>>, 'transport') as Decoded<LinkLab, unknown> as OpenedLink;
-}
-
-/** The instrument a hash names (even a hash that is otherwise refused), if this page has it. */
-export function namedLab(hash: string): LinkLab | null {
-  const m = /(?:^#?|&)lab=([a-z]{1,16})(?:&|$)/.exec(hash.slice(0, 200));
-  const lab = m?.[1] ?? (/(?:^#?|&)s=/.test(hash.slice(0, 200)) ? 'transport' : null);
-  return lab !== null && Object.prototype.hasOwnProperty.call(SPECS, lab) ? (lab as LinkLab) : null;
 }
 
 export function writeLink<L extends LinkLab>(lab: L, payload: LinkPayload[L]): string {

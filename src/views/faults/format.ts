@@ -1,6 +1,7 @@
 // Formatting and colours of the Faults instrument. Every phase has a colour and a glyph (colour is
 // never the only signal), chosen to stay apart under red-green colour blindness.
 import type { ChannelPresetId, FaultKind, PolicyName, ResetSituation } from '../../core/index.ts';
+import { grouped } from '../kit/grouped.ts';
 
 /** Storm phases of a QP (PHASE in core/faults/storm.ts), in order. */
 export const PHASES = [
@@ -39,8 +40,7 @@ export const FAULT_LABEL: Record<FaultKind, string> = {
  *  stand out from the page (2.5:1 or more) in both themes (src/views/palette.test.ts). */
 export const CLASS_COLORS = ['var(--color-blue-600)', 'var(--color-teal-700)', 'var(--color-yellow-900)', 'var(--color-pink-400)', 'var(--color-violet-400)', 'var(--color-sky-900)', 'var(--color-yellow-600)', 'var(--color-slate-900)'];
 
-const INT = new Intl.NumberFormat('en');
-export const int = (x: number) => INT.format(Math.round(x));
+export const int = (x: number) => grouped(x);
 
 /** A duration in ns, in the unit that reads best. */
 export function dur(ns: number): string {

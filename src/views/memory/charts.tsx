@@ -5,6 +5,7 @@ import { scaleLinear } from 'd3-scale';
 import { line } from 'd3-shape';
 import type { SeriesPoint } from '../../worker/memory/types.ts';
 import { ns } from './format.ts';
+import { grouped } from '../kit/grouped.ts';
 
 export interface LineSeries { name: string; color: string; points: SeriesPoint[]; dash?: string }
 
@@ -65,7 +66,7 @@ export function LiveChart({ title, series, value, format, width, height, yDomain
           <text x={m.l - 4} y={y(t)} fontSize={10} textAnchor="end" dominantBaseline="middle" fill="var(--color-slate-500)">{format(t)}</text>
         </g>
       ))}
-      <text x={width - m.r} y={height - 5} fontSize={10} textAnchor="end" fill="var(--color-slate-500)">{xBy === 'time' ? `simulated time → ${ns(x1)}` : `packets → ${Math.round(x1).toLocaleString('en')}`}</text>
+      <text x={width - m.r} y={height - 5} fontSize={10} textAnchor="end" fill="var(--color-slate-500)">{xBy === 'time' ? `simulated time → ${ns(x1)}` : `packets → ${grouped(x1)}`}</text>
       {series.map((s) => s.points.length > 0 && (
         <path key={s.name} d={path(s.points) ?? ''} fill="none" stroke={s.color} strokeWidth={1.8} strokeDasharray={s.dash} />
       ))}

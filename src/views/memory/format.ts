@@ -1,6 +1,7 @@
 // Pure helpers of the NIC-memory lab's views: slider scales, number formatting, and the colour
 // system (every colour has a glyph or text twin). No model logic.
 import { paint, paintMix } from '../kit/theme.ts';
+import { grouped } from '../kit/grouped.ts';
 
 /** Active QPs: a log slider, position 0..1200 ↔ 1 … 1,000,000 QPs (200 positions per decade). */
 export const QPS_POS_MAX = 1200;
@@ -63,10 +64,8 @@ export const PATTERN_LABEL: Record<string, string> = {
   uniform: 'Uniform (FaSST rc-swarm)', zipf: 'Zipf (skewed)', hotset: 'Shifting hot set', scan: 'Scan + hot set', incast: 'Incast bursts',
 };
 
-// One formatter, made once: toLocaleString builds a new one per call, which costs tens of µs.
-const INT = new Intl.NumberFormat('en', { maximumFractionDigits: 0 });
 export function int(n: number): string {
-  return INT.format(Math.round(n));
+  return grouped(n);
 }
 
 /** 1,000,000 → "1M", 46,416 → "46.4k". */

@@ -4,6 +4,7 @@
 // (wrong), and the learner may try again.
 import { useState } from 'react';
 import type { Answer, QuestionView } from '../../worker/kit/types.ts';
+import { grouped } from '../kit/grouped.ts';
 
 export function QuestionCard({ q, onAnswer }: { q: QuestionView; onAnswer(a: Answer): Promise<unknown> }) {
   const [one, setOne] = useState<string | null>(null);
@@ -98,5 +99,5 @@ export function QuestionCard({ q, onAnswer }: { q: QuestionView; onAnswer(a: Ans
 }
 
 function fmt(x: number): string {
-  return Math.abs(x) >= 100 ? Math.round(x).toLocaleString('en') : Number(x.toPrecision(3)).toString();
+  return Math.abs(x) >= 100 ? grouped(x) : Number(x.toPrecision(3)).toString();
 }

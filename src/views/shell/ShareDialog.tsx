@@ -1,6 +1,7 @@
 // The share link, shown whether or not the clipboard accepted it, with a copy button.
 import type { ShareState } from '../../store/kit.ts';
 import { Dialog } from './Dialog.tsx';
+import { grouped } from '../kit/grouped.ts';
 
 export interface ShareDialogProps {
   share: ShareState;
@@ -27,7 +28,7 @@ export function ShareDialog({ share, onChange, description }: ShareDialogProps) 
       ) : (
         <div className="space-y-2 text-sm text-slate-800">
           <p>{description}</p>
-          <label htmlFor="share-url" className="block text-xs font-semibold text-slate-600">Link ({share.url.length.toLocaleString('en')} characters)</label>
+          <label htmlFor="share-url" className="block text-xs font-semibold text-slate-600">Link ({grouped(share.url.length)} characters)</label>
           <textarea id="share-url" data-testid="share-url" readOnly value={share.url} rows={4} onFocus={(e) => e.currentTarget.select()}
             className="w-full resize-none rounded border border-slate-300 bg-slate-50 p-1.5 font-mono text-[11px] break-all" />
           <div className="flex items-center gap-2">

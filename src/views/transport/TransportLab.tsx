@@ -22,6 +22,7 @@ import { TimeTools, importScenario } from './tools/TimeTools.tsx';
 import type { ChallengeKit } from './tools/ChallengeEditor.tsx';
 import { WhyPanel } from './tools/WhyPanel.tsx';
 import { prefersReducedMotion } from '../kit/motion.ts';
+import { grouped } from '../kit/grouped.ts';
 
 export interface TransportLabProps {
   /** Builds the share link for the current moment. */
@@ -124,7 +125,7 @@ export function TransportLab({ buildLink, onResetProgress, challengeKit }: Trans
                 freeLabel="Sandbox (free play)"
                 free={scale ? {
                   title: 'Sandbox at scale',
-                  text: <p>{scale.title ?? `${scale.n.toLocaleString('en')} QPs`}. Each host draws its QPs as a grid, one cell per QP, shaped by its state. Click a cell, or focus a grid and use the arrow keys, to inspect a QP: the wire gives the selected pair its own lanes and groups the other connections by direction.</p>,
+                  text: <p>{scale.title ?? `${grouped(scale.n)} QPs`}. Each host draws its QPs as a grid, one cell per QP, shaped by its state. Click a cell, or focus a grid and use the arrow keys, to inspect a QP: the wire gives the selected pair its own lanes and groups the other connections by direction.</p>,
                 } : { title: 'Sandbox', text: <p>Two hosts, two RC connections sharing completion queues, three programs posting work. Press play, click a QP to inspect it, and use <em>Post &amp; faults</em> to break things.</p> }} />
             </aside>
           )}

@@ -11,6 +11,7 @@ import { MAX_OVERLAP } from '../timing.ts';
 import type { TrafficPattern } from '../traffic.ts';
 
 import { MAX_ACTIVE_QPS, MAX_PINNED, PATTERN_KINDS, type PatternKind } from '../ids.ts';
+import { grouped } from '../../kit/grouped.ts';
 
 export { MAX_ACTIVE_QPS, MAX_PINNED, PATTERN_KINDS, type PatternKind };
 
@@ -115,7 +116,7 @@ export function patternText(cfg: LabSettings, qps: number): string {
   switch (p.kind) {
     case 'uniform': return 'each packet to a uniformly random active QP (FaSST rc-swarm)';
     case 'zipf': return `Zipf(s = ${p.s}): a few QPs get most packets`;
-    case 'hotset': return `${Math.round(p.hotFraction * 100)}% of packets to a hot set of ${p.hotSize} QPs that moves every ${p.shiftEvery.toLocaleString('en')} packets`;
+    case 'hotset': return `${Math.round(p.hotFraction * 100)}% of packets to a hot set of ${p.hotSize} QPs that moves every ${grouped(p.shiftEvery)} packets`;
     case 'scan': return `a cyclic scan over all QPs, ${Math.round((p.hotFraction ?? 0) * 100)}% of packets to a hot set of ${p.hotSize} QPs`;
     case 'incast': return `incast: ${p.fanIn} QPs at a time, bursts of ${p.burst}`;
   }
@@ -145,7 +146,7 @@ export function validateConfig(cfg: LabConfig): string | null {
     if (kind === 'num' && !(typeof v === 'number' && Number.isFinite(v))) return `${k} must be a number, got ${String(v)}`;
     if (Array.isArray(kind) && !kind.includes(v as string)) return `${k} must be one of ${kind.join(', ')}, got ${String(v)}`;
   }
-  if (!isInt(cfg.qps) || cfg.qps < 1 || cfg.qps > MAX_ACTIVE_QPS) return `active QPs must be an integer in 1..${MAX_ACTIVE_QPS.toLocaleString('en')}, got ${cfg.qps}`;
+  if (!isInt(cfg.qps) || cfg.qps < 1 || cfg.qps > MAX_ACTIVE_QPS) return `active QPs must be an integer in 1..${grouped(MAX_ACTIVE_QPS)}, got ${cfg.qps}`;
   if (cfg.entries < 1 || cfg.entries > MAX_LAB_ENTRIES) return `cache.entries must be in 1..${MAX_LAB_ENTRIES} in the lab, got ${cfg.entries}`;
   if (cfg.fetchNs < 0 || cfg.fetchNs > MAX_FETCH_NS) return `miss latency (fetchNs) must be in 0..${MAX_FETCH_NS} ns, got ${cfg.fetchNs}`;
   if (cfg.overlap < 1 || cfg.overlap > MAX_OVERLAP) return `overlap must be an integer in 1..${MAX_OVERLAP}, got ${cfg.overlap}`;

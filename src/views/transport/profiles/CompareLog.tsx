@@ -6,6 +6,7 @@ import type { SimEvent } from '../../../core/index.ts';
 import { useTransport } from '../../../store/transport.ts';
 import { describe } from '../log/eventText.ts';
 import { hostLetter, qpnHex, usText } from '../format.ts';
+import { grouped } from '../../kit/grouped.ts';
 
 function Line({ e }: { e?: SimEvent }) {
   if (!e) return <span className="text-slate-500">—</span>;
@@ -41,7 +42,7 @@ export function CompareLog() {
         <h2 id="compare-title" className="text-sm font-semibold text-slate-900">Compare: {labels[c.left]} ↔ {labels[c.right]}</h2>
         <p role="status" data-testid="compare-summary" className={`text-[12px] ${c.firstDiff ? 'font-semibold text-amber-900' : 'text-slate-600'}`}>
           {c.firstDiff ? `First difference at t = ${usText(c.firstDiff.t)} (event ${c.firstDiff.index + 1})` : `No difference yet: both runs agree up to t = ${usText(c.t)}`}
-          {c.unchecked ? ` (${c.unchecked.toLocaleString('en')} events left the event log before they could be compared)` : ''}
+          {c.unchecked ? ` (${grouped(c.unchecked)} events left the event log before they could be compared)` : ''}
         </p>
         {states.length > 0 && (
           <p className="text-[11px] text-slate-700" data-testid="compare-states">

@@ -3,6 +3,7 @@
 import { transport } from '../../../bridge/labs.ts';
 import { useTransport } from '../../../store/transport.ts';
 import { usText } from '../format.ts';
+import { grouped } from '../../kit/grouped.ts';
 
 export function ChallengeBanner() {
   const c = useTransport((s) => s.frame?.challenge ?? null);
@@ -25,7 +26,7 @@ export function ChallengeBanner() {
       <p className="mt-0.5 text-slate-600">
         {c.score !== null && <>Score: <b data-testid="challenge-score">{c.score}</b> {c.scoreLabel}. </>}
         Attempt's trace hash at {usText(t)}: <code className="select-all font-mono text-[11px]" data-testid="challenge-hash">{hash}</code>
-        {c.ungraded ? <> Not graded: {c.ungraded.toLocaleString('en')} events that left the event log before they could be counted.</> : null}
+        {c.ungraded ? <> Not graded: {grouped(c.ungraded)} events that left the event log before they could be counted.</> : null}
       </p>
     </section>
   );

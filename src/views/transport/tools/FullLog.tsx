@@ -9,6 +9,7 @@ import { Dialog } from '../../shell/Dialog.tsx';
 import { GROUP_LABEL, GROUP_TITLE, KINDS_OF, describe } from '../log/eventText.ts';
 import { hostLetter, qpnHex } from '../format.ts';
 import { askWhy, hasWhy } from './why.ts';
+import { grouped } from '../../kit/grouped.ts';
 
 // On a touch screen every button is 44 px tall (src/index.css), so the rows are too.
 const ROW = typeof matchMedia === 'function' && matchMedia('(pointer: coarse)').matches ? 44 : 22;
@@ -70,7 +71,7 @@ export function FullLog({ onClose }: { onClose(): void }) {
         <label className="ml-2 flex items-center gap-1"><input type="checkbox" checked={onlySel} onChange={(e) => setOnlySel(e.target.checked)} />only the selected QP</label>
         <input type="search" placeholder="search: FLUSH, 0x101, RNR, wr_id 4…" value={text} onChange={(e) => { setText(e.target.value); setTop(0); if (box.current) box.current.scrollTop = 0; }}
           className="ml-auto w-56 rounded border border-slate-400 px-1.5 py-0.5" aria-label="Search the events" data-testid="full-log-search" />
-        <span className="text-slate-600" data-testid="full-log-count">{total.toLocaleString('en')} of {count.toLocaleString('en')} events{from > 0 && <> (the oldest {from.toLocaleString('en')} are no longer kept)</>}</span>
+        <span className="text-slate-600" data-testid="full-log-count">{grouped(total)} of {grouped(count)} events{from > 0 && <> (the oldest {grouped(from)} are no longer kept)</>}</span>
       </div>
       <div ref={box} onScroll={(e) => setTop(e.currentTarget.scrollTop)} style={{ height }} className="relative overflow-y-auto rounded border border-slate-300 font-mono text-[11px]" data-testid="full-log-rows" tabIndex={0} role="list" aria-label="Every event, oldest first">
         <div style={{ height: total * ROW, position: 'relative' }}>{visible}</div>
