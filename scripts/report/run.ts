@@ -3,7 +3,10 @@
 // Figures and ratios only: nothing here passes or fails on wall-clock time.
 //   npm run report                  every probe
 //   npm run report -- --only bundle  some probes (comma-separated ids), e.g. the cheap ones
-import { writeFileSync } from 'node:fs';
+//   --out FILE                       write there instead of docs/report.md, and print the table
+//   npm run report:ci                the cheap rows (bundle, quality), as `npm run check` runs them
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
 import { availableParallelism } from 'node:os';
 import { chromium, type BrowserContextOptions } from '@playwright/test';
 import { chromiumLaunch } from '../chromium.ts';
@@ -15,10 +18,11 @@ import type { ProbeContext, Row } from './types.ts';
 
 const APP_PORT = Number(process.env.REPORT_PORT ?? 4318);
 const BASELINE_PORT = APP_PORT + 1;
-const OUT = 'docs/report.md';
+const arg = (name: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3)
+  ?? (process.argv.includes(`--${name}`) ? process.argv[process.argv.indexOf(`--${name}`) + 1] : undefined);
+const OUT = arg('out') ?? 'docs/report.md';
 
-const only = process.argv.find((a) => a.startsWith('--only='))?.slice(7)
-  ?? (process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1] : undefined);
+const only = arg('only');
 const selected = only ? probes.filter((p) => only.split(',').includes(p.id)) : probes;
 if (selected.length === 0) throw new Error(`--only ${only}: no such probe (have ${probes.map((p) => p.id).join(', ')})`);
 
@@ -66,5 +70,8 @@ const header = [
   'JavaScript budget, by `npm run size` in `npm run check`.',
   '',
 ];
-writeFileSync(OUT, `${header.join('\n')}\n${renderTable(rows)}`);
+const text = `${header.join('\n')}\n${renderTable(rows)}`;
+mkdirSync(dirname(OUT), { recursive: true });
+writeFileSync(OUT, text);
 log(`wrote ${OUT} (${rows.length} rows)`);
+if (arg('out')) console.log(text);

@@ -96,6 +96,10 @@ async function progress(page: Page, run: Run): Promise<string> {
   return (await el.innerText()).trim();
 }
 
+function label(run: Run): string {
+  return `${run.view}${run.hash ? ` (${run.hash})` : run.scale ? '' : ' (default page)'}${run.scale ? `, ${run.scale.label}` : ''}, ${run.top ? 'top' : 'default'} speed`;
+}
+
 async function measure(ctx: ProbeContext, run: Run): Promise<Row> {
   const context = await ctx.appContext();
   await context.addInitScript({ path: PROBE_SCRIPT });
@@ -126,7 +130,7 @@ async function measure(ctx: ProbeContext, run: Run): Promise<Row> {
   const longest = w.longTasks.length ? Math.max(...w.longTasks) : 0;
   return {
     area: 'Frames',
-    measure: `${run.view}${run.hash ? ` (${run.hash})` : run.scale ? '' : ' (default page)'}${run.scale ? `, ${run.scale.label}` : ''}, ${run.top ? 'top' : 'default'} speed (${speedText})`,
+    measure: `${label(run)} (${speedText})`,
     figure: `p95 ${ms(p95)} · ${slow} of ${w.frames.length} frames > 25 ms · ${w.longTasks.length} long task${w.longTasks.length === 1 ? '' : 's'}${w.longTasks.length ? `, longest ${ms(longest)}` : ''}`,
     target: 'p95 ≤ 16.7 ms, no task > 50 ms',
     note: [`${(w.ms / 1000).toFixed(1)} s playing`, ...notes].join('; '),
@@ -137,7 +141,10 @@ export const framesProbe: Probe = {
   id: 'frames',
   async run(ctx) {
     const rows: Row[] = [];
+    // FRAMES_ONLY=text keeps the runs whose row name contains it (e.g. "1,000 active QPs").
+    const only = process.env.FRAMES_ONLY;
     for (const run of RUNS) {
+      if (only && !label(run).includes(only)) continue;
       const row = await measure(ctx, run);
       ctx.log(`frames: ${row.measure}: ${row.figure}`);
       rows.push(row);

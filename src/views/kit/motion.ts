@@ -4,15 +4,22 @@ import { useSyncExternalStore } from 'react';
 
 const QUERY = '(prefers-reduced-motion: reduce)';
 
+// One query list, read on demand: matchMedia() builds a new one per call, and React asks on
+// every render of a subscriber.
+let query: MediaQueryList | null | undefined;
+function list(): MediaQueryList | null {
+  if (query === undefined) query = typeof matchMedia === 'function' ? matchMedia(QUERY) : null;
+  return query;
+}
+
 export function prefersReducedMotion(): boolean {
-  return typeof matchMedia === 'function' && matchMedia(QUERY).matches;
+  return list()?.matches ?? false;
 }
 
 function subscribe(fn: () => void): () => void {
-  if (typeof matchMedia !== 'function') return () => {};
-  const m = matchMedia(QUERY);
-  m.addEventListener?.('change', fn);
-  return () => m.removeEventListener?.('change', fn);
+  const m = list();
+  m?.addEventListener?.('change', fn);
+  return () => m?.removeEventListener?.('change', fn);
 }
 
 export function useReducedMotion(): boolean {

@@ -19,8 +19,11 @@ function storage(): Storage | null {
   try { return typeof localStorage === 'undefined' ? null : localStorage; } catch { return null; }
 }
 
+// One query list, read on demand: matchMedia() builds a new one per call.
+let darkQuery: MediaQueryList | null | undefined;
 function systemDark(): boolean {
-  return typeof matchMedia === 'function' && matchMedia('(prefers-color-scheme: dark)').matches;
+  if (darkQuery === undefined) darkQuery = typeof matchMedia === 'function' ? matchMedia('(prefers-color-scheme: dark)') : null;
+  return darkQuery?.matches ?? false;
 }
 
 export function themeChoice(): ThemeChoice {
@@ -34,7 +37,16 @@ export function resolvedTheme(): Theme {
   return c === 'system' ? (systemDark() ? 'dark' : 'light') : c;
 }
 
+// The snapshots React reads on every render of a subscriber (canvases render per frame), so they
+// are kept, not recomputed from localStorage and a media query each time; notify() refreshes them.
+let snap: { choice: ThemeChoice; theme: Theme } | null = null;
+function snapshot(): { choice: ThemeChoice; theme: Theme } {
+  snap ??= { choice: themeChoice(), theme: resolvedTheme() };
+  return snap;
+}
+
 function notify(): void {
+  snap = null;
   generation++;
   for (const l of [...listeners]) l();
 }
@@ -58,7 +70,8 @@ let wired = false;
 function wire(): void {
   if (wired || typeof window === 'undefined') return;
   wired = true;
-  if (typeof matchMedia === 'function') matchMedia('(prefers-color-scheme: dark)').addEventListener?.('change', notify);
+  systemDark();
+  darkQuery?.addEventListener?.('change', notify);
   // Another tab changed the choice: follow it.
   window.addEventListener('storage', (e) => { if (e.key === THEME_KEY) { apply(themeChoice()); notify(); } });
 }
@@ -70,12 +83,12 @@ export function subscribeTheme(fn: () => void): () => void {
 }
 
 export function useThemeChoice(): ThemeChoice {
-  return useSyncExternalStore(subscribeTheme, themeChoice, () => 'system');
+  return useSyncExternalStore(subscribeTheme, () => snapshot().choice, () => 'system');
 }
 
 /** The theme in force; canvases redraw when it changes. */
 export function useTheme(): Theme {
-  return useSyncExternalStore(subscribeTheme, resolvedTheme, () => 'light');
+  return useSyncExternalStore(subscribeTheme, () => snapshot().theme, () => 'light');
 }
 
 const cache = new Map<string, string>();
