@@ -3,6 +3,7 @@
 // anywhere still equals a fresh run. Counts and hashes, never time.
 import { describe, expect, it } from 'vitest';
 import { Simulation, type ScenarioInput } from '../../core/index.ts';
+import { sandboxScenario } from '../../scenario/presets.ts';
 import { Timeline } from './timeline.ts';
 
 function deep(): ScenarioInput {
@@ -43,6 +44,35 @@ describe('checkpoints within a byte budget', () => {
     for (const t of times) {
       tl.seek(t);
       expect(sim.now).toBe(t);
+      expect(sim.summary().traceHash).toBe(ref.get(t));
+    }
+  });
+});
+
+describe('checkpoints within a count', () => {
+  it('once full, the store stays full (no sawtooth), evenly spread, and every seek still equals a fresh run', () => {
+    const max = 16;
+    const sandbox = (): ScenarioInput => ({ ...sandboxScenario(), config: { ...sandboxScenario().config, durationNs: 10_000_000 } });
+    const sim = new Simulation(sandbox(), { traceKeep: 2_000 });
+    const tl = new Timeline(sim, { maxCheckpoints: max });
+    const counts: number[] = [];
+    for (let t = 50_000; t <= 3_000_000; t += 50_000) { tl.reach(t); counts.push(tl.checkpointCount); }
+    const full = counts.indexOf(max);
+    expect(full).toBeGreaterThanOrEqual(0);
+    expect(full).toBeLessThan(counts.length / 2);
+    // Halving would drop it to max / 2 + 1 at the next overflow; thinning one at a time never does.
+    expect(Math.min(...counts.slice(full))).toBe(max);
+    const at = tl.checkpointTimes;
+    expect(at[0]).toBe(0);
+    const gaps = at.slice(1).map((x, i) => x - at[i]);
+    const mean = (at[at.length - 1] - at[0]) / gaps.length;
+    expect(Math.max(...gaps)).toBeLessThanOrEqual(3 * mean);
+    const times = [0, 33_333, 1_250_000, 2_999_000, 123_456];
+    const ref = new Map<number, string>();
+    const s = new Simulation(sandbox(), { trace: 'hash' });
+    for (const t of [...times].sort((a, b) => a - b)) { s.runUntil(t); ref.set(t, s.summary().traceHash); }
+    for (const t of times) {
+      tl.seek(t);
       expect(sim.summary().traceHash).toBe(ref.get(t));
     }
   });
