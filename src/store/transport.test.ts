@@ -22,4 +22,30 @@ describe('transport store', () => {
     st.applyFrame(api.frame());
     expect(transportStore.getState().notice!.id).toBe(n.id);
   });
+
+  it('at top speed a frame carrying only the newest events is a gap, not a new story: the log restarts contiguous, the epoch stays', () => {
+    const api = createTransportApi();
+    api.load({ ...sandboxScenario(), config: { ...sandboxScenario().config, durationNs: 50_000_000 } });
+    const st = transportStore.getState();
+    st.applyFrame(api.frame());
+    const epoch = transportStore.getState().logEpoch;
+    api.setSpeed(1e8);
+    api.play();
+    let gaps = 0;
+    for (let i = 0; i < 6; i++) {
+      const f = api.tick(100);
+      expect(f.resetLog).toBe(false);
+      if (f.logGap) gaps++;
+      st.applyFrame(f);
+      const s = transportStore.getState();
+      // Contiguous: the log's last line is the frame's last event, its first one logFrom.
+      expect(s.logFrom + s.log.length).toBe(f.eventsFrom + f.events.length);
+      expect(s.log.at(-1)).toBe(f.events.at(-1));
+    }
+    expect(gaps).toBeGreaterThan(0);
+    expect(transportStore.getState().logEpoch).toBe(epoch);
+    // A seek back is a new story.
+    st.applyFrame(api.seek(1_000));
+    expect(transportStore.getState().logEpoch).toBe(epoch + 1);
+  });
 });

@@ -110,7 +110,9 @@ export const transportStore = createLabStore<Frame, TransportSlice>(
   }),
   (s, f) => {
     // A new scenario, a seek backwards or a fork replaces the log; otherwise new events are appended.
-    const log = f.resetLog ? f.events.slice(-LOG_CAP) : appendCapped(s.log, f.events);
+    // A gap (more events than a frame carries) restarts the log from the frame's events: the log's
+    // lines must stay contiguous, each one's absolute index is logFrom plus its place.
+    const log = f.resetLog || f.logGap ? f.events.slice(-LOG_CAP) : appendCapped(s.log, f.events);
     const logFrom = (f.eventsFrom ?? 0) + f.events.length - log.length;
     const changed = f.resetLog ? {} : { ...s.changed, ...diffContexts(s.frame, f) };
     const sel = s.selected;

@@ -175,21 +175,23 @@ export function createTransportApi(simOptions: SimOptions = PAGE_SIM) {
     const s = tl.sim;
     const tr = s.world.trace;
     let events;
+    let logGap = false;
     if (resetLog || tr.count < sentCount) {
       events = tr.events.slice(-LOG_TAIL);
       resetLog = true;
     } else {
       // At high speed a frame can cover thousands of events; the log keeps only its tail, so
-      // only that tail crosses the worker boundary.
+      // only that tail crosses the worker boundary. Not a new story, though: a reset would
+      // undo the page's throttling and clear what it derived (every frame, at top speed).
       const fresh = Math.min(tr.count - sentCount, FRAME_EVENTS);
       events = tr.events.slice(tr.events.length - fresh);
-      if (tr.count - sentCount > FRAME_EVENTS) resetLog = true;
+      logGap = tr.count - sentCount > FRAME_EVENTS;
     }
     if (tl.now >= tl.end || s.stopped) playing = false;
     const sv = slow.view(head, speed, playing);
     const f: Frame = {
       seq: ++seq, lab: 'transport', playing, busy: false, speed, lesson: lessons.progress(),
-      t: s.now, maxT: tl.maxT, durationNs: tl.end, events, eventsFrom: tr.count - events.length, resetLog,
+      t: s.now, maxT: tl.maxT, durationNs: tl.end, events, eventsFrom: tr.count - events.length, resetLog, logGap,
       world: project(s, { lostLingerNs: sv.speed * PACKET_LINGER_WALL_S, arriveLingerNs: sv.speed * ARRIVED_LINGER_WALL_S, selected, feeder }), scenarioTitle: s.scenario.title,
       traceHash: tr.hash(), fork: forks.info(), challenge: challenge.status(s), selected,
       profile: s.world.profile.id, compare: compare ? compare.view(s, s.world.profile.id) : null, slow: sv,

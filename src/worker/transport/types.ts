@@ -163,11 +163,18 @@ export interface Frame extends KitFrame {
   t: number;
   maxT: number;
   durationNs: number;
-  /** Events since the previous frame; when `resetLog` the list replaces the log. */
+  /** Events since the previous frame; when `resetLog` or `logGap` the list replaces the log. */
   events: SimEvent[];
   /** Absolute trace index of events[0] (why() and the full log speak in these indices). */
   eventsFrom: number;
+  /** A new story (another scenario, a seek back, a fork): the old log and what was derived from it go. */
   resetLog: boolean;
+  /**
+   * The same story, but more happened since the previous frame than one frame carries (top
+   * speed): `events` is only the newest of them, so the log restarts from `eventsFrom`. The
+   * events in between are still in the worker's trace (the full log reads them).
+   */
+  logGap: boolean;
   world: WorldView;
   scenarioTitle?: string;
   /** The trace hash at this instant (a challenge attempt shows it; equal runs have equal hashes). */

@@ -76,14 +76,14 @@ function SlotStripImpl({ label, depth, items, pi, ci, width, maxSlots = 256, tes
         const p = pos(slot)!;
         const it = bySlot.get(slot);
         return (
-          <g key={slot} role="listitem" aria-label={it ? it.title : `slot ${slot}: empty`} data-testid={it ? it.testId : undefined}>
+          // Keyed by place, not slot number: as CI moves the window slides over the ring, and a
+          // slot-keyed strip re-created most of its nodes every frame at top speed.
+          <g key={k} role="listitem" aria-label={it ? it.title : `slot ${slot}: empty`} data-testid={it ? it.testId : undefined}>
             {it && <title>{it.title}</title>}
             <rect x={p.cx} y={p.cy} width={bw} height={SLOT_H} rx={2.5}
               fill={it ? it.fill : 'var(--color-white)'} stroke={it?.outline ?? (it ? 'color-mix(in srgb, var(--color-slate-900) 35%, transparent)' : 'var(--color-slate-300)')} strokeWidth={it?.outline ? 2 : 1}
               opacity={it?.dim ? 0.35 : 1} />
-            {it && (
-              <text x={p.cx + bw / 2} y={p.cy + 12.5} textAnchor="middle" fontSize={11} fontWeight={700} fill={it.text} opacity={it.dim ? 0.5 : 1}>{it.glyph}</text>
-            )}
+            <text x={p.cx + bw / 2} y={p.cy + 12.5} textAnchor="middle" fontSize={11} fontWeight={700} fill={it?.text} opacity={it?.dim ? 0.5 : 1}>{it?.glyph ?? ''}</text>
           </g>
         );
       })}
