@@ -110,6 +110,9 @@ async function transportInLesson(page: Page): Promise<void> {
   await expect(page.getByTestId('step-heading')).toHaveText(/^2\./);
   for (let i = 0; i < 4; i++) await page.getByTestId('step').click();
   await snapshotted(page, 'transport');
+  // The last Step's frame is painted: the time a test reads off the page is the instant held.
+  const t = await transportTime(page);
+  await expect(page.getByTestId('sim-time')).toHaveText(`t = ${(t / 1000).toFixed(3)} µs`);
 }
 
 async function lessonKept(page: Page, of = /\d+/): Promise<void> {
