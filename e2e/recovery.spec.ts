@@ -108,9 +108,14 @@ async function transportInLesson(page: Page): Promise<void> {
   await expect(page.getByTestId('answer-feedback').locator('[data-correct]')).toHaveAttribute('data-correct', 'true');
   await page.getByRole('button', { name: 'Next →' }).click();
   await expect(page.getByTestId('step-heading')).toHaveText(/^2\./);
-  for (let i = 0; i < 4; i++) await page.getByTestId('step').click();
+  // One Step at a time, each waited for: read after four quick clicks, the client's frame could
+  // still be the third Step's (4.000 µs) while the page went on to paint the fourth (5.000 µs).
+  for (let i = 0; i < 4; i++) {
+    const t0 = await transportTime(page);
+    await page.getByTestId('step').click();
+    await expect.poll(() => transportTime(page)).toBeGreaterThan(t0);
+  }
   await snapshotted(page, 'transport');
-  // The last Step's frame is painted: the time a test reads off the page is the instant held.
   const t = await transportTime(page);
   await expect(page.getByTestId('sim-time')).toHaveText(`t = ${(t / 1000).toFixed(3)} µs`);
 }
