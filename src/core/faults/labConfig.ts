@@ -6,7 +6,7 @@
 import * as v from 'valibot';
 import { CHANNEL_PRESETS, POLICIES, type ChannelPresetId, type PolicyName } from '../model/stormSchema.ts';
 import { FAULT_KINDS, type FaultKind, type StormConfig } from './stormScenario.ts';
-import { RESET_SITUATIONS, type ResetLabConfig, type ResetSituation } from './resetLab.ts';
+import { RESET_SITUATIONS, type ResetLabConfig, type ResetSituation } from './resetConfig.ts';
 import { grouped } from '../kit/grouped.ts';
 
 /** The lab's range: a storm big enough to show the squeeze, small enough to run live in a tab. */

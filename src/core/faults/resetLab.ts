@@ -11,26 +11,9 @@ import type { AttrName } from '../verbs/attrs.ts';
 import { HDR_BYTES, RETH_BYTES } from '../transport/wire.ts';
 import { RESET_CLAIMS } from './resetClaims.ts';
 import type { Claim } from './claims.ts';
+import type { ResetLabConfig, ResetSituation } from './resetConfig.ts';
 
-export const RESET_SITUATIONS = ['send-half-arrived', 'write-half-arrived', 'replay-unacked', 'dma-mid-burst', 'read-streaming'] as const;
-export type ResetSituation = (typeof RESET_SITUATIONS)[number];
-
-export interface ResetLabConfig {
-  situation: ResetSituation;
-  resetAtNs: number;
-  /** Which end is reset (default: the responder for send/write/DMA, the requester otherwise). */
-  target?: 'requester' | 'responder';
-  /** Move to ERR first, and to RESET errGapNs later (default 300 ns). */
-  errFirst?: boolean;
-  errGapNs?: number;
-  /** Bring the reset QP back up, against the same peer, this long after the reset. */
-  rebuildAfterNs?: number;
-  /** Destroy both ends at the reset and connect two new QPs: the QPN-reuse hazard. */
-  reuse?: { policy: 'lowest-free' | 'fresh'; quarantineNs?: number; psn: 'random' | 'zero' };
-  linkLatencyNs?: number;
-  seed?: number;
-  durationNs?: number;
-}
+export { RESET_SITUATIONS, type ResetLabConfig, type ResetSituation } from './resetConfig.ts';
 
 type Ev<K extends SimEvent['kind']> = Extract<SimEvent, { kind: K }>;
 /** One packet: when it left, when it reached the far NIC (`arrive`), when that NIC processed it (`rxAt`, after its receive pipeline and any context fetch), and what it did. */
