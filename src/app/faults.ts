@@ -8,7 +8,7 @@ import type { FaultsApi } from '../worker/faults/api.ts';
 import type { FaultsFrame } from '../worker/faults/types.ts';
 import { catchUp, lessonWords, resumeFrom, snapshotPayload, superviseLab } from './recovery.ts';
 import { grouped } from '../core/kit/grouped.ts';
-import { firstAnswers } from './first.ts';
+import { firstAnswers, takeEarlyFrame } from './first.ts';
 
 type Via = Caller<FaultsApi>;
 
@@ -21,8 +21,7 @@ export function startFaults(): Promise<void> {
     superviseLab('faults', c, faultsStore, recovery);
     started = (async () => {
       const [lessons] = await firstAnswers('faults');
-      // Asked at boot, the first frame may have come before the store listened.
-      if (c.frame && faultsStore.getState().frame?.seq !== c.frame.seq) faultsStore.getState().applyFrame(c.frame);
+      takeEarlyFrame(c, faultsStore);
       faultsStore.getState().setLessons(lessons);
     })();
   }

@@ -40,3 +40,11 @@ function ask<L extends LinkLab>(lab: L): Answers[L] {
 export function askEarly(lab: LinkLab): void {
   asked[lab] ??= ask(lab) as never;
 }
+
+interface FrameStore<F> { getState(): { frame: F | null; applyFrame(f: F): void } }
+
+/** Asked at boot, `c`'s first frame may have come before the store listened: hand it over once. */
+export function takeEarlyFrame<F extends { seq: number }>(c: { frame: F | null }, store: FrameStore<F>): void {
+  const st = store.getState();
+  if (c.frame && st.frame?.seq !== c.frame.seq) st.applyFrame(c.frame);
+}

@@ -9,7 +9,7 @@ import type { MemFrame } from '../worker/memory/types.ts';
 import { savedDone, trackProgress } from './progress.ts';
 import { catchUp, lessonWords, resumeFrom, snapshotPayload, superviseLab } from './recovery.ts';
 import { grouped } from '../core/kit/grouped.ts';
-import { firstAnswers } from './first.ts';
+import { firstAnswers, takeEarlyFrame } from './first.ts';
 
 type Via = Caller<MemoryApi>;
 
@@ -22,8 +22,7 @@ export function startMemory(): Promise<void> {
     superviseLab('memory', c, memoryStore, recovery);
     started = (async () => {
       const [lessons] = await firstAnswers('memory');
-      // Asked at boot, the first frame may have come before the store listened.
-      if (c.frame && memoryStore.getState().frame?.seq !== c.frame.seq) memoryStore.getState().applyFrame(c.frame);
+      takeEarlyFrame(c, memoryStore);
       memoryStore.getState().setLessons(lessons);
       memoryStore.getState().setSaved(savedDone('memory'));
       trackProgress('memory', memoryStore as never, memoryHash, (d) => memoryStore.getState().setSaved(d));

@@ -9,7 +9,7 @@ import type { Frame } from '../worker/transport/types.ts';
 import { savedDone, trackProgress } from './progress.ts';
 import { lessonWords, resumeFrom, snapshotPayload, superviseLab } from './recovery.ts';
 import { parseChallenge, type Challenge } from '../scenario/challenge.ts';
-import { firstAnswers } from './first.ts';
+import { firstAnswers, takeEarlyFrame } from './first.ts';
 
 type Via = Caller<TransportApi>;
 
@@ -27,8 +27,7 @@ export function startTransport(): Promise<void> {
       // One round trip, not three: the worker answers in order, the page waits once.
       const [reference, lessons] = await firstAnswers('transport');
       const st = transportStore.getState();
-      // Asked at boot, the first frame may have come before the store listened.
-      if (c.frame && st.frame?.seq !== c.frame.seq) st.applyFrame(c.frame);
+      takeEarlyFrame(c, transportStore);
       st.setReference(reference);
       st.setLessons(lessons);
       st.setSaved(savedDone('transport'));
