@@ -45,7 +45,7 @@ function bootFirst(): Plugin {
 
 /**
  * Offline after the first load: Workbox precaches every built file, the entry, the lazily loaded
- * lab chunk and both simulation worker chunks, so either instrument and any share link (a hash on
+ * lab chunks and the three simulation worker chunks, so any instrument and any share link (a hash on
  * the same page) open without a network. Updates are prompt-free but never swap files under a
  * running page: a new service worker waits until every QP Scope tab is closed (no skipWaiting),
  * because activating it would delete the old build's hashed chunks that an open page may still

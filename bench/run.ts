@@ -7,6 +7,7 @@ const BENCHES: string[] = [
   './cacheBench.ts',
   './engineBench.ts',
   './stormBench.ts',
+  './timeTravelBench.ts',
 ];
 
 interface BenchModule { run: () => Promise<Record<string, number>> }

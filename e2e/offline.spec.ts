@@ -1,5 +1,6 @@
 // Offline after the first load: once the service worker controls the page, the network can go
-// away and the default page, the NIC memory lab and share links of both instruments still open.
+// away and the default page, the NIC memory lab, the Faults instrument and share links of all three
+// still open.
 import { readdirSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { expect, open, shot, test, type Page } from './fixtures.ts';
@@ -43,7 +44,7 @@ test('the service worker precaches every built file: entry, lazy lab chunks, eve
   expect(files.filter((f) => !cached.includes(f))).toEqual([]);
 });
 
-test('after one visit, offline: the page reloads and plays, the memory lab and share links open', async ({ app: page, context }) => {
+test('after one visit, offline: the page reloads and plays, the memory lab and the Faults instrument run, and share links of all three open', async ({ app: page, context }) => {
   await open(page);
   await untilControlled(page);
   // A link of each instrument, made from their Share buttons while online.
@@ -70,6 +71,21 @@ test('after one visit, offline: the page reloads and plays, the memory lab and s
   await shot(lab, 'offline-memory');
   await lab.close();
 
+  const storm = await context.newPage();
+  await storm.goto('/#lab=faults');
+  await expect(storm.getByTestId('faults-lab')).toBeVisible();
+  await expect(storm.getByTestId('storm-grid')).toBeVisible();
+  await storm.getByTestId('play').click();
+  await expect(storm.getByTestId('storm-time')).not.toHaveText('0 ns');
+  await storm.getByTestId('play').click();
+  await storm.getByTestId('affected-qps').fill('500');
+  const qps = await storm.getByTestId('affected-qps-value').innerText();
+  await storm.getByTestId('share').click();
+  const faultsLink = await storm.getByTestId('share-url').inputValue();
+  expect(faultsLink).toContain('#lab=faults&v=1&d=');
+  await shot(storm, 'offline-faults');
+  await storm.close();
+
   const shared = await context.newPage();
   await shared.goto(transportLink);
   await expect(shared.getByTestId('sim-time')).toBeVisible();
@@ -79,4 +95,8 @@ test('after one visit, offline: the page reloads and plays, the memory lab and s
   await expect(shared.getByTestId('memory-lab')).toBeVisible();
   await expect(shared.getByTestId('hit-rate')).not.toHaveText('–', { timeout: 20_000 });
   await shot(shared, 'offline-shared-memory-link');
+  await shared.goto('about:blank');
+  await shared.goto(faultsLink);
+  await expect(shared.getByTestId('faults-lab')).toBeVisible();
+  await expect(shared.getByTestId('affected-qps-value')).toHaveText(qps);
 });
