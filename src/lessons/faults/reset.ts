@@ -5,7 +5,8 @@ import type { Lesson } from './types.ts';
 export const resetLesson: Lesson = {
   id: 'reset', lab: 'faults', topic: 10, title: 'Reset in the middle of a transfer',
   summary: 'Move a QP to RESET while a message is half-arrived, replay state waits for ACKs, or a READ streams back — and reuse its QPN.',
-  setup: [{ kind: 'reset', patch: { situation: 'send-half-arrived', resetAtNs: 20_000, errFirst: false, reuse: false, quarantine: false, randomPsn: false } }],
+  // After the transfer has finished (nothing is in flight at 16 µs), at the reset slider's end.
+  setup: [{ kind: 'reset', patch: { situation: 'send-half-arrived', resetAtNs: 16_000, errFirst: false, reuse: false, quarantine: false, randomPsn: false } }],
   sources: [
     'reset-book: queues emptied without completions, packets dropped silently',
     'rxe-reset: what is cleared and what is left',

@@ -5,12 +5,9 @@ import { faults } from '../../bridge/labs.ts';
 import { faultsStore, useFaults } from '../../store/faults.ts';
 import type { StormSettings } from '../../worker/faults/types.ts';
 import { WorkerSelect, WorkerSlider } from '../kit/controls.tsx';
-import { FAULT_LABEL, POLICY_LABEL, PRESET_LABEL, dur, int, keysOf, logPos } from './format.ts';
+import { FAULT_LABEL, POLICY_LABEL, PRESET_LABEL, STORM_SLIDERS, dur, int, keysOf } from './format.ts';
 
-const QPS = logPos(1, 16_384);
-const EQ = logPos(1, 65_536);
-const SERVICE = logPos(1, 1_000_000);
-const EQE = logPos(1, 1_000_000);
+const { qps: QPS, eqDepth: EQ, serviceNs: SERVICE, eqeNs: EQE } = STORM_SLIDERS;
 const MIX: Array<[string, string]> = [['graded', 'Graded: class 0 heaviest'], ['one-heavy', 'One heavy tenant'], ['equal', 'All equal']];
 
 async function send(patch: Partial<StormSettings>) {

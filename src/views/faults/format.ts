@@ -51,18 +51,45 @@ export function dur(ns: number): string {
   return `${Math.round(ns)} ns`;
 }
 
-/** Log-scale slider positions (0..1000) for a range. */
-export function logPos(min: number, max: number) {
+/** Every power of two from 1 to `max`: the sizes QP counts and queue depths are usually given in. */
+export function powersOfTwo(max: number): number[] {
+  const out: number[] = [];
+  for (let v = 1; v <= max; v *= 2) out.push(v);
+  return out;
+}
+
+/**
+ * Log-scale slider positions (0..1000) for a range. Between them a position reads as two
+ * significant digits, which would step past 256, 1,024 or 4,096 (250 → 260); a position within
+ * half a step of a `named` value lands exactly on it, so a person can drag back to the values
+ * lessons and presets use.
+ */
+export function logPos(min: number, max: number, named: readonly number[] = []) {
   const lo = Math.log10(min), hi = Math.log10(max);
+  const exact = (v: number) => ((Math.log10(v) - lo) / (hi - lo)) * 1000;
+  const marks = named.filter((n) => n >= min && n <= max);
   return {
-    to: (v: number) => Math.round(((Math.log10(Math.max(min, Math.min(max, v))) - lo) / (hi - lo)) * 1000),
+    to: (v: number) => Math.round(exact(Math.max(min, Math.min(max, v)))),
     from: (p: number) => {
+      const hit = marks.find((n) => Math.abs(exact(n) - p) <= 0.5);
+      if (hit !== undefined) return hit;
       const v = 10 ** (lo + ((hi - lo) * Math.max(0, Math.min(1000, p))) / 1000);
       const mag = 10 ** Math.max(0, Math.floor(Math.log10(v)) - 1);
-      return Math.max(min, Math.min(max, Math.round(v / mag) * mag));
+      let r = Math.round(v / mag) * mag;
+      // Rounding must not carry a value past a named one (127.6 → 130 would jump over 128).
+      for (const n of marks) if ((v < n && r > n) || (v > n && r < n)) r = n;
+      return Math.max(min, Math.min(max, r));
     },
   };
 }
+
+/** The storm's log sliders, by the setting each one moves (Controls.tsx draws them). */
+export const STORM_SLIDERS = {
+  qps: logPos(1, 16_384, powersOfTwo(16_384)),
+  eqDepth: logPos(1, 65_536, powersOfTwo(65_536)),
+  serviceNs: logPos(1, 1_000_000),
+  eqeNs: logPos(1, 1_000_000),
+} as const;
 
 export const PRESET_LABEL: Record<ChannelPresetId, string> = {
   mlx5: 'mlx5 (ConnectX-4 and later)',

@@ -9,7 +9,7 @@ export const QPS_POS_MAX = 1200;
  * Values the lessons, presets and sources name: a slider position within half a step of one of
  * them lands exactly on it (a log slider's own values step past 4,096: 4,027 → 4,074 → 4,121).
  */
-export const NAMED_QPS = [40, 48, 64, 80, 84, 88, 96, 112, 128, 144, 176, 240, 252, 256, 288, 420, 448, 450, 512, 528, 631, 792, 1000, 1024, 1386, 2048, 2500, 4096, 8192, 10_000, 16_384, 32_768, 65_536, 100_000, 131_072, 262_144, 1_000_000];
+export const NAMED_QPS = [40, 48, 64, 80, 84, 88, 96, 112, 128, 144, 176, 240, 252, 256, 288, 420, 448, 450, 512, 528, 631, 792, 1000, 1024, 1386, 1500, 2048, 2500, 4096, 8192, 10_000, 16_384, 32_768, 65_536, 100_000, 131_072, 262_144, 1_000_000];
 export function qpsFromPos(pos: number): number {
   const p = Math.max(0, Math.min(QPS_POS_MAX, pos));
   const named = NAMED_QPS.find((n) => Math.abs(Math.log10(n) * 200 - p) <= 0.5);

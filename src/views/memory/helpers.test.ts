@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ENTRY_STEPS, bytes, compact, entrySteps, hex, int, mops, ns, overlapFromPos, pct, posFromOverlap, posFromQps, posFromSpeed, qpsFromPos, rankFill, speedFromPos } from './format.ts';
+import { ENTRY_STEPS, NAMED_QPS, bytes, compact, entrySteps, hex, int, mops, ns, overlapFromPos, pct, posFromOverlap, posFromQps, posFromSpeed, qpsFromPos, rankFill, speedFromPos } from './format.ts';
 import { cellPos, gridLayout, hitTest } from './gridLayout.ts';
 import { chartSummary } from './charts.tsx';
 import { diffText } from './CompareTab.tsx';
@@ -8,6 +8,7 @@ import { waterfallSummary } from './TimingTab.tsx';
 import { slotOfAccess } from './CacheCanvas.tsx';
 import type { CacheGrid, CompareFrame, MissDetail, SeriesPoint } from '../../worker/memory/types.ts';
 import type { RaceTrace } from '../../core/memory/index.ts';
+import { MEMORY_LESSONS } from '../../lessons/memory/index.ts';
 
 describe('slider scales', () => {
   it('the active-QP slider is logarithmic from 1 to 1,000,000 and round-trips every decade', () => {
@@ -16,6 +17,20 @@ describe('slider scales', () => {
     expect(qpsFromPos(600)).toBe(1000);
     for (const q of [1, 10, 100, 1000, 10_000, 100_000, 1_000_000]) expect(qpsFromPos(posFromQps(q))).toBe(q);
     for (let p = 1; p <= 1200; p++) expect(qpsFromPos(p)).toBeGreaterThanOrEqual(qpsFromPos(p - 1));
+  });
+  it('reaches every QP count a lesson sets, and every named one (the walk finds the lessons\' values)', () => {
+    const named: number[] = [];
+    const walk = (node: unknown): void => {
+      if (Array.isArray(node)) { node.forEach(walk); return; }
+      if (!node || typeof node !== 'object') return;
+      const o = node as { kind?: string; qps?: unknown; patch?: { qps?: unknown } };
+      if (o.kind === 'preset' && typeof o.qps === 'number') named.push(o.qps);
+      if (o.kind === 'config' && typeof o.patch?.qps === 'number') named.push(o.patch.qps);
+      Object.values(node).forEach(walk);
+    };
+    walk(MEMORY_LESSONS);
+    expect(named).toEqual(expect.arrayContaining([631, 4096, 8192, 100_000]));
+    for (const q of [...named, ...NAMED_QPS]) expect(qpsFromPos(posFromQps(q)), `${q} QPs`).toBe(q);
   });
   it('speed has two significant digits and spans 1 … 2,000,000 packets/s', () => {
     expect(speedFromPos(0)).toBe(1);
