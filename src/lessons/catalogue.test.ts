@@ -7,7 +7,7 @@ import { rangeProblems } from './kit/question.ts';
 type AnyStep = { id: string; task?: string; check?: unknown; solution?: unknown; hints?: readonly string[]; question?: {
   kind: string; options?: readonly QuestionOption[] | ((p: never) => QuestionOption[]); outcome?: unknown; measure?: { unit: '%' | 'points' };
 } };
-const ALL = [...TRANSPORT_LESSONS, ...MEMORY_LESSONS, ...FAULTS_LESSONS] as unknown as ReadonlyArray<{ id: string; topic: number; steps: readonly AnyStep[] }>;
+const ALL = [...TRANSPORT_LESSONS, ...MEMORY_LESSONS, ...FAULTS_LESSONS] as unknown as ReadonlyArray<{ id: string; topic: number; why?: string; steps: ReadonlyArray<AnyStep & { text?: readonly string[] }> }>;
 const questions = ALL.flatMap((l) => l.steps.filter((s) => s.question).map((s) => [`${l.id}/${s.id}`, s.question!] as const));
 
 describe('every question of every catalogue', () => {
@@ -20,6 +20,17 @@ describe('every question of every catalogue', () => {
     expect(q.kind).toBe('one');
     expect(Array.isArray(q.options)).toBe(true);
     expect(rangeProblems(q.measure!.unit, q.options as QuestionOption[])).toEqual([]);
+  });
+});
+
+describe('order of telling', () => {
+  // Each lesson opens with why a practitioner cares: its own `why`, or a first step that is one.
+  it('covers the introduction and all eleven topics', () => expect(new Set(ALL.map((l) => l.topic))).toEqual(new Set([0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11])));
+  it.each(ALL.map((l) => [l.id, l] as const))('%s opens with why it matters before its first task or question', (_id, l) => {
+    const first = l.steps[0];
+    const why = l.why ?? (first.id === 'why' ? (first.text ?? []).join(' ') : '');
+    expect(why.length).toBeGreaterThan(80);
+    if (!l.why) expect(first.task ?? first.question).toBeUndefined();
   });
 });
 
