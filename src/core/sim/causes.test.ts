@@ -2,7 +2,8 @@
 // part of the deterministic fold (a restore-and-replay or a fresh run gives the same links),
 // and they sit beside the events, so the events and the trace hash are what they always were.
 import { describe, expect, it } from 'vitest';
-import { Simulation, type ScenarioInput, type SimEvent } from '../index.ts';
+import { Simulation, type CommandInput, type ScenarioInput, type SimEvent } from '../index.ts';
+import { K, keyed } from '../testkit/keyed.ts';
 
 const scenario = (): ScenarioInput => ({
   version: 1, seed: 6,
@@ -85,5 +86,39 @@ describe('cause links', () => {
     const firstPost = s.events().findIndex((e) => e.kind === 'post' && e.queue === 'sq');
     expect(s.causes()[firstPost]).toBe(-1);
     expect(s.why(s.eventsFrom() + firstPost)).toEqual([s.eventsFrom() + firstPost]);
+  });
+});
+
+describe('cause links of a failed key check (issue 10: the "why?" names the check)', () => {
+  const withWrite = (rkey: number, lkey: number): ScenarioInput => {
+    const s = keyed();
+    const post: CommandInput = { kind: 'postSend', host: 0, qpn: 0x100, wr: { wrId: 1, opcode: 'IBV_WR_RDMA_WRITE', length: 64, sgl: [{ addr: K.BASE, length: 64, lkey }], rdma: { addr: K.BASE, rkey } } };
+    return { ...s, commands: [...(s.commands ?? []), { t: 100, cmd: post }] };
+  };
+  const textOf = (e: SimEvent) => JSON.stringify(e);
+
+  it('a WRITE with an rkey B never gave: the error CQE leads to the check in words at both ends, and to the post', () => {
+    const s = new Simulation(withWrite(0x999, K.A_LOCAL));
+    s.runUntil(100_000);
+    const chain = chainOf(s, (e) => e.kind === 'cqe' && e.status === 'IBV_WC_REM_ACCESS_ERR');
+    const failed = chain.find((e) => e.kind === 'wr-error');
+    expect(failed && failed.kind === 'wr-error' && failed.check).toMatch(/rkey check failed: rkey 0x999/);
+    expect(chain.some((e) => e.kind === 'pkt' && e.syndrome === 'NAK_REM_ACCESS')).toBe(true);
+    expect(chain.at(-1)).toMatchObject({ kind: 'post', wrId: 1, opcode: 'IBV_WR_RDMA_WRITE' });
+    // B's own flush: its ERR comes from the packet its rkey check refused.
+    const flush = chainOf(s, (e) => e.kind === 'cqe' && e.host === 1 && e.status === 'IBV_WC_WR_FLUSH_ERR');
+    expect(flush.some((e) => e.kind === 'rx' && /rkey check failed: rkey 0x999/.test(textOf(e)))).toBe(true);
+    expect(flush.some((e) => e.kind === 'state' && e.host === 1 && e.to === 'ERR')).toBe(true);
+  });
+
+  it('a WRITE from a buffer with an lkey A never registered: the local protection error names the lkey check', () => {
+    const s = new Simulation(withWrite(K.B_ALL, 0x777));
+    s.runUntil(100_000);
+    const chain = chainOf(s, (e) => e.kind === 'cqe' && e.status === 'IBV_WC_LOC_PROT_ERR');
+    expect(chain.length).toBeGreaterThan(1);
+    const failed = chain.find((e) => e.kind === 'wr-error');
+    expect(failed && failed.kind === 'wr-error' && failed.check).toMatch(/lkey/);
+    expect(failed && failed.kind === 'wr-error' && failed.check).toMatch(/0x777/);
+    expect(chain.at(-1)).toMatchObject({ kind: 'post', wrId: 1 });
   });
 });
