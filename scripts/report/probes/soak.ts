@@ -185,7 +185,7 @@ function row(lab: Lab, s: Sample[], restarts: number, end: string, notes: string
     ? `kept events ≤ ${most('traceKept').toLocaleString('en')} (window ${String(s[0].counts?.traceKeep ?? '?')}) of ${Number(last.counts?.traceCount ?? 0).toLocaleString('en')} produced; checkpoints ≤ ${most('checkpoints')} (≤ ${mb(most('checkpointBytes'))} estimated); log matches ≤ ${most('logMatches').toLocaleString('en')}; ${last.counts?.stopped ? `stopped: ${String(last.counts.stopped)}` : 'no budget stop'}`
     : lab.counts === 'memory'
       ? `series ≤ ${most('series')} windows (compare ≤ ${most('compareSeries')}), sweep jobs ≤ ${most('sweepJobs')}, ${Number(last.counts?.packets ?? 0).toLocaleString('en')} packets played`
-      : `kept events ≤ ${most('traceKept').toLocaleString('en')}; EQ occupancy samples ≤ ${most('eqSamples').toLocaleString('en')} (twin ≤ ${most('twinEqSamples').toLocaleString('en')})`;
+      : `kept events ≤ ${most('traceKept').toLocaleString('en')} (a storm hashes its trace instead); EQ occupancy samples ≤ ${most('eqSamples').toLocaleString('en')} (twin ≤ ${most('twinEqSamples').toLocaleString('en')}; the history's cap is 4,096)`;
   return {
     area: 'Soak',
     measure: `${lab.name}${lab.hash ? ` (${lab.hash})` : ''}, top speed, ${(lab.ms / 60_000).toFixed(lab.ms % 60_000 ? 1 : 0)} min of wall time`,
