@@ -142,6 +142,11 @@ test('why? walks a flush completion back to its root, highlighted in the log and
   await page.getByTestId('lesson-solve').click();
   await expect(page.getByRole('button', { name: /Step 1: .*\(done\)/ })).toBeVisible();
   await page.getByRole('button', { name: 'Next →' }).click();
+  // Step 2 asks when the retry fires (4.096 µs × 2^2 apart); its reveal posts the four sends.
+  await page.getByTestId('answer-number').fill('16.384');
+  await page.getByTestId('answer-submit').click();
+  await expect(page.getByTestId('answer-feedback').locator('[data-correct]')).toHaveAttribute('data-correct', 'true');
+  await page.getByRole('button', { name: 'Next →' }).click();
   await page.getByTestId('question').locator('[data-testid^="order-"]').first().waitFor();
   await page.getByTestId('answer-submit').click();
   await expect(page.getByTestId('answer-feedback').locator('[data-correct]')).toHaveAttribute('data-correct', /true|false/);

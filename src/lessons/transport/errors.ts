@@ -46,9 +46,26 @@ export const errorsLesson: Lesson = {
       solution: [{ kind: 'failNextWr', host: A, qpn: 0x100, status: 'IBV_WC_RETRY_EXC_ERR' }],
     },
     {
+      id: 'retry-time', title: 'Predict: when the retry fires', highlight: 'wire', speed: 20_000,
+      text: [
+        'Four sends, wr_id 1 to 4, are about to be posted on QP 0x100, and every packet they send will be lost. The requester keeps a retransmission timer: when no ACK comes back in time it sends again from the oldest unacknowledged PSN. QP 0x100 was created with `timeout` = 2 and `retry_cnt` = 3.',
+      ],
+      question: {
+        kind: 'number', prompt: 'How many microseconds will pass between one retransmission of wr_id 1 and the next?', unit: 'µs',
+        reveal: [1, 2, 3, 4].map((i) => send(A, 0x100, i)), runNs: 40_000, tolerance: 0.1,
+        outcome: (p) => {
+          const r = p.since('retry').filter((e) => e.host === A && e.qpn === 0x100);
+          return r.length >= 2 ? (r[1].t - r[0].t) / 1000 : NaN;
+        },
+        stated: 16.384,
+        because: '`timeout` is an exponent: the local ACK timeout is 4.096 µs × 2^timeout, so timeout = 2 waits 16.384 µs before each retransmission (timeout = 14 would wait 67 ms; 0 waits forever). Watch the wire: wr_id 1 and the PSNs behind it go out again every 16.384 µs.',
+        wrong: '`timeout` is not a time in µs or ms, nor a number of tries (that is `retry_cnt`): it is the exponent of 4.096 µs × 2^timeout, the wait before every retransmission.',
+      },
+    },
+    {
       id: 'flush', title: 'Predict: the order of the CQEs', highlight: 'rings', speed: 20_000,
       text: [
-        'Four sends, wr_id 1 to 4, are about to be posted on QP 0x100. wr_id 1 will time out again and again (4.096 µs × 2^timeout each time) until its retries are spent. Host A\'s program polls only when you press "Poll CQ", so every entry will wait in the ring.',
+        'wr_id 1 to 4 are posted on QP 0x100, and wr_id 1 will time out again (4.096 µs × 2^timeout each time) until its three retries are spent. Host A\'s program polls only when you press "Poll CQ", so every entry will wait in the ring.',
       ],
       question: {
         kind: 'order', prompt: 'In what order will the four send CQEs of QP 0x100 appear in the CQ?',
@@ -58,7 +75,7 @@ export const errorsLesson: Lesson = {
           { id: '4', label: 'wr_id 4', why: 'The flush is oldest first (queue head to tail), not newest first.' },
           { id: '2', label: 'wr_id 2' },
         ],
-        reveal: [1, 2, 3, 4].map((i) => send(A, 0x100, i)), runNs: 300_000,
+        reveal: [], runNs: 300_000,
         outcome: (p) => sq(p).map((e) => String(e.wrId)),
         stated: ['1', '2', '3', '4'],
         because: 'wr_id 1 completes with IBV_WC_RETRY_EXC_ERR, the QP goes to ERR, and the NIC flushes the rest oldest first — wr_id 2, 3, 4 with IBV_WC_WR_FLUSH_ERR — one CQE each. Its receive queue is flushed as well. Only wr_id, status and qp_num are valid in an error or flush CQE.',

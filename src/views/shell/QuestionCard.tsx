@@ -5,6 +5,7 @@
 import { useState } from 'react';
 import type { Answer, QuestionView } from '../../worker/kit/types.ts';
 import { grouped } from '../kit/grouped.ts';
+import { RichText } from './RichText.tsx';
 
 export function QuestionCard({ q, onAnswer }: { q: QuestionView; onAnswer(a: Answer): Promise<unknown> }) {
   const [one, setOne] = useState<string | null>(null);
@@ -88,8 +89,8 @@ export function QuestionCard({ q, onAnswer }: { q: QuestionView; onAnswer(a: Ans
         {g && (
           <div className={`rounded border p-2 ${g.correct ? 'border-green-600 bg-green-50 text-green-900' : 'border-amber-600 bg-amber-50 text-amber-900'}`} data-correct={g.correct}>
             {g.correct
-              ? g.feedback.map((f, i) => <p key={f}>{i === 0 && <b>✓ Right. </b>}{f}</p>)
-              : <><p className="font-semibold">✕ Not what the model did. It did: <span className="font-mono">{expectedText}</span>.</p>{g.feedback.map((f) => <p key={f}>{f}</p>)}</>}
+              ? g.feedback.map((f, i) => <p key={f}>{i === 0 && <b>✓ Right. </b>}<RichText text={f} /></p>)
+              : <><p className="font-semibold">✕ Not what the model did. It did: <span className="font-mono">{expectedText}</span>.</p>{g.feedback.map((f) => <p key={f}><RichText text={f} /></p>)}</>}
             {!g.correct && <p className="text-xs">Change your answer and try again.</p>}
           </div>
         )}
