@@ -53,6 +53,40 @@ describe('topic 4, step 5 (RTR → RTS): the check confirms the concept', () => 
   });
 });
 
+describe('a task that a QP in ERR makes impossible says so and offers the step\'s start', () => {
+  // Each step: the QP the learner breaks (modify to ERR, always legal), and the words expected.
+  const CASES = [
+    ['intro', 'message', 0, 0x100, /A·0x100 is in ERR, so its sends can no longer complete/],
+    ['intro', 'receiver', 1, 0x200, /B·0x200 is in ERR, so no new receive can complete/],
+    ['context', 'fields', 0, 0x100, /A·0x100 is in ERR, so the WRITE can no longer complete/],
+    ['context', 'psn', 1, 0x200, /B·0x200 is in ERR, so the SEND can no longer complete/],
+    ['keys', 'wrong-rkey', 0, 0x100, /A·0x100 is in ERR, so a new WRITE would be flushed/],
+    ['keys', 'no-remote-write', 0, 0x101, /A·0x101 is in ERR, so a new WRITE would be flushed/],
+  ] as const;
+  it.each(CASES)('%s/%s: QP %i·%i in ERR: stuck, named; back to the start: not stuck, and the solution completes it', (lesson, id, host, qpn, words) => {
+    const { i, lesson: l } = stepOf(lesson, id);
+    const api = createTransportApi();
+    api.startLesson(lesson);
+    for (let s = 1; s < i; s++) {
+      api.lessonStep(s);
+      const q = l.steps[s].question;
+      if (q) api.answer(q.kind === 'number' ? 0 : q.kind === 'one' ? 'x' : []);
+      else if (l.steps[s].solution) api.solveStep();
+    }
+    expect(api.lessonStep(i).lesson).toMatchObject({ step: i, stuck: null });
+    const broken = api.command({ kind: 'modifyQp', host, qpn, mask: ['IBV_QP_STATE'], attrs: { qp_state: 'ERR' } });
+    expect(broken.ok).toBe(true);
+    expect(broken.frame.lesson!.stepsDone[i]).toBe(false);
+    expect(broken.frame.lesson!.stuck).toMatch(words);
+    const back = api.restoreStep();
+    expect(back.ok).toBe(true);
+    expect(back.frame.lesson).toMatchObject({ step: i, stuck: null });
+    expect(api.solveStep().ok).toBe(true);
+    expect(api.frame().lesson!.stepsDone[i]).toBe(true);
+    expect(api.frame().lesson!.stuck).toBeNull();
+  });
+});
+
 describe('"Start here", step 4: selecting QP 0x200 is part of the task', () => {
   const { i, lesson } = stepOf('intro', 'receiver');
   it('is not ticked while nothing is selected, however long the model runs; ticked once B·0x200 is selected', () => {

@@ -1,6 +1,6 @@
 // Small builders so lesson solutions read like the verbs calls they stand for.
 import type { AttrName, Command, ModifyAttrs, ScenarioInput, SendOpcode } from '../../core/index.ts';
-import type { TransportAction } from './types.ts';
+import type { Probe, TransportAction } from './types.ts';
 
 export const A = 0, B = 1;
 
@@ -31,3 +31,19 @@ export function bringUpRc(host: number, qpn: number, peer: { host: number; qpn: 
 export function load(scenario: ScenarioInput): TransportAction {
   return { kind: 'load', scenario };
 }
+
+/**
+ * A step's `stuck` for a task these QPs must stay out of ERR for: once one is there, only RESET
+ * leaves it, and the task can no longer be done as the step sets it up (the learner is offered
+ * the step's start). `what` finishes "…, so …": what can no longer happen.
+ */
+export function outOfErr(what: string, ...qps: Array<readonly [host: number, qpn: number]>) {
+  return (p: Probe): string | null => {
+    for (const [host, qpn] of qps) {
+      if (p.state(host, qpn) !== 'ERR') continue;
+      return `QP ${host === A ? 'A' : 'B'}·0x${qpn.toString(16)} is in ERR, so ${what}. Only RESET leaves ERR: go back to this step's start.`;
+    }
+    return null;
+  };
+}
+

@@ -1,6 +1,6 @@
 import type { ScenarioInput } from '../../core/index.ts';
 import type { Lesson, Probe } from './types.ts';
-import { A, B, send, load } from './commands.ts';
+import { A, B, outOfErr, send, load } from './commands.ts';
 
 function scenario(): ScenarioInput {
   return {
@@ -53,6 +53,7 @@ export const contextLesson: Lesson = {
       task: 'Post one 4 KiB RDMA WRITE from QP 0x100 and watch the HW fields change while the SW fields stay still.',
       hints: ['Post & faults is the inspector tab for posting work.', 'Choose the RDMA WRITE opcode and 4096 bytes, then Post.'],
       check: (p) => p.since('cqe').some((e) => e.host === A && e.qpn === 0x100 && e.status === 'IBV_WC_SUCCESS'),
+      stuck: outOfErr('the WRITE can no longer complete', [A, 0x100], [B, 0x200]),
       solution: [send(A, 0x100, 1, 'IBV_WR_RDMA_WRITE', 4096)], runNs: 20_000,
     },
     {
@@ -76,6 +77,7 @@ export const contextLesson: Lesson = {
       task: 'Post one more 1 KiB SEND on QP 0x100 and watch sq_pi move when you post, then sq_ci when the NIC has taken the WQE.',
       hints: ['Post & faults is the inspector tab for posting work; the Context tab shows sq_pi and sq_ci.', 'Choose the SEND opcode and 1024 bytes, press Post send, and keep playing until the send completes.'],
       check: (p) => p.since('cqe').some((e) => e.host === A && e.qpn === 0x100 && e.queue === 'sq' && e.status === 'IBV_WC_SUCCESS'),
+      stuck: outOfErr('the SEND can no longer complete', [A, 0x100], [B, 0x200]),
       solution: [send(A, 0x100, 3, 'IBV_WR_SEND', 1024)], runNs: 20_000,
     },
     {

@@ -1,6 +1,6 @@
 import { sandboxScenario } from '../../scenario/presets.ts';
 import type { Lesson, Probe } from './types.ts';
-import { A, B, load, send } from './commands.ts';
+import { A, B, load, outOfErr, send } from './commands.ts';
 
 /** The time of the first event after the step's mark that matches, or Infinity. */
 const firstAt = (p: Probe, kind: Parameters<Probe['since']>[0], pred: (e: never) => boolean) =>
@@ -35,6 +35,7 @@ export const intro: Lesson = {
       ],
       task: 'Keep playing until QP 0x100 on host A shows a successful send completion in its CQ.',
       check: (p) => p.since('cqe').some((e) => e.host === A && e.qpn === 0x100 && e.queue === 'sq' && e.status === 'IBV_WC_SUCCESS'),
+      stuck: outOfErr('its sends can no longer complete', [A, 0x100], [B, 0x200]),
       solution: [], runNs: 12_000,
     },
     {
@@ -70,6 +71,7 @@ export const intro: Lesson = {
       task: 'Click QP 0x200 on host B to select it, and find its receive completion in the CQ view.',
       hints: ['The QPs are the boxes on each host in the wire view.', 'Host B is on the right; its QP 0x200 is the peer of A·0x100.', 'Click the box labelled B·0x200: the queues below then show its CQ.'],
       check: (p) => p.selected?.host === B && p.selected.qpn === 0x200 && p.since('cqe').some((e) => e.host === B && e.queue === 'rq' && e.status === 'IBV_WC_SUCCESS'),
+      stuck: outOfErr('no new receive can complete on B·0x200', [A, 0x100], [B, 0x200]),
       solution: [{ kind: 'select', host: B, qpn: 0x200 }], runNs: 6000,
     },
     {

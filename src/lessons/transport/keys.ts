@@ -2,7 +2,7 @@
 // them, and one documented difference between drivers that portable code must survive.
 import type { Command, ProfileId, ScenarioInput } from '../../core/index.ts';
 import type { Lesson, Probe } from './types.ts';
-import { A, B, load, modify } from './commands.ts';
+import { A, B, load, modify, outOfErr } from './commands.ts';
 
 const ALL = ['IBV_ACCESS_LOCAL_WRITE', 'IBV_ACCESS_REMOTE_WRITE', 'IBV_ACCESS_REMOTE_READ', 'IBV_ACCESS_REMOTE_ATOMIC'] as const;
 /** Keys follow registration order (index << 8 | a per-host byte): see the Post & faults tab. */
@@ -60,6 +60,8 @@ export const keysLesson: Lesson = {
       task: 'In Post & faults, press “Cause: WRITE with a wrong rkey” on QP 0x100.',
       hints: ['Post & faults is an inspector tab; QP 0x100 on host A must be selected.', 'The “Memory regions and keys” panel has the cause buttons.', 'Press “Cause: WRITE with a wrong rkey”.'],
       check: (p) => failed(p, 0x100, 'IBV_WC_REM_ACCESS_ERR'),
+      // The requester only: B goes to ERR when it refuses the WRITE, before A's error CQE.
+      stuck: outOfErr('a new WRITE would be flushed before B could refuse its key', [A, 0x100]),
       solution: [write(0x100, 1, 0xdead00)], runNs: 20_000,
     },
     {
@@ -71,6 +73,7 @@ export const keysLesson: Lesson = {
       task: 'RDMA WRITE from QP 0x101 into host B\'s buffer with rkey 0x211.',
       hints: ['Select QP 0x101 on host A and open Post & faults.', 'Use a keyed post: opcode RDMA WRITE, remote key 0x211.', 'Or press “Cause: register without REMOTE_WRITE, then WRITE”.'],
       check: (p) => failed(p, 0x101, 'IBV_WC_REM_ACCESS_ERR') && p.since('rx').some((e) => e.host === B && /without IBV_ACCESS_REMOTE_WRITE/.test(e.detail ?? '')),
+      stuck: outOfErr('a new WRITE would be flushed before B could check its access rights', [A, 0x101]),
       solution: [write(0x101, 2, B_LOCAL_ONLY, SECOND)], runNs: 20_000,
     },
     {
