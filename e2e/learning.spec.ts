@@ -125,10 +125,18 @@ test('a challenge link opens, is graded live, and shows the attempt\'s trace has
   };
   await open(page, `#${encodeLink('transport', 2, { scenario, t: 0, challenge })}`);
   await expect(page.getByTestId('challenge-status')).toHaveText('Not yet');
-  const mod = (mask: string[], attrs: Record<string, unknown>) => call(page, 'command', { kind: 'modifyQp', host: 0, qpn: 0x100, mask, attrs });
-  await mod(['IBV_QP_STATE', 'IBV_QP_PKEY_INDEX', 'IBV_QP_PORT', 'IBV_QP_ACCESS_FLAGS'], { qp_state: 'INIT', pkey_index: 0, port_num: 1, qp_access_flags: 0 });
-  await mod(['IBV_QP_STATE', 'IBV_QP_AV', 'IBV_QP_PATH_MTU', 'IBV_QP_DEST_QPN', 'IBV_QP_RQ_PSN', 'IBV_QP_MAX_DEST_RD_ATOMIC', 'IBV_QP_MIN_RNR_TIMER'], { qp_state: 'RTR', ah_dlid: 2, path_mtu: 3, dest_qp_num: 0x200, rq_psn: 0, max_dest_rd_atomic: 1, min_rnr_timer: 1 });
-  await mod(['IBV_QP_STATE', 'IBV_QP_SQ_PSN', 'IBV_QP_TIMEOUT', 'IBV_QP_RETRY_CNT', 'IBV_QP_RNR_RETRY', 'IBV_QP_MAX_QP_RD_ATOMIC'], { qp_state: 'RTS', sq_psn: 1000, timeout: 14, retry_cnt: 7, rnr_retry: 7, max_rd_atomic: 1 });
+  // The attempt a learner makes: the modify_qp panel, the chosen transition's required
+  // attributes only (4 + 7 + 6 = 17), each call answered 0.
+  await page.getByTestId('qp-0-0x100').click();
+  await page.getByTestId('tab-modify').click();
+  for (const target of ['INIT', 'RTR', 'RTS']) {
+    await page.getByTestId('modify-target').selectOption(target);
+    await page.getByTestId('modify-fill').click();
+    await page.getByTestId('modify-submit').click();
+    await expect(page.getByTestId('modify-reply')).toHaveAttribute('data-ok', 'true');
+    await expect(page.getByTestId('qp-0-0x100')).toHaveAttribute('data-state', target);
+    if (target !== 'RTS') await expect(page.getByTestId('challenge-status')).toHaveText('Not yet');
+  }
   await expect(page.getByTestId('challenge-status')).toContainText('Goal met');
   await expect(page.getByTestId('challenge-score')).toHaveText('17');
   const f = await hashOf(page);
