@@ -34,8 +34,15 @@ test('walk QP 0x100 RESET → INIT → RTR → RTS, refused once, then send and 
     await expect(page.getByTestId('qp-0-0x100')).toHaveAttribute('data-state', target);
   }
   await expect(page.getByTestId('modify-c')).toContainText('IBV_QP_SQ_PSN');
+  // The mask just sent is spoken of as the call it was, not judged against RTS → RTS.
+  await expect(page.getByTestId('modify-cell-sent')).toContainText('Sent as RC RTR → RTS');
+  await expect(page.locator('#modify-cell')).not.toContainText('not allowed');
   await shot(page, 'modify-rts');
 
+  // A new target is a new call: the summary judges the mask against it again.
+  await page.getByTestId('modify-target').selectOption('SQD');
+  await expect(page.getByTestId('modify-cell-sent')).toHaveCount(0);
+  await expect(page.locator('#modify-cell')).toContainText('RTS → SQD');
   // Stop host A's program from reaping CQEs so the completion stays in the ring.
   await page.getByTestId('auto-poll').uncheck();
   await page.getByTestId('tab-post').click();

@@ -105,7 +105,7 @@ export function ModifyPanel({ qp }: { qp: QpView }) {
           </button>
         </div>
       </div>
-      <CellSummary c={c} type={qp.type} draft={draft} draining={qp.state === 'SQD (draining)'} />
+      <CellSummary c={c} type={qp.type} draft={draft} draining={qp.state === 'SQD (draining)'} sent={sentAs(reply, ref.attrNames, draft)} />
 
       <div className="relative min-h-[120px] flex-1 overflow-y-auto rounded-md border border-slate-200" role="group" aria-label="Attribute mask: IBV_QP_* attributes">
         {/* Fixed columns: the value column keeps room for IBV_QPS_RESET and a PSN with its hex; long names wrap at their underscores. */}
@@ -150,7 +150,26 @@ export function ModifyPanel({ qp }: { qp: QpView }) {
   );
 }
 
-function CellSummary({ c, type, draft, draining }: { c: Classified; type: string; draft: Draft; draining: boolean }) {
+type Reply = ReturnType<typeof transportStore.getState>['modifyReply'];
+
+/**
+ * The call that just succeeded, while the mask on screen is still the one it sent. Judged against
+ * the state the QP has now, that mask would read as wrong (RTR → RTS's attributes are not allowed
+ * on RTS → RTS), so the summary speaks of the call made instead.
+ */
+function sentAs(reply: Reply, names: Parameters<typeof buildCommand>[0], draft: Draft): { from: string; to: string } | null {
+  if (!reply?.ok || reply.from === reply.to) return null;
+  return buildCommand(names, draft).mask.join() === reply.mask.join() ? { from: reply.from, to: reply.to } : null;
+}
+
+function CellSummary({ c, type, draft, draining, sent }: { c: Classified; type: string; draft: Draft; draining: boolean; sent: { from: string; to: string } | null }) {
+  if (sent) {
+    return (
+      <div id="modify-cell" data-testid="modify-cell-sent" className="rounded-md border border-slate-200 bg-slate-50 px-2 py-1 text-[12px] text-slate-800" aria-live="polite">
+        Sent as <strong className="font-mono">{type} {sent.from} → {sent.to}</strong>, the mask below. The QP is {sent.to} now: choose the next transition to build the next call.
+      </div>
+    );
+  }
   const nReq = c.req.length + (draft.target !== NO_STATE_CHANGE ? 1 : 0);
   const missing = Object.entries(c.cls).filter(([a, k]) => k === 'required' && !draft.checked.includes(a)).map(([a]) => a);
   const extra = draft.checked.filter((a) => c.cls[a] === 'not-allowed');
@@ -174,7 +193,7 @@ function CellSummary({ c, type, draft, draining }: { c: Classified; type: string
   );
 }
 
-function ReplyBox({ reply, qp }: { reply: ReturnType<typeof transportStore.getState>['modifyReply']; qp: QpView }) {
+function ReplyBox({ reply, qp }: { reply: Reply; qp: QpView }) {
   const base = 'min-h-[2.25rem] flex-1 rounded-md border px-2 py-1 text-[12px]';
   if (!reply) {
     return <div data-testid="modify-reply" role="status" className={`${base} border-dashed border-slate-300 text-slate-500`}>The device’s answer appears here.</div>;
