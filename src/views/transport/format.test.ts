@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fieldValueText, opShort, opStyle, psnText, sliderFromSpeed, speedFromSlider, speedText, statusClass, timeoutText } from './format.ts';
+import { fieldName, fieldValueText, opShort, opStyle, psnText, sliderFromSpeed, speedFromSlider, speedText, statusClass, timeoutText } from './format.ts';
 import { describe as describeEvent, concerns } from './log/eventText.ts';
 import { stateAnnouncements } from './announce.ts';
 import type { SimEvent } from '../../core/index.ts';
@@ -19,6 +19,9 @@ describe('value formatting', () => {
     expect(fieldValueText('rnr_retry', 7)).toBe('7 (infinite)');
     expect(fieldValueText('dest_qp_num', 0x200)).toBe('0x200 (512)');
     expect(fieldValueText('ah_dlid', 2, undefined, (l) => (l === 2 ? 'Host B' : undefined))).toBe('GID ::ffff:10.0.0.2 (Host B)');
+    // Never a dlid on this RoCE port, by name either; other fields keep their own.
+    expect(fieldName('ah_dlid')).toBe('ah_attr (AV)');
+    expect(fieldName('dest_qp_num')).toBe('dest_qp_num');
     expect(timeoutText(4)).toBe('4 (65.5 µs)');
   });
 

@@ -5,7 +5,7 @@
 import { memo, useEffect, useRef, useState, type ReactNode, type Ref } from 'react';
 import { useTransport } from '../../../store/transport.ts';
 import type { QpView, ReferenceData } from '../../../worker/transport/types.ts';
-import { fieldValueText, hostLetter, qpnHex } from '../format.ts';
+import { fieldName, fieldValueText, hostLetter, qpnHex } from '../format.ts';
 import { peerOf } from '../modify/model.ts';
 import { prefersReducedMotion } from '../../kit/motion.ts';
 
@@ -74,7 +74,7 @@ export function ContextInspector({ qp }: { qp: QpView }) {
       <div className="min-h-[3.25rem] border-t border-slate-200 bg-slate-50 px-3 py-1 text-[12px] text-slate-800" aria-live="polite" data-testid="ctx-doc">
         {focused ? (
           <>
-            <span className="font-mono font-semibold">{focused.name}</span>
+            <span className="font-mono font-semibold">{fieldName(focused.name)}</span>
             <span className={`ml-1.5 rounded border px-1 font-mono text-[10px] font-bold ${OWNER[focused.owner].cls}`}>{OWNER[focused.owner].label}</span>
             {focused.attr && <span className="ml-1.5 font-mono text-[11px] text-slate-600">{focused.attr}</span>}
             <span className="block">{focused.doc}{focused.hw && <span className="text-slate-500"> · in a real NIC (mlx5): <span className="font-mono">{focused.hw}</span></span>}</span>
@@ -98,7 +98,7 @@ const FieldRow = memo(function FieldRow({ f, value, changed, focused, onFocus }:
     >
       <td className="truncate py-[3px] pl-1 font-mono text-[11.5px] text-slate-900">
         {changed && <span className="mr-0.5 text-amber-600" title="changed in the latest update" aria-label="changed">●</span>}
-        {f.name}
+        {fieldName(f.name)}
       </td>
       <td className="py-[3px]"><span className={`rounded border px-1 font-mono text-[9.5px] font-bold ${o.cls}`} title={o.title}>{o.label}</span></td>
       <td className="truncate py-[3px] font-mono text-[10.5px] text-slate-500" title={f.attr ?? 'not writable by modify_qp'}>{f.attr ? f.attr.replace('IBV_QP_', '') : f.owner === 'hw' ? 'NIC' : 'create'}</td>

@@ -2,7 +2,7 @@
 // student can read, and the raw enum names an engineer would grep for.
 import type { SimEvent, SimEventKind } from '../../../core/model/events.ts';
 import type { LogGroup } from '../../../store/transport.ts';
-import { hex, hostLetter, opShort, psnText, qpnHex, shortStatus } from '../format.ts';
+import { fieldName, hex, hostLetter, opShort, psnText, qpnHex, shortStatus } from '../format.ts';
 import { refusalWords } from '../refusal.ts';
 
 export interface EventLine {
@@ -104,7 +104,7 @@ export function describe(e: SimEvent): EventLine {
     case 'modify':
       return {
         group, host: e.host, qpn: e.qpn, tone: 'good',
-        text: `ibv_modify_qp ${e.from === e.to ? `in ${e.from}` : `${e.from} → ${e.to}`} returned 0${e.changed.length ? `; wrote ${e.changed.join(', ')}` : ''}${e.note ? ` (${e.note})` : ''}`,
+        text: `ibv_modify_qp ${e.from === e.to ? `in ${e.from}` : `${e.from} → ${e.to}`} returned 0${e.changed.length ? `; wrote ${e.changed.map(fieldName).join(', ')}` : ''}${e.note ? ` (${e.note})` : ''}`,
         raw: e.mask.join(' | '),
       };
     case 'modify-refused':
