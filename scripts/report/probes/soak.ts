@@ -24,8 +24,8 @@ interface Lab {
   hash: string;
   worker: RegExp;
   ms: number;
-  /** Which client of window.qpScope answers bounds(), if any. */
-  counts?: 'transport' | 'memory' | 'faults';
+  /** Which client of window.qpScope answers bounds(). */
+  counts: 'transport' | 'memory' | 'faults';
 }
 
 const LABS = (): Lab[] => [
@@ -95,7 +95,6 @@ async function rendererRss(ctx: ProbeContext): Promise<number | null> {
 }
 
 async function counts(page: Page, lab: Lab): Promise<Counts | null> {
-  if (!lab.counts) return null;
   return page.evaluate(async (name) => {
     const c = (window as unknown as Hook).qpScope?.[name]?.();
     if (!c) return null;

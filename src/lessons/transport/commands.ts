@@ -41,9 +41,8 @@ export function outOfErr(what: string, ...qps: Array<readonly [host: number, qpn
   return (p: Probe): string | null => {
     for (const [host, qpn] of qps) {
       if (p.state(host, qpn) !== 'ERR') continue;
-      return `QP ${host === A ? 'A' : 'B'}·0x${qpn.toString(16)} is in ERR, so ${what}. Only RESET leaves ERR: go back to this step's start.`;
+      return `QP ${String.fromCharCode(65 + host)}·0x${qpn.toString(16)} is in ERR, so ${what}. Only RESET leaves ERR: go back to this step's start.`;
     }
     return null;
   };
 }
-

@@ -111,7 +111,6 @@ export function accessText(v: number, compact = false): string {
 
 export const MIG_STATES = ['IBV_MIG_MIGRATED', 'IBV_MIG_REARM', 'IBV_MIG_ARMED'];
 
-/** Format one context field's value for the inspector. */
 /**
  * A context field as the page names it. The model keeps the address vector as the peer's host
  * (its key is `ah_dlid`, for links and scenarios already written); on this RoCE port the real AV
@@ -121,6 +120,7 @@ export function fieldName(name: string): string {
   return name === 'ah_dlid' ? 'ah_attr (AV)' : name;
 }
 
+/** Format one context field's value for the inspector. */
 export function fieldValueText(name: string, v: number, types: readonly string[] = ['RC', 'UC', 'UD'], hostName?: (lid: number) => string | undefined): string {
   switch (name) {
     case 'state': return `${STATE_NAMES[v] ?? v} (${v})`;
