@@ -23,7 +23,10 @@ export function Readouts() {
       <div className="col-span-2 flex min-w-[150px] flex-[1.5] flex-col sm:col-span-1 justify-center rounded-md border border-slate-200 bg-white px-2.5 py-1 text-[11px] text-slate-600" data-testid="status">
         <span className="truncate">{status}</span>
         <span className="flex items-center gap-1.5 truncate">
-          <span>{f.sweep.done ? `Cliff sweep done: ${f.sweep.points.length} points` : `Cliff sweep ${pct(f.sweep.progress, 0)}${f.sweep.computing ? ` · at ${int(f.sweep.computing)} QPs` : ''}`}</span>
+          {/* The QP count compact ("1M", not "1,000,000"): the full figure overflowed this box at 1280×720. */}
+          <span title={f.sweep.computing ? `computing the point at ${int(f.sweep.computing)} QPs` : undefined}>
+            {f.sweep.done ? `Cliff sweep done: ${f.sweep.points.length} points` : `Cliff sweep ${pct(f.sweep.progress, 0)}${f.sweep.computing ? ` · at ${compact(f.sweep.computing)} QPs` : ''}`}
+          </span>
           <span className="h-1.5 w-16 overflow-hidden rounded bg-slate-200" aria-hidden="true"><span className="block h-full bg-indigo-600" style={{ width: `${f.sweep.progress * 100}%` }} /></span>
         </span>
       </div>
