@@ -2,7 +2,7 @@
 // figures every frame, the policy job's results, the compare pair and the reset view.
 import { CHANNEL_PRESETS_INFO, eqSlots, stormClasses } from '../../core/index.ts';
 import { classesOf } from '../../core/faults/labConfig.ts';
-import type { LessonProgress } from '../kit/types.ts';
+import type { KitFrame } from '../kit/types.ts';
 import type { FaultsLab } from './lab.ts';
 import type { FaultsFrame, GridStatic } from './types.ts';
 
@@ -15,7 +15,8 @@ function gridStatic(lab: FaultsLab): GridStatic {
   };
 }
 
-export function buildFrame(lab: FaultsLab, lesson: LessonProgress | null): FaultsFrame {
+/** The frame's body (the kit adds the header: seq, playback, busy, lesson). */
+export function buildFrame(lab: FaultsLab): Omit<FaultsFrame, keyof KitFrame> {
   const st = lab.storm;
   const key = JSON.stringify(lab.settings) + st.qps;
   const grid = key !== lab.gridKeySent ? gridStatic(lab) : null;
@@ -23,7 +24,6 @@ export function buildFrame(lab: FaultsLab, lesson: LessonProgress | null): Fault
   const eq = st.eqSeries(0);
   const twin = lab.twin;
   return {
-    seq: ++lab.seq, lab: 'faults', playing: lab.playing, busy: lab.busy, speed: lab.speed, lesson,
     settings: { ...lab.settings }, grid, channel: channelInfo(lab),
     live: {
       t: st.now, summary: st.summary(), phase: st.grid().phase, drained: st.drained(),

@@ -11,7 +11,6 @@ import type { ExplorerFrame, ResetFrame } from './types.ts';
 /** Simulated ns per wall second: 10 µs/s to 1 s/s; a port-down storm's retries take ~270 ms. */
 export const SPEED_MIN = 10_000;
 export const SPEED_MAX = 1_000_000_000;
-const MAX_WALL_MS = 100;
 
 export interface FaultsOptions {
   /** Engine steps one call may run for the live storm(s), and for the policy job. */
@@ -36,7 +35,6 @@ export class FaultsLab {
   explorer: ExplorerFrame | null = null;
   playing = false;
   speed = 50_000_000;
-  seq = 0;
   gridKeySent = '';
   readonly liveSteps: number;
   readonly jobSteps: number;
@@ -88,10 +86,10 @@ export class FaultsLab {
     return this.storm.sim.scenario.config.durationNs;
   }
 
-  /** `wallMs` of playback, then a slice of the policy job. */
+  /** `wallMs` of playback (clamped by the kit's tick), then a slice of the policy job. */
   tick(wallMs: number): void {
     if (this.playing) {
-      const to = Math.min(this.end, this.storm.now + Math.max(1, Math.round((Math.max(0, Math.min(MAX_WALL_MS, wallMs || 0)) * this.speed) / 1000)));
+      const to = Math.min(this.end, this.storm.now + Math.max(1, Math.round((wallMs * this.speed) / 1000)));
       this.advance(to);
       if (this.storm.drained() || this.storm.now >= this.end) this.playing = false;
     }

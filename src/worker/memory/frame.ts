@@ -3,7 +3,7 @@
 // step's check reads. Nothing here changes the model.
 import { patternText, sweepSpecFor } from '../../core/memory/index.ts';
 import type { MemoryProbe } from '../../lessons/memory/index.ts';
-import type { LessonProgress } from '../kit/types.ts';
+import type { KitFrame } from '../kit/types.ts';
 import { buildGrid } from './grid.ts';
 import type { MemoryLab } from './lab.ts';
 import { presetInfo } from './presetInfo.ts';
@@ -42,7 +42,8 @@ export function probeOf(lab: MemoryLab): MemoryProbe {
   };
 }
 
-export function buildFrame(lab: MemoryLab, lesson: LessonProgress | null): MemFrame {
+/** The frame's body (the kit adds the header: seq, playback, busy, lesson). */
+export function buildFrame(lab: MemoryLab): Omit<MemFrame, keyof KitFrame> {
   const l = lab.ensureLive();
   const recent = l.recent(lab.sentPacket);
   lab.sentPacket = l.packets;
@@ -50,7 +51,7 @@ export function buildFrame(lab: MemoryLab, lesson: LessonProgress | null): MemFr
   lab.sentGrid = l.version;
   const cfg = lab.cfg;
   return {
-    seq: ++lab.seq, lab: 'memory', config: { ...cfg, pinned: [...cfg.pinned] }, playing: lab.playing, speed: lab.speed, busy: lab.busy, lesson,
+    config: { ...cfg, pinned: [...cfg.pinned] },
     live: {
       setup: l.setupProgress, ready: l.ready, packets: l.packets, simNs: l.simNs, stats: l.stats(), readout: l.readout(),
       series: l.series.slice(), recent, lastMiss: l.lastMiss, grid,

@@ -24,7 +24,6 @@ export interface MemoryApiOptions {
 
 export const SPEED_MIN = 1;
 export const SPEED_MAX = 2_000_000;
-export const MAX_WALL_MS = 100;
 const KEEP_SWEEPS = 4;
 
 /** Packets per series window: about eight windows per wall-clock second at any speed. */
@@ -47,6 +46,7 @@ export class MemoryLab {
   carry = 0;
   selectedSet = 0;
   walkQpn: number | null = null;
+  /** Numbers the cache grids sent (a grid's own `seq`; the frame's is the kit's). */
   seq = 0;
   sentPacket = 0;
   sentGrid = -1;
@@ -139,12 +139,12 @@ export class MemoryLab {
     if (!this.job.done && !over()) this.work.sweepUnits += this.job.step(this.sweepUnits, over);
   }
 
-  /** `wallMs` of playback at the speed, then bounded background work. */
+  /** `wallMs` of playback at the speed (clamped by the kit's tick), then bounded background work. */
   tick(wallMs: number): void {
     const t0 = this.clock();
     const l = this.ensureLive();
     if (this.playing && l.ready) {
-      const want = (this.speed * Math.max(0, Math.min(MAX_WALL_MS, wallMs || 0))) / 1000 + this.carry;
+      const want = (this.speed * wallMs) / 1000 + this.carry;
       const n = Math.min(this.liveMax, Math.floor(want));
       this.carry = n < this.liveMax ? want - n : 0;
       this.runPackets(n);
