@@ -22,7 +22,7 @@ export class FaultsApi extends LabWorker<FaultsFrame, FaultsProbe, FaultsAction>
   }
 
   protected body() { return buildFrame(this.lab); }
-  protected run(wallMs: number): void { this.lab.tick(wallMs); }
+  protected playFor(wallMs: number): void { this.lab.tick(wallMs); }
   /** Play on a storm that has drained (or reached its end) starts it over. */
   protected override canPlay(): boolean {
     if (this.lab.storm.drained() || this.lab.storm.now >= this.lab.end) this.lab.restart();

@@ -60,7 +60,7 @@ export abstract class LabWorker<F extends KitFrame, P, A> implements LabApi<F> {
   /** How a lesson reads the model and applies its actions. */
   protected abstract lessonModel(): LessonModel<P, A>;
   /** One animation frame: `wallMs` (already clamped) of playback, plus bounded background work. */
-  protected abstract run(wallMs: number): void;
+  protected abstract playFor(wallMs: number): void;
   /** Whether Play may start now (false: the run is at its end); may first start the model over. */
   protected canPlay(): boolean { return true; }
 
@@ -120,7 +120,7 @@ export abstract class LabWorker<F extends KitFrame, P, A> implements LabApi<F> {
   play(): F { this.playback.playing = this.canPlay(); return this.frame(); }
   pause(): F { this.playback.playing = false; return this.frame(); }
   setSpeed(speed: number): F { this.speedTo(speed); return this.frame(); }
-  tick(wallMs: number): F { this.run(wallTime(wallMs)); return this.frame(); }
+  tick(wallMs: number): F { this.playFor(wallTime(wallMs)); return this.frame(); }
 
   lessons(): LessonInfo[] { return this.lessonHost.catalogue(); }
   startLesson(id: string, step = 0, keep = false): Reply<F> { return this.reply(this.lessonHost.start(id, step, keep)); }

@@ -136,18 +136,3 @@ export class LessonHost<P, A> {
     return this.runner.progress((m) => this.model.probe(m), this.model.mark());
   }
 }
-
-/** The lesson calls of LabApi, built once over a host: an instrument spreads them into its API. */
-export function lessonCalls<P, A, R, F>(host: LessonHost<P, A>, reply: (r: { ok: boolean; error?: string }) => R, frame: () => F) {
-  return {
-    lessons: () => host.catalogue(),
-    startLesson: (id: string, step = 0, keep = false) => reply(host.start(id, step, keep)),
-    lessonStep: (step: number) => { host.goTo(step); return frame(); },
-    solveStep: () => reply(host.solve()),
-    stopLesson: () => { host.stop(); return frame(); },
-    answer: (a: unknown) => reply(host.answer(a)),
-    hint: () => reply(host.hint()),
-    restoreStep: () => reply(host.restoreStep()),
-    resumeLesson: (id: string, step: number, state: ResumeState) => reply(host.resume(id, step, state)),
-  };
-}

@@ -24,7 +24,7 @@ export class MemoryApi extends LabWorker<MemFrame, MemoryProbe, MemoryAction> {
   }
 
   protected body() { return buildFrame(this.lab); }
-  protected run(wallMs: number): void { this.lab.tick(wallMs); }
+  protected playFor(wallMs: number): void { this.lab.tick(wallMs); }
 
   private applyAction(a: MemoryAction): Outcome {
     const lab = this.lab;
