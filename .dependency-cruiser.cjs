@@ -43,6 +43,13 @@ forbidden.push({
   comment: 'the product never reads ../shared or anything outside the repository',
   from: {}, to: { path: '^\\.\\./' },
 });
+// No import cycle anywhere in src, file level and type-only imports included: a cycle makes
+// module order matter at runtime, and a type-only one still ties two files' designs together.
+forbidden.push({
+  name: 'no-circular', severity: 'error',
+  comment: 'this import closes a cycle; move what both sides need into a module beneath them',
+  from: { path: '^src/' }, to: { circular: true },
+});
 forbidden.push({ name: 'no-unresolvable', severity: 'error', from: {}, to: { couldNotResolve: true } });
 // One instrument's views never import another's; the shared kit and shell import no instrument.
 const instrumentViews = ['transport', 'memory', 'faults'];

@@ -1,24 +1,12 @@
 // Typed builders for the transport instrument's commands, so views never assemble a command by
 // hand (or cast one). Each reads like the verbs call or the fault it stands for; the worker
 // validates every command again before the simulation sees it.
-import type { AccessName, AttrName, CommandInput, ModifyAttrs, SendOpcode, Sge, WcStatus } from '../core/index.ts';
+import type { AccessName, AttrName, CommandInput, InjectableStatus, ModifyAttrs, SendWr, Sge } from '../core/index.ts';
 
 type Cmd<K extends CommandInput['kind']> = Extract<CommandInput, { kind: K }>;
 
-export interface SendWr {
-  wrId: number;
-  opcode: SendOpcode;
-  length: number;
-  signaled?: boolean;
-  imm?: number;
-  ud?: { host: number; qpn: number; qkey: number };
-  /** The gather list: buffers named by address, length and the lkey of their MR. */
-  sgl?: Sge[];
-  /** RDMA WRITE/READ and atomics: the remote address and rkey. */
-  rdma?: { addr: number; rkey: number };
-  atomic?: { compareAdd: number; swap?: number };
-  inline?: boolean;
-}
+// The send work request is the core's own type (one definition), re-exported for the views.
+export type { SendWr };
 
 export const cmd = {
   postSend: (host: number, qpn: number, wr: SendWr): Cmd<'postSend'> => ({ kind: 'postSend', host, qpn, wr }),
@@ -27,7 +15,7 @@ export const cmd = {
   /** ibv_modify_qp with only IBV_QP_STATE (to ERR or RESET). */
   moveTo: (host: number, qpn: number, state: 'ERR' | 'RESET'): Cmd<'modifyQp'> => ({ kind: 'modifyQp', host, qpn, mask: ['IBV_QP_STATE'], attrs: { qp_state: state } }),
   pollCq: (host: number, cq: number, max: number): Cmd<'pollCq'> => ({ kind: 'pollCq', host, cq, max }),
-  failNextWr: (host: number, qpn: number, status: WcStatus): Cmd<'failNextWr'> => ({ kind: 'failNextWr', host, qpn, status }),
+  failNextWr: (host: number, qpn: number, status: InjectableStatus): Cmd<'failNextWr'> => ({ kind: 'failNextWr', host, qpn, status }),
   dropPackets: (count: number, from?: number): Cmd<'dropPackets'> => ({ kind: 'dropPackets', count, from }),
   qpFatal: (host: number, qpn: number): Cmd<'qpFatal'> => ({ kind: 'qpFatal', host, qpn }),
   traffic: (id: string, on: boolean): Cmd<'traffic'> => ({ kind: 'traffic', id, on }),

@@ -7,7 +7,8 @@ export { QP_STATES, QP_TYPES, type QpState, type QpType } from './verbs/types.ts
 export { qpMachine, type QpEvent } from './qp/machine.ts';
 export { LC, LC_NAMES, hwNext, modifyNext, verbsState } from './qp/lifecycle.ts';
 export { CONTEXT_FIELDS, FIELD_NAMES, type FieldDef, type FieldName } from './model/context.ts';
-export { WC_STATUSES, INJECTABLE, SEND_OPCODES, OPCODE_TRANSPORTS, ASYNC_EVENTS, type WcStatus, type SendOpcode, type AsyncEvent } from './model/wc.ts';
+export { WC_STATUSES, INJECTABLE, SEND_OPCODES, OPCODE_TRANSPORTS, ASYNC_EVENTS, type WcStatus, type InjectableStatus, type SendOpcode, type AsyncEvent } from './model/wc.ts';
+export type { SendWr } from './transport/post.ts';
 export type { SimEvent, SimEventKind, RxOutcome, StateCause } from './model/events.ts';
 export {
   parseScenario, ScenarioError, ScenarioSchema, CommandSchema, SCENARIO_VERSION, MAX_NS,

@@ -87,7 +87,7 @@ describe('bad goals are refused, naming the field', () => {
     ['an infinite value', { time: { op: '<', value: Infinity } }, /^challenge\.goal\.time\.value: /],
     ['an empty all', { all: [] }, /^challenge\.goal\.all: Invalid length/],
     ['a path that is code', { summary: { path: 'wr.posted;alert(1)', op: '>', value: 1 } }, /^challenge\.goal\.summary\.path: Invalid format/],
-    ['a bad goal deep inside', { all: [{ time: { op: '<', value: 1 } }, { not: { any: [{ count: { kind: 'cqe', op: '!=', value: 1 } }] } }] }, /^challenge\.goal\.all\.1\.not\.any\.0\.count\.op: /],
+    ['a bad goal deep inside', { all: [{ time: { op: '<', value: 1 } }, { not: { any: [{ count: { kind: 'cqe', op: '!=', value: 1 } }] } }] }, /^challenge\.goal\.all\[1\]\.not\.any\[0\]\.count\.op: /],
     ['an extra field in a leaf', { time: { op: '<', value: 1, unit: 'ns' } }, /^challenge\.goal\.time\.unit: /],
   ] as const)('%s', (_what, goal, message) => {
     const r = parseChallenge(withGoal(goal));

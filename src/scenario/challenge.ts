@@ -4,6 +4,7 @@
 // any number in the summary; combined with all / any / not. An optional score (lower is better)
 // sums a field over matching events, e.g. the attributes passed to ibv_modify_qp.
 import * as v from 'valibot';
+import { issueText } from '../core/kit/valid.ts';
 import type { SimEvent, Summary } from '../core/index.ts';
 
 const Op = v.picklist(['<', '<=', '==', '>=', '>']);
@@ -33,13 +34,9 @@ const BRANCH = {
 } as const;
 const KINDS = Object.keys(BRANCH) as Array<keyof typeof BRANCH>;
 
-export const GoalSchema: v.GenericSchema<GoalT> = v.lazy(() => v.union(Object.values(BRANCH)) as unknown as v.GenericSchema<GoalT>);
+export const GoalSchema: v.GenericSchema<GoalT> = v.lazy(() => v.union([BRANCH.all, BRANCH.any, BRANCH.not, BRANCH.state, BRANCH.count, BRANCH.span, BRANCH.time, BRANCH.summary]));
 export type Goal = GoalT;
 
-const issueText = (prefix: string, i: v.BaseIssue<unknown>) => {
-  const path = (i.path ?? []).map((p) => String(p.key)).join('.');
-  return `${prefix}${path ? `.${path}` : ''}: ${i.message}`;
-};
 
 /**
  * Why a goal is refused, named down to the field: a union's own message ("expected Object")
@@ -52,11 +49,11 @@ function goalProblem(g: unknown, at: string): string | null {
   if (keys.length !== 1 || !KINDS.includes(kind)) return `${at}: a goal has exactly one of ${KINDS.join(', ')} (got ${keys.join(', ') || 'none'})`;
   const inner = (g as Record<string, unknown>)[kind];
   if ((kind === 'all' || kind === 'any') && Array.isArray(inner)) {
-    for (let i = 0; i < inner.length; i++) { const p = goalProblem(inner[i], `${at}.${kind}.${i}`); if (p) return p; }
+    for (let i = 0; i < inner.length; i++) { const p = goalProblem(inner[i], `${at}.${kind}[${i}]`); if (p) return p; }
   }
   if (kind === 'not') return goalProblem(inner, `${at}.not`);
   const r = v.safeParse(BRANCH[kind], g);
-  return r.success ? null : issueText(at, r.issues[0]);
+  return r.success ? null : issueText(r.issues[0], at);
 }
 
 /**
@@ -128,7 +125,7 @@ export class GoalTally {
     if (sc) {
       add(sc, [0], (e, v, k) => {
         if (!matches(e, sc)) return;
-        const f = (e as unknown as Record<string, unknown>)[sc.field];
+        const f = fieldOf(e, sc.field);
         v[k] += Array.isArray(f) ? f.length : typeof f === 'number' ? f : 0;
       });
     }
@@ -159,8 +156,10 @@ export interface GoalPart { text: string; met: boolean; value?: number }
 export interface ChallengeStatus { met: boolean; parts: GoalPart[]; score: number | null }
 
 const cmp = (a: number, op: Op, b: number) => (op === '<' ? a < b : op === '<=' ? a <= b : op === '==' ? a === b : op === '>=' ? a >= b : a > b);
+/** An event's field by the name a goal or score gives it (events are plain objects; a name it lacks reads undefined). */
+const fieldOf = (e: SimEvent, k: string): unknown => Object.getOwnPropertyDescriptor(e, k)?.value;
 const matches = (e: SimEvent, m: { kind: string; where?: Record<string, unknown> }) =>
-  e.kind === m.kind && Object.entries(m.where ?? {}).every(([k, x]) => (e as unknown as Record<string, unknown>)[k] === x);
+  e.kind === m.kind && Object.entries(m.where ?? {}).every(([k, x]) => fieldOf(e, k) === x);
 const hex = (n: number) => `0x${n.toString(16)}`;
 const whereText = (w?: Record<string, unknown>) => (w && Object.keys(w).length ? ` (${Object.entries(w).map(([k, x]) => `${k} ${typeof x === 'number' && k.toLowerCase().includes('qpn') ? hex(x) : String(x)}`).join(', ')})` : '');
 
@@ -221,7 +220,7 @@ export function parseChallenge(x: unknown): { ok: true; value: Challenge } | { o
     const p = goalProblem((x as { goal?: unknown }).goal, 'challenge.goal');
     if (p) return { ok: false, error: p };
   }
-  return { ok: false, error: issueText('challenge', i) };
+  return { ok: false, error: issueText(i, 'challenge') };
 }
 
 /** The example an instructor starts from: RTS with the fewest attributes passed. */

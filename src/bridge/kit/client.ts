@@ -43,8 +43,11 @@ export type FailureKind = 'crashed' | 'hung' | 'garbage' | 'threw';
 export interface Failure { kind: FailureKind; detail: string; call?: string }
 
 /** One worker: its API (a comlink proxy, or the API itself in-process) and its alarms. */
+/** A's methods answering with promises: what the client needs of a comlink proxy (in-process fakes give this). */
+type Promised<A> = { [K in keyof A]: A[K] extends (...a: infer P) => infer R ? (...a: P) => Promise<Awaited<R>> : A[K] };
+
 export interface Connection<A> {
-  api: A | Remote<A>;
+  api: A | Remote<A> | Promised<A>;
   watch?(report: (f: Failure) => void): void;
   close?(): void;
 }
@@ -140,8 +143,8 @@ export class LabClient<A extends TickApi<F>, F extends KitFrame> implements Call
     this.owed = new Watchdog(this.now, this.timers, opts.deadlineMs ?? DEADLINE_MS, (silent, oldest) =>
       this.failed({ kind: 'hung', detail: `stopped answering (nothing for ${(silent / 1000).toFixed(1)} s)`, call: oldest.name }));
     this.listen();
-    this.quiet = { call: (name, ...args) => this.send(String(name), args, { internal: true }) as never };
-    this.direct = { call: (name, ...args) => this.send(String(name), args, { internal: true, direct: true }) as never };
+    this.quiet = this.caller({ internal: true });
+    this.direct = this.caller({ internal: true, direct: true });
     const beat = opts.heartbeatMs ?? HEARTBEAT_MS;
     if (this.connect && beat > 0) this.heartbeat(beat);
   }
@@ -189,8 +192,15 @@ export class LabClient<A extends TickApi<F>, F extends KitFrame> implements Call
     }
   }
 
+  /** Play or pause, as act() does: every instrument's API has both, without arguments. */
   toggle(): Promise<unknown> {
-    return this.act((this.playing ? 'pause' : 'play') as Methods<A>, ...([] as unknown as Args<A, Methods<A>>));
+    return this.send(this.playing ? 'pause' : 'play', []).catch(() => undefined);
+  }
+
+  /** A Caller whose calls are the client's own (not actions; `direct`: not held while restarting). */
+  private caller(how: { internal: boolean; direct?: boolean }): Caller<A> {
+    // The send's own promise, not an async wrapper: no extra turn before the snapshot lands.
+    return { call: (name, ...args) => this.send(String(name), args, how) as Promise<Result<A, typeof name>> };
   }
 
   stop(): void {

@@ -91,7 +91,8 @@ export class TinyLab {
   };
 
   connection(): Connection<TinyApi> {
-    return { api: this.api as unknown as TinyApi, watch: (r) => { this.alarm = r; }, close: () => { this.closed = true; } };
+    // Every answer is a promise, as a comlink proxy's are: the API is the worker's, remote.
+    return { api: this.api, watch: (r) => { this.alarm = r; }, close: () => { this.closed = true; } };
   }
 }
 

@@ -4,10 +4,10 @@
 // valibot schema validates them wherever they come from (the page, a link, a lesson); each
 // failure names the field. Pure.
 import * as v from 'valibot';
+import { int, issueText, oneOf } from '../kit/valid.ts';
 import { CHANNEL_PRESETS, POLICIES, type ChannelPresetId, type PolicyName } from '../model/stormSchema.ts';
 import { FAULT_KINDS, type FaultKind, type StormConfig } from './stormScenario.ts';
 import { RESET_SITUATIONS, type ResetLabConfig, type ResetSituation } from './resetConfig.ts';
-import { grouped } from '../kit/grouped.ts';
 
 /** The lab's range: a storm big enough to show the squeeze, small enough to run live in a tab. */
 export const LAB_MAX_QPS = 16_384;
@@ -15,8 +15,6 @@ export const LAB_MAX_QPS = 16_384;
 export const CLASS_MIXES = ['equal', 'one-heavy', 'graded'] as const;
 export type ClassMix = (typeof CLASS_MIXES)[number];
 
-const int = (min: number, max: number) => v.pipe(v.number('must be a number'), v.integer('must be an integer'), v.minValue(min, `must be at least ${min}`), v.maxValue(max, `must be at most ${grouped(max)}`));
-const oneOf = <T extends string>(xs: readonly T[]) => v.picklist(xs as T[], `must be one of ${xs.join(', ')}`);
 
 export const StormSettingsSchema = v.strictObject({
   qps: int(1, LAB_MAX_QPS),
@@ -69,10 +67,7 @@ export function parseResetSettings(x: unknown): { ok: true; value: ResetSettings
   return r.success ? { ok: true, value: r.output } : { ok: false, error: issue(r.issues[0]) };
 }
 
-function issue(i: v.BaseIssue<unknown>): string {
-  const path = (i.path ?? []).map((p) => String(p.key)).join('.');
-  return `${path || 'settings'}: ${i.message}`;
-}
+const issue = (i: v.BaseIssue<unknown>): string => issueText(i, '', 'settings');
 
 /** The class weights and priorities a mix gives K classes (class 0 is the most important). */
 export function classesOf(k: number, mix: ClassMix): { name: string; weight: number; priority: number }[] {

@@ -1,8 +1,8 @@
 // ibv_qp_attr as the scenario schema spells it (every field optional; the mask says which count).
 import * as v from 'valibot';
+import { int } from '../kit/valid.ts';
 import { QP_STATES } from '../verbs/types.ts';
 
-const int = (min: number, max: number) => v.pipe(v.number(), v.integer(), v.minValue(min), v.maxValue(max));
 const U32 = int(0, 0xffffffff);
 
 export const ModifyAttrsSchema = v.strictObject({

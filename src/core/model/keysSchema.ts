@@ -2,9 +2,9 @@
 // (ibv_reg_mr, struct ibv_sge, ibv_create_srq). Names and bits as libibverbs has them
 // (verbs.h enum ibv_access_flags) [sources: verbs-enums].
 import * as v from 'valibot';
+import { int } from '../kit/valid.ts';
 import { HostSchema } from './stormSchema.ts';
 
-const int = (min: number, max: number) => v.pipe(v.number(), v.integer(), v.minValue(min), v.maxValue(max));
 const U32 = int(0, 0xffffffff);
 /** A virtual address. 48 bits, as x86-64 user space has them (and below 2^53, so exact in a number). */
 const Addr = int(0, 2 ** 48);

@@ -1,9 +1,10 @@
 // The scenario schema: the one shape that the URL, fixtures, the CLI and the page share.
 // Validation names the bad field (e.g. "config.qps[2].sqDepth: expected ≤ 16384").
 import * as v from 'valibot';
+import { int, issuePath } from '../kit/valid.ts';
 import { ATTR_NAMES } from '../verbs/attrs.ts';
 import { QP_TYPES } from '../verbs/types.ts';
-import { INJECTABLE, SEND_OPCODES } from './wc.ts';
+import { INJECTABLE_STATUSES, SEND_OPCODES } from './wc.ts';
 import { ModifyAttrsSchema } from './attrsSchema.ts';
 import { AtomicArgsSchema, KeyCommandSchemas, MrSpecSchema, RemoteSchema, SglSchema, SrqSpecSchema, accessMask, accessRefusal, sglMatches } from './keysSchema.ts';
 import { PROFILE_IDS } from './profiles.ts';
@@ -12,7 +13,6 @@ import {
 } from './stormSchema.ts';
 import { checkTotals } from './schemaLimits.ts';
 
-const int = (min: number, max: number) => v.pipe(v.number(), v.integer(), v.minValue(min), v.maxValue(max));
 const U24 = int(0, 0xffffff);
 const U32 = int(0, 0xffffffff);
 /** Simulated time is integer nanoseconds; 10 s of simulated time is far beyond any lesson. */
@@ -54,7 +54,7 @@ export const CommandSchema = v.variant('kind', [
   v.strictObject({ kind: v.literal('postSend'), host: Host, qpn: Qpn, wr: SendWrSchema }),
   v.strictObject({ kind: v.literal('postRecv'), host: Host, qpn: Qpn, wr: RecvWrSchema }),
   v.strictObject({ kind: v.literal('pollCq'), host: Host, cq: int(0, 15), max: int(1, 1 << 20) }),
-  v.strictObject({ kind: v.literal('failNextWr'), host: Host, qpn: Qpn, status: v.picklist(Object.keys(INJECTABLE)) }),
+  v.strictObject({ kind: v.literal('failNextWr'), host: Host, qpn: Qpn, status: v.picklist(INJECTABLE_STATUSES) }),
   v.strictObject({ kind: v.literal('dropPackets'), count: int(1, 1_000_000), from: v.optional(Host) }),
   v.strictObject({ kind: v.literal('qpFatal'), host: Host, qpn: Qpn }),
   v.strictObject({ kind: v.literal('traffic'), id: v.pipe(v.string(), v.maxLength(40)), on: v.boolean() }),
@@ -194,8 +194,7 @@ export function parseScenario(input: unknown): Scenario {
   const r = v.safeParse(ScenarioSchema, input);
   if (r.success) return checkReferences(r.output);
   const issue = r.issues[0];
-  const path = (issue.path ?? []).map((p) => (typeof p.key === 'number' ? `[${p.key}]` : `.${String(p.key)}`)).join('').replace(/^\./, '');
-  throw new ScenarioError(path || 'scenario', issue.message);
+  throw new ScenarioError(issuePath(issue) || 'scenario', issue.message);
 }
 
 /** Cross-field rules valibot cannot express: references between QPs, CQs and workloads. */

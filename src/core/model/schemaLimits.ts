@@ -7,7 +7,6 @@
 //
 // The byte figures are the model's own, measured in Node 20 (core/sim/budget.ts): a posted
 // receive WQE ≈ 77 B, a queued send WQE ≈ 250 B, a context-cache entry ≈ 53 B.
-import type { Scenario } from './schema.ts';
 
 /** Receive WQEs posted at bring-up (QPs, SRQs and groups together): ≈ 160 MB of WQEs. */
 export const MAX_SETUP_RECVS = 1 << 21;
@@ -25,15 +24,33 @@ const n = (x: number) => String(Math.round(x)).replace(/\B(?=(\d{3})+(?!\d))/g, 
 
 export interface LimitBreach { field: string; problem: string }
 
+/** A workload as the totals read it. */
+interface WorkloadSpan { startNs: number; intervalNs: number; count: number }
+/**
+ * The fields of a scenario the totals read, written out structurally so that this file needs
+ * nothing from schema.ts (which calls it), and the two form no import cycle.
+ */
+interface TotalsInput {
+  config: {
+    durationNs: number;
+    hosts: readonly unknown[];
+    nic: { cache: { entries: number } };
+    qps: readonly { srq?: number; recvs: number }[];
+    srqs: readonly { recvs: number }[];
+    groups: readonly { count: number; recvs: number; peerRecvs: number; post?: { count: number } }[];
+    workloads: readonly WorkloadSpan[];
+  };
+}
+
 /** Posts workload `w` can make at most: every interval from its start to the end, or its count. */
-function posts(w: Scenario['config']['workloads'][number], durationNs: number): number {
+function posts(w: WorkloadSpan, durationNs: number): number {
   if (w.startNs > durationNs) return 0;
   const upTo = Math.floor((durationNs - w.startNs) / w.intervalNs) + 1;
   return w.count > 0 ? Math.min(w.count, upTo) : upTo;
 }
 
 /** The first total a scenario exceeds, or null. */
-export function checkTotals(s: Scenario): LimitBreach | null {
+export function checkTotals(s: TotalsInput): LimitBreach | null {
   const c = s.config;
   const recvsOver = (field: string, total: number): LimitBreach =>
     ({ field, problem: `receive WQEs posted at bring-up reach ${n(total)} here, above the limit of ${n(MAX_SETUP_RECVS)} (each is about 77 bytes before the first packet)` });

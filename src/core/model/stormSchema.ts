@@ -2,10 +2,10 @@
 // (N connected pairs between two hosts, not N literal QP objects), the error-reporting channel
 // and the arbitration policies. Kept beside schema.ts so each file stays small.
 import * as v from 'valibot';
+import { int } from '../kit/valid.ts';
 import { ModifyAttrsSchema } from './attrsSchema.ts';
 import { SEND_OPCODES } from './wc.ts';
 
-const int = (min: number, max: number) => v.pipe(v.number(), v.integer(), v.minValue(min), v.maxValue(max));
 
 /** Hosts a scenario may have: a storm spans at least 16 (issue 7); 64 leaves room. */
 export const MAX_HOSTS = 64;

@@ -11,7 +11,7 @@ export const WC_STATUSES = [
 export type WcStatus = (typeof WC_STATUSES)[number];
 
 /** Statuses a person can make the next WR fail with, and how the model realises each one. */
-export const INJECTABLE: Readonly<Record<string, { transports: readonly string[]; how: string }>> = {
+export const INJECTABLE = {
   IBV_WC_LOC_LEN_ERR: { transports: ['RC', 'UC', 'UD'], how: 'the requester finds the gather list longer than the port allows when it starts the WQE' },
   IBV_WC_LOC_QP_OP_ERR: { transports: ['RC', 'UC', 'UD'], how: 'the requester finds the WQE malformed when it starts it' },
   IBV_WC_LOC_PROT_ERR: { transports: ['RC', 'UC', 'UD'], how: 'the local lkey check fails when the requester reads the buffer' },
@@ -21,7 +21,10 @@ export const INJECTABLE: Readonly<Record<string, { transports: readonly string[]
   IBV_WC_REM_OP_ERR: { transports: ['RC'], how: 'the responder NAKs with Remote Operational Error and goes to ERR' },
   IBV_WC_RETRY_EXC_ERR: { transports: ['RC'], how: 'every packet of this QP is lost on the wire until retry_cnt is used up' },
   IBV_WC_RNR_RETRY_EXC_ERR: { transports: ['RC'], how: 'the responder answers Receiver Not Ready until rnr_retry is used up (never, if rnr_retry = 7)' },
-};
+} as const satisfies Readonly<Partial<Record<WcStatus, { transports: readonly string[]; how: string }>>>;
+export type InjectableStatus = keyof typeof INJECTABLE;
+/** The injectable statuses, for the command's schema. */
+export const INJECTABLE_STATUSES = Object.keys(INJECTABLE) as InjectableStatus[];
 
 export const SEND_OPCODES = [
   'IBV_WR_SEND', 'IBV_WR_SEND_WITH_IMM', 'IBV_WR_RDMA_WRITE', 'IBV_WR_RDMA_WRITE_WITH_IMM', 'IBV_WR_RDMA_READ',

@@ -94,7 +94,7 @@ export function runCommand(w: World, c: Command): CommandResult {
     case 'failNextWr': {
       const slot = w.qps.find(c.host, c.qpn);
       if (slot < 0) return { ok: false, detail: noSuchQp(c.host, c.qpn) };
-      runtime(w, slot).failNext = c.status as never;
+      runtime(w, slot).failNext = c.status;
       emit(w, { t: w.now, kind: 'fault', host: c.host, qpn: c.qpn, detail: `the next WR this QP starts will fail with ${c.status}` });
       return { ok: true };
     }

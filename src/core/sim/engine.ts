@@ -11,6 +11,7 @@ import { QP_TYPES } from '../verbs/types.ts';
 import * as v from 'valibot';
 import { bringUp, startApp } from './app.ts';
 import { clonePlain } from '../kit/clone.ts';
+import { issueText } from '../kit/valid.ts';
 import { runCommand, runItem, type CommandResult } from './dispatch.ts';
 import { EventHeap } from '../kit/heap.ts';
 import { faultHooks } from '../world/hooks.ts';
@@ -229,9 +230,7 @@ export class Simulation {
     if (this.halted) return { ok: false, detail: this.halted.message };
     const parsed = v.safeParse(CommandSchema, raw);
     if (!parsed.success) {
-      const i = parsed.issues[0];
-      const path = (i.path ?? []).map((p) => String(p.key)).join('.');
-      return { ok: false, detail: `command${path ? `.${path}` : ''}: ${i.message}` };
+      return { ok: false, detail: issueText(parsed.issues[0], 'command') };
     }
     const w = this.w;
     // A replay runs a command due at t after every item due at or before t: so must the live

@@ -36,8 +36,8 @@ export function writeCqe(w: World, host: number, cq: number, e: Cqe): boolean {
   c.written++;
   bump(w.counters.cqe, e.status);
   // imm is added only when present: a storm writes 10^5 flush CQEs, and every key costs the hash.
-  if (e.imm === undefined) emit(w, { t: w.now, kind: 'cqe', host, cq, qpn: e.qpn, queue: e.queue, wr: e.wr, wrId: e.wrId, status: e.status, opcode: e.opcode as never, byteLen: e.byteLen });
-  else emit(w, { t: w.now, kind: 'cqe', host, cq, qpn: e.qpn, queue: e.queue, wr: e.wr, wrId: e.wrId, status: e.status, opcode: e.opcode as never, byteLen: e.byteLen, imm: e.imm });
+  if (e.imm === undefined) emit(w, { t: w.now, kind: 'cqe', host, cq, qpn: e.qpn, queue: e.queue, wr: e.wr, wrId: e.wrId, status: e.status, opcode: e.opcode, byteLen: e.byteLen });
+  else emit(w, { t: w.now, kind: 'cqe', host, cq, qpn: e.qpn, queue: e.queue, wr: e.wr, wrId: e.wrId, status: e.status, opcode: e.opcode, byteLen: e.byteLen, imm: e.imm });
   if (w.storm !== null) faultHooks().cqeDone(w, host, cq, e, true);
   return true;
 }

@@ -15,6 +15,7 @@ import { gather } from './memory.ts';
 import { srqOf } from './srq.ts';
 import { noSuchQp } from '../model/ids.ts';
 
+/** One send work request, as ibv_post_send takes it (the one definition: views build it through bridge/commands.ts). */
 export interface SendWr {
   wrId: number;
   opcode: SendOpcode;
@@ -22,7 +23,9 @@ export interface SendWr {
   signaled?: boolean;
   imm?: number;
   ud?: { host: number; qpn: number; qkey: number };
+  /** The gather list: buffers named by address, length and the lkey of their MR. */
   sgl?: Sge[];
+  /** RDMA WRITE/READ and atomics: the remote address and rkey. */
   rdma?: { addr: number; rkey: number };
   atomic?: { compareAdd: number; swap?: number };
   inline?: boolean;

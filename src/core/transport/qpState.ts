@@ -9,6 +9,9 @@ import { bump, completeRecv, completeSend, purgeCqes } from './cq.ts';
 import { emitResetReport } from './resetReport.ts';
 import { maybeLastWqe } from './srq.ts';
 
+// Faults and the engine import qpAsync from here, as before the move.
+export { qpAsync } from './asyncEvent.ts';
+
 /**
  * Lifecycle code → mlx5 qpc.state: RST 0, INIT 1, RTR 2, RTS 3, SQER 4, SQD 5, ERR 6,
  * SQ_DRAINING 7 (mlx5 qp.h) [sources: mlx5-qp-state]. Indexed by LC: RESET, INIT, RTR, RTS, SQD (draining),
@@ -161,12 +164,4 @@ export function drainedStep(w: World, slot: number, gen: number): void {
     bump(w.counters.events, 'IBV_EVENT_SQ_DRAINED');
     emit(w, { t: w.now, kind: 'async', host: w.qps.host[slot], event: 'IBV_EVENT_SQ_DRAINED', qpn: w.qps.qpn[slot] });
   }
-}
-
-/** Raise an async event on a QP and count it. */
-export function qpAsync(w: World, slot: number, event: 'IBV_EVENT_QP_FATAL' | 'IBV_EVENT_QP_REQ_ERR' | 'IBV_EVENT_QP_ACCESS_ERR' | 'IBV_EVENT_COMM_EST' | 'IBV_EVENT_QP_LAST_WQE_REACHED'): void {
-  // With a storm channel the event becomes an EQE and reaches software through the driver.
-  if (w.storm !== null && faultHooks().qpEvent(w, slot, event)) return;
-  bump(w.counters.events, event);
-  emit(w, { t: w.now, kind: 'async', host: w.qps.host[slot], event, qpn: w.qps.qpn[slot] });
 }

@@ -4,13 +4,13 @@
 import { EV_FATAL } from '../qp/lifecycle.ts';
 import { runtime, type Packet, type World } from '../world/world.ts';
 import { completeRecv } from './cq.ts';
-import { markReady, newPacketId } from './nic.ts';
+import { markReady } from './nic.ts';
 import { hwEvent } from './qpState.ts';
-import { RC, UC, mtuOf } from './requester.ts';
+import { UC } from './requester.ts';
 import { executeAtomic, saveResource } from './respResources.ts';
-import { answer, haveRecv, outcome, responderError } from './responder.ts';
-import { LOCAL_WRITE, REMOTE_READ, REMOTE_WRITE, REMOTE_ATOMIC, atomicOp, checkRemote, checkSgl, hex, readWords, scatter, writeWords } from './memory.ts';
-import { AETH_BYTES, GRH_BYTES, HDR_BYTES, isFirst, isLast, psnAdd, segmentOp } from './wire.ts';
+import { answer, haveRecv, outcome, responderError } from './respAnswer.ts';
+import { LOCAL_WRITE, REMOTE_READ, REMOTE_WRITE, REMOTE_ATOMIC, atomicOp, checkRemote, checkSgl, hex, scatter, writeWords } from './memory.ts';
+import { GRH_BYTES, isFirst, isLast, psnAdd } from './wire.ts';
 
 /** The payload is written to host memory by the DMA engine, one burst after another. */
 function placeData(w: World, slot: number, bytes: number): void {
@@ -167,41 +167,4 @@ export function udReceive(w: World, slot: number, p: Packet): void {
   if (p.words && r.sgl) scatter(w, host, r.sgl, p.words, 'UD SEND', GRH_BYTES);
   if (!completeRecv(w, slot, 'IBV_WC_SUCCESS', len, p.imm)) return cqOverrun(w, slot, p);
   outcome(w, slot, p, 'accepted');
-}
-
-/**
- * The next read-response / atomic-ack packet this QP owes as responder, or null when a keyed
- * READ's MR was deregistered while the response streamed: rxe re-checks the MR for every
- * response packet (rxe_resp.c rxe_recheck_mr) and answers NAK Remote Access instead.
- */
-export function buildResponse(w: World, slot: number): Packet | null {
-  const rt = runtime(w, slot);
-  const q = w.qps;
-  const r = rt.reads[0];
-  const k = r.n - r.left;
-  const mtu = mtuOf(w, slot);
-  const payload = r.atomic ? 8 : Math.min(mtu, Math.max(0, r.len - k * mtu));
-  const host = q.host[slot];
-  if (!r.atomic && r.rkey !== undefined && r.len > 0) {
-    const why = checkRemote(w, host, r.rkey, (r.raddr ?? 0) + k * mtu, payload, REMOTE_READ);
-    if (why) {
-      // The READ request this response answers, as answer() replies to it.
-      const req: Packet = { id: newPacketId(w), src: r.dst, dst: host, srcQpn: r.dstQpn, dstQpn: q.qpn[slot], tt: RC, op: 'RDMA_READ_REQUEST', psn: psnAdd(r.psn, k), payload: 0, bytes: 0, ackReq: false };
-      rt.reads = [];
-      responderError(w, slot, req, 'NAK_REM_ACCESS', `READ response ${k + 1} of ${r.n}: rkey check failed: ${why}`);
-      return null;
-    }
-  }
-  const op = r.atomic ? 'ATOMIC_ACKNOWLEDGE' : segmentOp('RDMA_READ_RESPONSE', k, r.n);
-  r.left--;
-  if (r.left === 0) {
-    rt.reads.shift();
-    if (!r.dup && q.f.dest_rd_atomic_out[slot] > 0) q.f.dest_rd_atomic_out[slot]--;
-  }
-  return {
-    id: newPacketId(w), src: host, dst: r.dst, srcQpn: q.qpn[slot], dstQpn: r.dstQpn, tt: q.type[slot],
-    op, psn: psnAdd(r.psn, k), payload, bytes: HDR_BYTES + AETH_BYTES + payload, ackReq: false, syndrome: 'ACK', msn: q.f.msn[slot],
-    atomicOrig: r.atomic ? r.orig : undefined,
-    words: !r.atomic && k === 0 && r.rkey !== undefined ? readWords(w, host, r.rkey, r.raddr ?? 0, r.len) : undefined,
-  };
 }

@@ -3,86 +3,19 @@
 // access flags (check_op_valid), a receive WQE where the opcode needs one (check_resource) —
 // then hands it to respData.ts, which checks keys and lengths and places the data. Answers are
 // ACK / NAK / RNR NAK / read responses [sources: rxe-recv, rxe-resp].
-import { EV_FATAL, LC } from '../qp/lifecycle.ts';
-import type { RxOutcome } from '../model/events.ts';
-import type { WcStatus } from '../model/wc.ts';
-import { emit, runtime, type Packet, type Syndrome, type World } from '../world/world.ts';
-import { completeRecv } from './cq.ts';
-import { newPacketId, toWire } from './nic.ts';
-import { hwEvent, qpAsync } from './qpState.ts';
-import { buildResponse, readOrAtomic, sendPacket, udReceive, writePacket } from './respData.ts';
-import { srqOf, takeSrqWqe } from './srq.ts';
-import { duplicateReadOrAtomic } from './respResources.ts';
-import { AETH_BYTES, HDR_BYTES, isFirst, isLast, psnAdd, psnDiff } from './wire.ts';
-import { REMOTE_ATOMIC, REMOTE_READ, REMOTE_WRITE } from './memory.ts';
+import { LC } from '../qp/lifecycle.ts';
 import { psnName } from '../model/ids.ts';
-
+import { runtime, type Packet, type World } from '../world/world.ts';
+import { qpAsync } from './asyncEvent.ts';
+import { answer, haveRecv, outcome, responderError } from './respAnswer.ts';
+import { readOrAtomic, sendPacket, udReceive, writePacket } from './respData.ts';
+import { srqOf } from './srq.ts';
+import { duplicateReadOrAtomic } from './respResources.ts';
+import { isFirst, isLast, psnAdd, psnDiff } from './wire.ts';
+import { REMOTE_ATOMIC, REMOTE_READ, REMOTE_WRITE } from './memory.ts';
 import { RC, UC, UD } from './requester.ts';
 
 const TYPE_NAME = ['RC', 'UC', 'UD'];
-
-export function outcome(w: World, slot: number, p: Packet, o: RxOutcome, detail?: string): void {
-  emit(w, { t: w.now, kind: 'rx', id: p.id, host: p.dst, qpn: p.dstQpn, op: p.op, psn: p.psn, outcome: o, detail });
-}
-
-/** ACK or NAK back to the requester, straight onto the port (not through the send engine). */
-export function answer(w: World, slot: number, req: Packet, syndrome: Syndrome, psn: number, rnrCode?: number, why?: string): void {
-  const q = w.qps;
-  const p: Packet = {
-    id: newPacketId(w), src: req.dst, dst: req.src, srcQpn: q.qpn[slot], dstQpn: req.srcQpn, tt: q.type[slot],
-    op: 'ACKNOWLEDGE', psn, payload: 0, bytes: HDR_BYTES + AETH_BYTES, ackReq: false, syndrome, rnrCode, msn: q.f.msn[slot], why,
-  };
-  toWire(w, p, w.now);
-}
-
-/**
- * Which affiliated async event a responder error raises, where the profile raises one (rxe raises
- * none). MODEL (profile row responder-events): ibv_get_async_event(3) names QP_ACCESS_ERR "Local
- * access violation error", QP_REQ_ERR "Invalid Request Local Work Queue Error" and QP_FATAL, not
- * which error raises which; the model pairs them as the hardware drivers that show a pairing do
- * (hns hns_roce_local_wq_access_err_handle: an R_Key, VA, PD or key-state failure is a local
- * access violation; irdma irdma_set_flush_fields: protection faults → QP_ACCESS_ERR, an invalid
- * request → QP_REQ_ERR, the rest catastrophic). So a receive WQE whose own lkey fails is an access
- * violation although its NAK is Remote Operational Error.
- */
-export type ResponderFault = 'access' | 'invalid' | 'operational';
-const FAULT_EVENT = { access: 'IBV_EVENT_QP_ACCESS_ERR', invalid: 'IBV_EVENT_QP_REQ_ERR', operational: 'IBV_EVENT_QP_FATAL' } as const;
-const NAK_FAULT: Partial<Record<Syndrome, ResponderFault>> = { NAK_REM_ACCESS: 'access', NAK_INV_REQ: 'invalid' };
-
-/**
- * A class A/C error at the responder (rxe do_class_ac_error): NAK it (RC), complete the receive
- * WQE the message took with `recvStatus` [sources: rxe-resp], raise the async event of `fault`
- * where the profile does, QP → ERR — UD too (rxe RESPST_ERR_MALFORMED_WQE "All, Class A"; hfi1
- * and qib ud rcv → rvt_rc_error).
- */
-export function responderError(w: World, slot: number, req: Packet, nak: Syndrome, detail: string, recvStatus?: WcStatus, fault: ResponderFault = NAK_FAULT[nak] ?? 'operational'): void {
-  const rt = runtime(w, slot);
-  // Responses owed for requests accepted before this one go out first: a responder answers in
-  // PSN order, so an earlier READ completes before the NAK of a later request (rxe finishes
-  // read_reply before it looks at the next request). MODEL (claim responses-before-nak): they
-  // leave at once, without the transmit engine's pipeline time.
-  while (rt.reads.length > 0 && w.qps.type[slot] === RC) {
-    const pkt = buildResponse(w, slot);
-    if (!pkt) break;
-    toWire(w, pkt, w.now);
-  }
-  if (w.qps.type[slot] === RC) answer(w, slot, req, nak, req.psn, undefined, detail);
-  if (recvStatus && rt.rq.length > 0) completeRecv(w, slot, recvStatus);
-  if (w.profile.responderEvents) qpAsync(w, slot, FAULT_EVENT[fault]);
-  outcome(w, slot, req, 'nak', detail);
-  rt.why = `as responder, it refused ${req.op} PSN ${psnName(req.psn)}: ${detail}`;
-  rt.recvActive = false;
-  rt.writeActive = false;
-  rt.wKeyed = false;
-  hwEvent(w, slot, EV_FATAL, 'responder-error');
-}
-
-/** A receive WQE for this message: the RQ's head, or one taken from the QP's SRQ. */
-export function haveRecv(w: World, slot: number): boolean {
-  const rt = runtime(w, slot);
-  if (rt.rq.length > 0) return true;
-  return srqOf(w, slot) !== null && takeSrqWqe(w, slot);
-}
 
 /** The operations that need a remote access flag on the QP, and which flag. */
 function accessNeeded(op: string): number {
@@ -164,4 +97,3 @@ function duplicate(w: World, slot: number, p: Packet): void {
   outcome(w, slot, p, 'duplicate', 'already received: acknowledged again');
 }
 
-export { buildResponse } from './respData.ts';

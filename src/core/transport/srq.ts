@@ -6,7 +6,7 @@
 import type { Sge } from '../model/keysSchema.ts';
 import { emit, runtime, type RecvWqe, type SrqRt, type World } from '../world/world.ts';
 import { bump } from './cq.ts';
-import { qpAsync } from './qpState.ts';
+import { qpAsync } from './asyncEvent.ts';
 
 export type SrqResult = { ok: true } | { ok: false; errno: 'EINVAL' | 'ENOMEM'; detail: string };
 

@@ -3,7 +3,7 @@
 import { schedule, type World } from '../world/world.ts';
 import { ctxTouch, toWire } from './nic.ts';
 import { buildRequest, canSend, type Built } from './requester.ts';
-import { buildResponse } from './responder.ts';
+import { buildResponse } from './respAnswer.ts';
 import { LC } from '../qp/lifecycle.ts';
 import { psnAdd } from './wire.ts';
 

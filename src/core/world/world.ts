@@ -4,7 +4,7 @@ import type { SimConfig, TimedCommand } from '../model/schema.ts';
 import type { Sge } from '../model/keysSchema.ts';
 import type { DriverProfile } from '../model/profiles.ts';
 import type { SimEvent } from '../model/events.ts';
-import type { SendOpcode, WcStatus } from '../model/wc.ts';
+import type { SendOpcode, WcOpcode, WcStatus } from '../model/wc.ts';
 import type { QpStore } from '../model/qpStore.ts';
 import type { EventHeap } from '../kit/heap.ts';
 import type { Rng } from '../kit/rng.ts';
@@ -176,7 +176,7 @@ export interface QpRuntime {
 }
 
 /** A CQE. `imm` is imm_data and its presence is IBV_WC_WITH_IMM. */
-export interface Cqe { wr: number; wrId: number; qpn: number; status: WcStatus; queue: 'sq' | 'rq'; opcode?: string; byteLen?: number; imm?: number; t: number }
+export interface Cqe { wr: number; wrId: number; qpn: number; status: WcStatus; queue: 'sq' | 'rq'; opcode?: WcOpcode; byteLen?: number; imm?: number; t: number }
 
 /**
  * A memory region: where it is, what it allows, and whether it is still registered. `words`
@@ -285,7 +285,7 @@ export interface World {
  * place (no copy per scheduled item: the engine schedules one item per simulated step).
  */
 export function schedule(w: World, t: number, body: ItemBody): void {
-  const it = body as unknown as { t: number; seq: number; why: number };
+  const it: ItemBody & { t?: number; seq?: number; why?: number } = body;
   it.t = t;
   it.seq = w.seq++;
   it.why = w.why;

@@ -1,6 +1,7 @@
 // The glossary: every term the lessons use, defined in a sentence. A lesson's catalogue entry
 // carries the entries its own text uses (termsIn), and the lesson panel shows them as tooltips.
-import type { Term } from './types.ts';
+/** A glossary entry a lesson's text uses. */
+export interface Term { term: string; def: string; spellings: string[] }
 
 interface Entry { def: string; also?: string[] }
 

@@ -5,7 +5,9 @@
 //   code:       read in driver or library source;
 //   measured:   computed from a public raw log or data file, or timed by the project itself;
 //   model:      this project's reasoning or fit where the public record is silent.
-import type { SourceRef } from './types.ts';
+
+/** A source as the page shows it: resolved from the bibliography, with its tag. */
+export interface SourceRef { key: string; tag: string; title: string; primary: string; note?: string }
 
 export type SourceTag = 'documented' | 'code' | 'measured' | 'model';
 export interface SourceEntry { tag: SourceTag; title: string; primary: string }

@@ -4,8 +4,8 @@
 // P is what a check may read of the instrument's model (its probe); A is an action the
 // instrument can apply (a command, a setting, a scenario to load).
 import type { Question, QuestionView } from './question.ts';
-import { resolveSource } from './sources.ts';
-import { termsIn } from './glossary.ts';
+import { resolveSource, type SourceRef } from './sources.ts';
+import { termsIn, type Term } from './glossary.ts';
 
 export type LabId = 'transport' | 'memory' | 'faults';
 
@@ -65,10 +65,9 @@ export interface Lesson<P, A> {
   why?: string;
 }
 
-/** A source as the page shows it: resolved from the bibliography, with its tag. */
-export interface SourceRef { key: string; tag: string; title: string; primary: string; note?: string }
-/** A glossary entry a lesson's text uses. */
-export interface Term { term: string; def: string; spellings: string[] }
+// SourceRef and Term live beside the data they describe (sources.ts, glossary.ts), so those files
+// import nothing from here and the kit's files form no cycle.
+export type { Term } from './glossary.ts';
 
 /** A lesson without its functions: what crosses to the main thread. */
 export interface LessonInfo {

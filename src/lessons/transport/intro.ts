@@ -1,10 +1,11 @@
 import { sandboxScenario } from '../../scenario/presets.ts';
+import type { SimEvent } from '../../core/index.ts';
 import type { Lesson, Probe } from './types.ts';
 import { A, B, load, outOfErr, send } from './commands.ts';
 
 /** The time of the first event after the step's mark that matches, or Infinity. */
-const firstAt = (p: Probe, kind: Parameters<Probe['since']>[0], pred: (e: never) => boolean) =>
-  p.since(kind).find((e) => pred(e as never))?.t ?? Infinity;
+const firstAt = <K extends SimEvent['kind']>(p: Probe, kind: K, pred: (e: Extract<SimEvent, { kind: K }>) => boolean) =>
+  p.since(kind).find(pred)?.t ?? Infinity;
 
 export const intro: Lesson = {
   id: 'intro',

@@ -1,16 +1,10 @@
 // Pieces every instrument's link schema uses: integers and numbers with readable messages, and
 // where the learner is in a lesson.
 import * as v from 'valibot';
-import { grouped } from '../../core/kit/grouped.ts';
+import { int, num, oneOf } from '../../core/kit/valid.ts';
 
-export const int = (min: number, max: number) =>
-  v.pipe(v.number('must be a number'), v.integer('must be an integer'), v.minValue(min, `must be at least ${min}`), v.maxValue(max, `must be at most ${grouped(max)}`));
-
-export const num = (min: number, max: number) =>
-  v.pipe(v.number('must be a number'), v.finite('must be a finite number'), v.minValue(min, `must be at least ${min}`), v.maxValue(max, `must be at most ${grouped(max)}`));
-
-export const oneOf = <T extends string>(options: readonly T[]) =>
-  v.picklist(options as T[], `must be one of ${options.join(', ')}`);
+// The bounded numbers and choices are the core's (core/kit/valid.ts), shared with every schema.
+export { int, num, oneOf };
 
 /** The lesson and step the person was on (checked against the catalogue when the link opens). */
 export const LessonAt = v.strictObject({

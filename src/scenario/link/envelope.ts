@@ -8,6 +8,7 @@ import LZString from 'lz-string';
 import * as v from 'valibot';
 import { inflate } from './inflate.ts';
 import { grouped } from '../../core/kit/grouped.ts';
+import { issueText } from '../../core/kit/valid.ts';
 
 const { compressToEncodedURIComponent } = LZString;
 
@@ -110,6 +111,5 @@ export function decodeLink<L extends string, T>(hash: string, specs: Readonly<Re
 
 /** "settings.ways: must be an integer …" from a valibot issue. */
 export function describeIssue(i: v.BaseIssue<unknown>): string {
-  const path = (i.path ?? []).map((p) => String(p.key)).join('.');
-  return `${path || 'data'}: ${i.message}`;
+  return issueText(i, '', 'data');
 }

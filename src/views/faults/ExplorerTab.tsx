@@ -11,14 +11,15 @@ import { CLASS_COLORS, POLICY_LABEL, PRESET_LABEL, dur, keysOf } from './format.
 
 const qpName = (q: number) => `QP 0x${q.toString(16)}`;
 
-async function run(s: ExplorerSettings, pick: number[] | null = null) {
+/** `s` undefined: the worker's default settings (the tab's first exploration). */
+async function run(s: ExplorerSettings | undefined, pick: number[] | null = null) {
   const r = await faults().act('explore', s, pick);
   if (r && !r.ok) faultsStore.getState().showNotice('error', `Not applied: ${r.error}`, 'settings');
 }
 
 export function ExplorerTab() {
   const e = useFaults((s) => s.frame?.explorer ?? null);
-  useEffect(() => { if (!e) void run(undefined as unknown as ExplorerSettings); }, [e]);
+  useEffect(() => { if (!e) void run(undefined); }, [e]);
   if (!e) return <p className="p-4 text-sm text-slate-500" data-testid="explorer-tab">Exploring…</p>;
   const s = e.settings;
   const set = (patch: Partial<ExplorerSettings>) => run({ ...s, ...patch });

@@ -58,7 +58,8 @@ export function parseColour(css: string): Rgb {
   const hex = /^#([0-9a-f]{3}|[0-9a-f]{6})$/.exec(s);
   if (hex) {
     const h = hex[1].length === 3 ? [...hex[1]].map((x) => x + x).join('') : hex[1];
-    return [0, 2, 4].map((i) => toLinear(parseInt(h.slice(i, i + 2), 16) / 255)) as unknown as Rgb;
+    const channel = (i: number) => toLinear(parseInt(h.slice(i, i + 2), 16) / 255);
+    return [channel(0), channel(2), channel(4)];
   }
   const ok = /^oklch\(\s*([\d.]+)(%?)\s+([\d.]+)\s+([\d.]+|none)\s*\)$/.exec(s);
   if (ok) return oklchToRgb(Number(ok[1]) / (ok[2] ? 100 : 1), Number(ok[3]), ok[4] === 'none' ? 0 : Number(ok[4]));
@@ -94,7 +95,8 @@ export const CVD_MATRICES: Record<Deficiency, readonly (readonly [number, number
 export function simulate(c: Rgb, kind: Deficiency): Rgb {
   const m = CVD_MATRICES[kind];
   const x = clipRgb(c);
-  return clipRgb([0, 1, 2].map((i) => m[i][0] * x[0] + m[i][1] * x[1] + m[i][2] * x[2]) as unknown as Rgb);
+  const row = (i: number) => m[i][0] * x[0] + m[i][1] * x[1] + m[i][2] * x[2];
+  return clipRgb([row(0), row(1), row(2)]);
 }
 
 /** Euclidean distance in OKLab (ΔE_OK; about 0.02 is a just-noticeable difference). */

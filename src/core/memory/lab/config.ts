@@ -140,8 +140,9 @@ const isInt = (x: unknown): x is number => typeof x === 'number' && Number.isInt
 export function validateConfig(cfg: LabConfig): string | null {
   if (!cfg || typeof cfg !== 'object') return 'the configuration must be an object';
   try { getPreset(cfg.preset); } catch (e) { return (e as Error).message; }
-  for (const [k, kind] of Object.entries(SETTING_FIELDS)) {
-    const v = (cfg as unknown as Record<string, unknown>)[k];
+  for (const k of Object.keys(SETTING_FIELDS) as Array<keyof LabSettings>) {
+    const kind = SETTING_FIELDS[k];
+    const v: unknown = cfg[k];
     if (kind === 'int' && !isInt(v)) return `${k} must be an integer, got ${String(v)}`;
     if (kind === 'num' && !(typeof v === 'number' && Number.isFinite(v))) return `${k} must be a number, got ${String(v)}`;
     if (Array.isArray(kind) && !kind.includes(v as string)) return `${k} must be one of ${kind.join(', ')}, got ${String(v)}`;

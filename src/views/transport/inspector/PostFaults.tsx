@@ -5,7 +5,7 @@ import { useState, type ReactNode } from 'react';
 import { cmd, type SendWr } from '../../../bridge/labs.ts';
 import { run, type ActionResult } from '../act.ts';
 import { useTransport } from '../../../store/transport.ts';
-import type { CommandInput, SendOpcode, WcStatus } from '../../../core/index.ts';
+import type { CommandInput, InjectableStatus, SendOpcode } from '../../../core/index.ts';
 import type { QpView } from '../../../worker/transport/types.ts';
 import { durationText, hex, hostLetter, qpnHex } from '../format.ts';
 import { WorkerSwitch } from '../../kit/controls.tsx';
@@ -13,6 +13,10 @@ import { KeysPanel } from './KeysPanel.tsx';
 import { SrqDestroyPanel } from './SrqDestroyPanel.tsx';
 
 let nextWrId = 1;
+
+/** The statuses a QP of `type` can be made to fail with: the reference's table is the core's INJECTABLE, keyed by them. */
+const injectableFor = (table: Record<string, { transports: readonly string[] }>, type: string) =>
+  Object.keys(table).filter((s): s is InjectableStatus => table[s].transports.includes(type));
 
 const btn = 'rounded-md border px-2 py-1 text-xs font-semibold disabled:opacity-40';
 const field = 'min-w-0 rounded border border-slate-300 bg-white px-1 py-0.5 font-mono text-[12px]';
@@ -40,7 +44,7 @@ export function PostFaults({ qp }: { qp: QpView }) {
   const udTargets = (world?.qps ?? []).filter((q) => !(q.host === qp.host && q.qpn === qp.qpn)).sort((x, y) => Number(x.type !== 'UD') - Number(y.type !== 'UD'));
   const [udDest, setUdDest] = useState('');
   const [qkey, setQkey] = useState('0x11111111');
-  const statuses = ref ? Object.entries(ref.injectable).filter(([, v]) => v.transports.includes(qp.type)) : [];
+  const statuses = ref ? injectableFor(ref.injectable, qp.type) : [];
   const [status, setStatus] = useState('IBV_WC_RETRY_EXC_ERR');
   const [dropN, setDropN] = useState(3);
   const [dropDir, setDropDir] = useState('0');
@@ -48,7 +52,7 @@ export function PostFaults({ qp }: { qp: QpView }) {
 
   const op = opcodes.includes(opcode) ? opcode : opcodes[0];
   const atomic = op?.startsWith('IBV_WR_ATOMIC');
-  const st = statuses.some(([s]) => s === status) ? status : statuses[0]?.[0];
+  const st = statuses.find((s) => s === status) ?? statuses.at(0);
   const how = st ? ref.injectable[st].how : '';
   const dest = udTargets.find((q) => `${q.host}/${q.qpn}` === udDest) ?? udTargets[0];
   const hosts = world.hosts;
@@ -109,9 +113,9 @@ export function PostFaults({ qp }: { qp: QpView }) {
         <div className="flex flex-wrap items-center gap-1.5">
           <label htmlFor="pf-status">Make the next WR fail with</label>
           <select id="pf-status" data-testid="fault-status" value={st ?? ''} onChange={(e) => setStatus(e.target.value)} className={field} aria-describedby="pf-how">
-            {statuses.map(([s]) => <option key={s} value={s}>{s}</option>)}
+            {statuses.map((s) => <option key={s} value={s}>{s}</option>)}
           </select>
-          <button type="button" data-testid="fault-fail-next" disabled={!st} onClick={() => void act(cmd.failNextWr(qp.host, qp.qpn, st! as WcStatus), `next WR on ${qpnHex(qp.qpn)} will fail with ${st}`)}
+          <button type="button" data-testid="fault-fail-next" disabled={!st} onClick={() => { if (st) void act(cmd.failNextWr(qp.host, qp.qpn, st), `next WR on ${qpnHex(qp.qpn)} will fail with ${st}`); }}
             className={`${btn} border-red-700 bg-white text-red-800 hover:bg-red-50`}>Arm</button>
         </div>
         <p id="pf-how" className="mt-0.5 text-[11px] text-slate-600">How: {how}.</p>
