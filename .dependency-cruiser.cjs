@@ -70,7 +70,7 @@ const coreOrder = {
   transport: ['world', 'hw', 'model', 'verbs', 'qp', 'kit', 'memory'],
   sim: ['transport', 'world', 'hw', 'model', 'verbs', 'qp', 'kit', 'memory'],
   faults: ['sim', 'transport', 'world', 'hw', 'model', 'verbs', 'qp', 'kit', 'memory'],
-  diag: ['sim', 'transport', 'world', 'hw', 'model', 'verbs', 'qp', 'kit', 'memory'],
+  diag: ['faults', 'sim', 'transport', 'world', 'hw', 'model', 'verbs', 'qp', 'kit', 'memory'],
 };
 for (const [folder, below] of Object.entries(coreOrder)) {
   const others = Object.keys(coreOrder).filter((f) => f !== folder && !below.includes(f));
