@@ -72,10 +72,12 @@ forbidden.push({
 // transport; the engine (sim) above transport; the faults model above the engine.
 const coreOrder = {
   kit: [], verbs: ['kit'], qp: ['verbs', 'kit'], model: ['verbs', 'qp', 'kit'], memory: ['kit'],
-  world: ['model', 'verbs', 'qp', 'kit', 'memory'],
-  transport: ['world', 'model', 'verbs', 'qp', 'kit', 'memory'],
-  sim: ['transport', 'world', 'model', 'verbs', 'qp', 'kit', 'memory'],
-  faults: ['sim', 'transport', 'world', 'model', 'verbs', 'qp', 'kit', 'memory'],
+  hw: ['model', 'verbs', 'qp', 'kit'],
+  world: ['hw', 'model', 'verbs', 'qp', 'kit', 'memory'],
+  transport: ['world', 'hw', 'model', 'verbs', 'qp', 'kit', 'memory'],
+  sim: ['transport', 'world', 'hw', 'model', 'verbs', 'qp', 'kit', 'memory'],
+  faults: ['sim', 'transport', 'world', 'hw', 'model', 'verbs', 'qp', 'kit', 'memory'],
+  diag: ['faults', 'sim', 'transport', 'world', 'hw', 'model', 'verbs', 'qp', 'kit', 'memory'],
 };
 for (const [folder, below] of Object.entries(coreOrder)) {
   const others = Object.keys(coreOrder).filter((f) => f !== folder && !below.includes(f));

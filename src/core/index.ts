@@ -27,3 +27,5 @@ export { grouped } from './kit/grouped.ts';
 export { ackTimeoutNs, rnrTimerNs, mtuBytes } from './transport/wire.ts';
 export { DEVICE } from './transport/modify.ts';
 export * from './faults/index.ts';
+export { COUNTER_DEFS, countersNotModelled, type CounterDef } from './hw/counterDefs.ts';
+export { MLX5_SYNDROME_OF, VENDOR_ERR_NOTE, mlx5Syndrome, type CqeSyndrome } from './hw/syndrome.ts';

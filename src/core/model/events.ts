@@ -30,7 +30,8 @@ export type SimEvent = Base & (
   | { kind: 'pkt'; id: number; src: number; dst: number; srcQpn: number; dstQpn: number; op: string; psn: number; bytes: number; start: number; arrive: number; drop?: string; syndrome?: string }
   | { kind: 'rx'; id: number; host: number; qpn: number; op: string; psn: number; outcome: RxOutcome; detail?: string }
   /** `imm` is imm_data, present exactly when the CQE has IBV_WC_WITH_IMM. */
-  | { kind: 'cqe'; host: number; cq: number; qpn: number; queue: Queue; wr: number; wrId: number; status: WcStatus; opcode?: WcOpcode; byteLen?: number; imm?: number }
+  /** `syndrome`: under mlx5, an error CQE's MLX5_CQE_SYNDROME_* (value and name) as libmlx5 maps it to `status` (core/hw/syndrome.ts) [sources: libmlx5-syndrome]. */
+  | { kind: 'cqe'; host: number; cq: number; qpn: number; queue: Queue; wr: number; wrId: number; status: WcStatus; opcode?: WcOpcode; byteLen?: number; imm?: number; syndrome?: { readonly value: number; readonly name: string } }
   /** CQEs of a QP removed unpolled from a CQ by RESET or destroy (mlx5_ib_cq_clean / mlx5_cq_clean). */
   | { kind: 'cqe-purged'; host: number; cq: number; qpn: number; n: number }
   /** ibv_reg_mr / ibv_dereg_mr. */

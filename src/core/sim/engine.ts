@@ -22,6 +22,8 @@ import type { SimEvent } from '../model/events.ts';
 import { profileOf } from '../model/profiles.ts';
 import { DEFAULT_MAX_BYTES, DEFAULT_MAX_STEPS, DEFAULT_TRACE_KEEP, MEMORY_CHECK_STEPS, stateBytes, stopMessage, type StateBytes, type StopReason, type Stopped } from './budget.ts';
 import { checkpointBytes } from './checkpointBytes.ts';
+import { newHwFold } from '../hw/quantities.ts';
+import { countersOf, countersNotModelled } from '../hw/counterDefs.ts';
 
 export interface SimOptions {
   /** 'full' keeps a window of events (and hashes all), 'hash' only hashes, 'off' neither. */
@@ -52,6 +54,13 @@ export interface Summary {
   traceHash: string;
   traceEvents: number;
   qps: { host: number; qpn: number; type: string; state: string }[];
+  /**
+   * Hardware counters per host index, named as the scenario's driver profile names them (mlx5
+   * port hw_counters, rxe's own, the IBTA PortCounters): only the counters the model produces.
+   */
+  counters: Record<number, Record<string, number>>;
+  /** The profile's counters the model cannot produce: listed by name, never reported as 0 (core/hw/counterDefs.ts says why each). */
+  countersNotModelled: string[];
   /** Present only when a budget stopped the run: why, where, and after how many steps. */
   stopped?: Stopped;
 }
@@ -92,7 +101,7 @@ export class Simulation {
     this.w = {
       cfg, now: 0, seq: 0, heap: new EventHeap<Item>(), rng, qps: new QpStore(cfg.hosts.length, Math.max(64, opts.qpCapacity ?? 64, cfg.qps.length + 2 * cfg.groups.reduce((n, g) => n + g.count, 0))),
       rt: new Map(), work: [], cfgSlot: [], refill: {}, pktSeq: 0, wrSeq: 0, recvSeq: 0, cmdIndex: 0,
-      counters: { posted: 0, completed: 0, flushed: 0, discarded: 0, cqe: {}, events: {}, successSends: 0, cqeLost: 0, cqePurged: 0, packets: 0, drops: 0 },
+      counters: { posted: 0, completed: 0, flushed: 0, discarded: 0, cqe: {}, events: {}, successSends: 0, cqeLost: 0, cqePurged: 0, packets: 0, drops: 0, hw: newHwFold(cfg.hosts.length) },
       profile: profileOf(cfg.profile), mrs: [], srqs: [],
       trace: new Trace<SimEvent>(opts.trace ?? 'full', opts.traceKeep ?? DEFAULT_TRACE_KEEP),
       commands: [...this.scenario.commands].sort((a, b) => a.t - b.t), storm: null, horizon: 0, why: -1,
@@ -297,6 +306,8 @@ export class Simulation {
       packets: { sent: c.packets, dropped: c.drops },
       throughputMops: w.now > 0 ? round3((c.successSends * 1000) / w.now) : 0,
       traceHash: w.trace.hash(), traceEvents: w.trace.count,
+      counters: Object.fromEntries(c.hw.q.map((hq, h) => [h, countersOf(w.profile.id, hq)])),
+      countersNotModelled: countersNotModelled(w.profile.id),
       qps: Array.from({ length: q.n }, (_, s) => s).filter((s) => !q.gone[s]).map((s) => ({ host: q.host[s], qpn: q.qpn[s], type: QP_TYPES[q.type[s]], state: verbsState(q.lc[s]) })),
       ...(this.halted ? { stopped: { ...this.halted } } : {}),
     };

@@ -10,6 +10,7 @@ import type { EventHeap } from '../kit/heap.ts';
 import type { Rng } from '../kit/rng.ts';
 import type { Trace } from '../kit/trace.ts';
 import type { CtxCache } from './ctxCache.ts';
+import { foldHw, type HwFold } from '../hw/quantities.ts';
 
 /**
  * Internal work items. Immutable once scheduled (checkpoints share them). Each carries `why`:
@@ -239,6 +240,8 @@ export interface Counters {
   cqePurged: number;
   packets: number;
   drops: number;
+  /** The hardware counters' quantities, folded from every event as it is emitted (core/hw). */
+  hw: HwFold;
 }
 
 export interface World {
@@ -305,6 +308,7 @@ export function canRunAhead(w: World, t: number): boolean {
 }
 
 export function emit(w: World, ev: SimEvent): void {
+  foldHw(w.counters.hw, ev);
   w.trace.push(ev, w.why);
   w.why = w.trace.count - 1;
 }
