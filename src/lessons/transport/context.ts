@@ -106,7 +106,7 @@ export const contextLesson: Lesson = {
       question: {
         kind: 'one', prompt: 'QP 0x200 on host B posts four READs to QP 0x100. What happens?',
         options: [
-          { id: 'throttle', label: '0x200 keeps only one READ in flight, because its peer serves one', why: 'max_rd_atomic is not max_dest_rd_atomic: the requester only knows its own limit (4). Nothing in the protocol tells it the peer serves fewer; the application must set the two to agree.' },
+          { id: 'throttle', label: '0x200 keeps only one READ in flight, because its peer serves one', why: 'max_rd_atomic is not max_dest_rd_atomic: the requester only knows its own limit (4). Here the QPs were set up by hand, and nothing in the packets tells 0x200 that its peer serves fewer. With the connection manager it would: the CM request and reply carry the responder resources and initiator depth (rdma_conn_param), and the passive side may lower them, so both ends are set up to agree.' },
           { id: 'queue', label: '0x100 queues the extra READs and serves them in turn', why: 'A responder holds state for at most max_dest_rd_atomic READs. What it does with one more is not queueing: the standard calls it an invalid request.' },
           { id: 'nak', label: '0x100 answers the excess READ with a NAK; the WR fails and both QPs end in ERR' },
         ],
@@ -117,5 +117,5 @@ export const contextLesson: Lesson = {
       },
     },
   ],
-  sources: ['man-modify-qp: the attributes and who sets them', 'man-query-qp: what ibv_query_qp returns', 'mlx5-ifc: the 232-byte command layout, SW and HW fields', 'rxe-req: initiator depth', 'rxe-resp: responder resources', 'model-transport'],
+  sources: ['man-modify-qp: the attributes and who sets them', 'man-query-qp: what ibv_query_qp returns', 'mlx5-ifc: the 232-byte command layout, SW and HW fields', 'rxe-req: initiator depth', 'rxe-resp: responder resources', 'man-rdma-connect: with rdma_cm the two limits are exchanged', 'model-transport'],
 };

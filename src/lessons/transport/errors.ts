@@ -78,7 +78,7 @@ export const errorsLesson: Lesson = {
         reveal: [], runNs: 300_000,
         outcome: (p) => sq(p).map((e) => String(e.wrId)),
         stated: ['1', '2', '3', '4'],
-        because: 'wr_id 1 completes with IBV_WC_RETRY_EXC_ERR, the QP goes to ERR, and the NIC flushes the rest oldest first — wr_id 2, 3, 4 with IBV_WC_WR_FLUSH_ERR — one CQE each. Its receive queue is flushed as well. Only wr_id, status and qp_num are valid in an error or flush CQE.',
+        because: 'wr_id 1 completes with IBV_WC_RETRY_EXC_ERR, the QP goes to ERR, and the NIC flushes the rest oldest first — wr_id 2, 3, 4 with IBV_WC_WR_FLUSH_ERR — one CQE each. Its receive queue is flushed as well. In an error or flush CQE only wr_id, status, qp_num and vendor_err are valid (ibv_poll_cq(3)).',
       },
     },
     {
@@ -116,9 +116,10 @@ export const errorsLesson: Lesson = {
       id: 'recover', title: 'Recover through RESET', highlight: 'modify',
       text: [
         'ERR is left only through RESET. A move to RESET writes no completions: whatever is still queued is discarded (rxe). mlx5 goes further and deletes the CQEs of this QP that are still unpolled in the CQ. Then the QP is installed again: INIT, RTR, RTS.',
-        'Host B\'s QP never noticed the trouble, so A must resume with the PSN B expects next (its `next_rcv_psn`).',
+        'Real code does not patch one end back in. After IBV_WC_RETRY_EXC_ERR it reconnects: both ends go through RESET (or are destroyed and created again) and the two sides exchange QPNs and PSNs afresh, as they did the first time — rdma_cm draws a new random starting PSN for every connection.',
+        'This step takes a shortcut only the model allows: host B\'s QP never noticed the trouble, and you can read its `next_rcv_psn`, so A alone is reinstalled and resumes with the PSN B expects. A program on host A cannot read B\'s context; it would have to ask B over its own channel, and B\'s QP may be in any state by then.',
       ],
-      task: 'Take QP 0x100 to RESET and back to RTS, then send successfully.',
+      task: 'Use the model\'s shortcut: take QP 0x100 to RESET and back to RTS with the PSNs B\'s context shows, then send successfully.',
       hints: ['The modify_qp tab: first target RESET.', 'Then INIT, RTR, RTS as in topic 4; the peer\'s values are in B·0x200\'s context.', 'sq_psn must be B·0x200\'s next_rcv_psn, rq_psn its next_send_psn.'],
       check: (p) => p.state(A, 0x100) === 'RTS' && sq(p).some((e) => e.status === 'IBV_WC_SUCCESS'),
       solution: (p) => [
@@ -129,5 +130,5 @@ export const errorsLesson: Lesson = {
       runNs: 30_000,
     },
   ],
-  sources: ['rxe-comp: the error CQE, then the flush oldest first, one CQE each', 'ibta-in-code: error completions even when unsignaled; posting in ERR', 'libmlx5-cq: one error CQE may retire earlier unsignaled WQEs', 'man-poll-cq: the valid fields of an error CQE', 'kernel-drain', 'rxe-qp: RESET discards', 'mlx5-qp: RESET removes unpolled CQEs'],
+  sources: ['rxe-comp: the error CQE, then the flush oldest first, one CQE each', 'ibta-in-code: error completions even when unsignaled; posting in ERR', 'libmlx5-cq: one error CQE may retire earlier unsignaled WQEs', 'man-poll-cq: the valid fields of an error CQE', 'kernel-drain', 'qpn-reuse: rdma_cm draws a random initial PSN per connection', 'rxe-qp: RESET discards', 'mlx5-qp: RESET removes unpolled CQEs'],
 };
