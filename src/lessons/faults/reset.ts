@@ -45,14 +45,16 @@ export const resetLesson: Lesson = {
     },
     {
       id: 'cleared', title: 'What RESET clears', highlight: 'reset',
-      text: ['Now reset A, the requester, at 6.5 µs while four WRITEs are in flight and its replay window holds unacknowledged PSNs.'],
+      text: ['Now reset A, the requester, at 6.5 µs, while four WRITEs are in flight.'],
       question: {
         kind: 'several', prompt: 'Which of these does A\'s reset clear?',
         options: [
-          { id: 'queues', label: 'The WRs still in its send queue (without completions)' },
-          { id: 'replay', label: 'The replay window: unacknowledged PSNs' },
-          { id: 'cache', label: 'Its context cached on the NIC' },
+          { id: 'queues', label: 'The WRs still waiting to be sent (discarded without completions)', why: 'RESET empties the queues and writes no completion for what it discards (rxe_qp_reset).' },
+          { id: 'replay', label: 'The replay window: unacknowledged PSNs', why: 'Retry state and the count of unacknowledged packets are cleared: nothing will be retransmitted.' },
+          { id: 'cache', label: 'Its copy held in the NIC\'s on-chip cache', why: 'In this model the cached context is invalidated (MODEL: reset-cache), so the next packet for the QPN fetches a fresh one.' },
           { id: 'cqes', label: 'Completions already written to its CQ', why: 'This model follows rxe, which leaves CQEs already in the CQ; mlx5 also purges this QP\'s unpolled CQEs — portable code must handle both.' },
+          { id: 'psns', label: 'Its PSNs: next_send_psn goes back to 0', why: 'RESET leaves the PSNs alone (rxe_qp_reset); the sq_psn every RTR→RTS must pass overwrites them on the way back up.' },
+          { id: 'bytes', label: 'The bytes its WRITEs already placed in host B\'s memory', why: 'A reset clears a QP, not memory, and not the other host: bytes already placed stay where they landed.' },
         ],
         reveal: [{ kind: 'reset', patch: { situation: 'replay-unacked', resetAtNs: 6_500 } }],
         outcome: (p) => {

@@ -30,8 +30,8 @@ export const GLOSSARY: Readonly<Record<string, Entry>> = {
   RTR: { def: 'Ready To Receive: knows its peer; the responder side works.' },
   RTS: { def: 'Ready To Send: both sides work.' },
   SQD: { def: 'Send Queue Drained: new sends wait; those started run to completion.' },
-  SQE: { def: 'Send Queue Error: UC/UD after a send error; the send side stops, receives go on.' },
-  ERR: { def: 'Error: the failing WR completes with its real status, the QP\'s other outstanding WRs with FLUSH_ERR (an attached SRQ\'s WQEs excepted); only a move to RESET leaves it — ERR→ERR stays in ERR.' },
+  SQE: { def: 'Send Queue Error: a QP state in which the send queue is halted while the receive queue keeps working; SQE→RTS resumes sending.' },
+  ERR: { def: 'Error: the state a QP enters on an error it cannot recover from by itself; only a move to RESET leaves it — ERR→ERR stays in ERR.' },
   requester: { def: 'The side of a connection that sends a request (SEND, RDMA WRITE/READ, atomic) and waits for its acknowledgement or response.' },
   responder: { def: 'The side that receives a request, places or serves it, and acknowledges or responds.' },
   'producer index': { def: 'How far the queue\'s writer has filled a ring; for the SQ and RQ that is software, which then rings the doorbell.', also: ['producer'] },
@@ -74,7 +74,7 @@ export const GLOSSARY: Readonly<Record<string, Entry>> = {
   PipeDevice: { def: 'A paper (SIGCOMM 2022) reporting commodity RNICs about 50% slower with 4096 connections.' },
   SRNIC: { def: 'A scalable RNIC design (NSDI 2023) that keeps 10K connections performant by minimising per-QP on-chip state.' },
   EQ: { def: 'Event queue: where the NIC writes asynchronous events (QP errors, CQ errors) for the driver.' },
-  flush: { def: 'After the failing WR\'s own error CQE, completing the QP\'s other outstanding WRs with IBV_WC_WR_FLUSH_ERR, oldest first, signaled or not; WQEs of an attached SRQ are not flushed, and once the CQ overruns (IBV_EVENT_CQ_ERR) no more CQEs are written.', also: ['flushed', 'FLUSH_ERR'] },
+  flush: { def: 'Completing a QP\'s outstanding work requests with the status IBV_WC_WR_FLUSH_ERR, without executing them, when the QP is in ERR.', also: ['flushed', 'FLUSH_ERR'] },
 };
 
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

@@ -13,7 +13,7 @@ export const tableLesson: Lesson = {
     { id: 'onchip', title: 'Predict: what a level costs', highlight: 'walk',
       text: ['Levels kept on chip cost nothing per miss; each level in host memory costs one PCIe read. Right now the two upper levels are on chip.'],
       question: {
-        kind: 'number', prompt: 'Set "Levels on chip" to 0. How many PCIe reads will one miss then cost in this 3-level table?', unit: 'reads',
+        kind: 'number', prompt: 'Set "Levels on chip" to 0. How many PCIe reads will one miss then cost?', unit: 'reads',
         reveal: [{ kind: 'config', patch: { onChipLevels: 0 } }], runNs: 20_000, tolerance: 0,
         outcome: (p) => p.hostReads ?? 0,
         stated: 3,
@@ -21,7 +21,7 @@ export const tableLesson: Lesson = {
         wrong: 'Count the table levels: each one not on chip is one read over PCIe, one after another.',
       } },
     { id: 'memory', title: 'Predict: memory grows with the QPN space', highlight: 'walk',
-      text: ['This model allocates the context table lazily, one 4 KiB page (16 contexts of 256 B) at a time. That grain is the model\'s simplification: mlx4 maps context memory in chunks of up to 256 KiB (MLX4_TABLE_CHUNK_SIZE), each taken whole by mlx4_table_get on its first use.',
+      text: ['This model allocates the context table lazily, page by page, as contexts first fall in them. Its page is the model\'s simplification: mlx4 maps context memory in chunks of up to 256 KiB (MLX4_TABLE_CHUNK_SIZE), each taken whole by mlx4_table_get on its first use.',
         'Real allocators hand out QPNs one after another (cyclic or next-fit). This preset instead draws each QPN at random from the whole 24-bit space.'],
       question: {
         kind: 'number', prompt: 'At 100,000 active QPs with scattered QPNs, how many bytes of host table memory does each QP cost?', unit: 'bytes / QP',

@@ -83,13 +83,14 @@ export const contextLesson: Lesson = {
     {
       id: 'initiator', title: 'Predict: four READs, limit one', highlight: 'context', speed: 2000,
       text: [
-        'An RDMA READ or atomic needs state at both ends until its response returns. `max_rd_atomic` is the requester\'s limit, its initiator depth: how many READs and atomics this QP may have outstanding. QP 0x100 has it set to 1; `rd_atomic_out` shows the live number.',
+        'QP 0x100 was set up with `max_rd_atomic` = 1 (and its peer 0x200 with `max_dest_rd_atomic` = 4). The Context tab shows the live count as `rd_atomic_out`.',
       ],
       question: {
         kind: 'one', prompt: 'Four 4 KiB READs are posted on QP 0x100 at once. How do they leave?',
         options: [
           { id: 'all', label: 'All four requests go out back to back', why: 'max_rd_atomic caps what is outstanding: a second READ request waits until the first response is complete.' },
-          { id: 'one', label: 'One at a time: each request waits for the previous response' },
+          { id: 'two', label: 'Two at a time: one per end of the connection', why: 'The limit is per QP and per direction, not per end: max_rd_atomic = 1 allows one outstanding READ from this QP.' },
+          { id: 'one', label: 'One at a time: each request goes out only once the previous READ\'s data is back' },
           { id: 'refused', label: 'The posts beyond the first are refused', why: 'The limit is enforced by the requester holding WQEs back, not by ibv_post_send: the SQ accepts them.' },
         ],
         reveal: reads(A, 0x100, 10), runNs: 60_000,

@@ -82,7 +82,7 @@ export const intro: Lesson = {
       question: {
         kind: 'one', prompt: 'What makes host A resend first?',
         options: [
-          { id: 'psn-nak', label: 'B sees a gap in the PSNs and answers with a sequence NAK', why: 'A gap shows only when a later packet of the same connection arrives; with nothing behind the lost ones, B sees no gap at all.' },
+          { id: 'psn-nak', label: 'B sees a gap in the PSNs and answers with a NAK', why: 'A gap shows only when a later packet of the same connection arrives; with nothing behind the lost ones, B sees no gap at all.' },
           { id: 'timeout', label: 'A hears nothing and its ACK timer fires', why: 'The ACK timer is the last resort: when a later packet of the connection gets through, B\'s sequence NAK starts the resend long before the timer would.' },
           { id: 'b-timer', label: 'B\'s own timer notices the missing packet and asks A for it', why: 'An RC responder keeps no timer for missing packets: only the requester times out; the responder can only react to a packet that does arrive.' },
           { id: 'error', label: 'Nothing is resent: the WR fails at once', why: 'An RC requester resends up to retry_cnt times before it gives up; one loss is not an error.' },
