@@ -7,6 +7,7 @@ import { createMemoryApi, type MemoryApi } from '../worker/memory/api.ts';
 import { createFaultsApi } from '../worker/faults/api.ts';
 import { FAULTS_LESSONS, MEMORY_LESSONS, TRANSPORT_LESSONS, lessonCatalogue, type Answer, type QuestionView } from './index.ts';
 import { grade, type Question } from './kit/question.ts';
+import { giveaways, optionProblems } from './kit/audit.ts';
 
 /** An answer the model's outcome certainly refutes. */
 function wrongAnswer(q: QuestionView, expected: Answer): Answer {
@@ -23,24 +24,17 @@ interface Asks {
   answer(a: unknown): { ok: boolean; frame: { lesson: { question: QuestionView | null; stepsDone: boolean[] } | null } };
 }
 
-interface AskedStep { id: string; text: string[]; question?: Question<unknown, unknown> }
-
-/** Numbers the text gives in the question's unit ("50%", "52 Mops"), for a number question. */
-function statedNumbers(text: string, unit: string): number[] {
-  const esc = unit.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  return [...text.matchAll(new RegExp(`(\\d[\\d,]*(?:\\.\\d+)?)\\s*${esc}`, 'g'))].map((m) => Number(m[1].replace(/,/g, '')));
-}
+interface AskedStep { id: string; title: string; text: string[]; task?: string; question?: Question<unknown, unknown> }
 
 /**
- * The step must not give its own answer away before the learner answers: no number in its text
- * or prompt, in the question's unit, lies within the grading tolerance of what the model does.
+ * Nothing shown before lock-in answers the question (kit/audit.ts): neither the step's title,
+ * text or task, the prompt, nor the tooltips of its terms hold the right option's own words or
+ * the graded number; a choose-one or choose-several has three options or more, each wrong one
+ * with its why. Judged against what the model really did.
  */
 function noGiveaway(step: AskedStep, q: QuestionView, expected: Answer): void {
-  if (q.kind !== 'number' || !q.unit) return;
-  const o = Number(expected);
-  const tol = Math.max(step.question?.tolerance ?? 0, Math.abs(o) * (step.question?.relTolerance ?? 0));
-  const told = statedNumbers([...step.text, q.prompt].join(' '), q.unit).filter((n) => Math.abs(n - o) <= tol);
-  expect(told, `${step.id}: the text states the answer (${o} ${q.unit}) before asking`).toEqual([]);
+  const problems = [...giveaways(step, step.question!, q.options, expected), ...optionProblems(step.question!, q.options, expected)];
+  expect(problems, `${step.id}: ${problems.join('; ')}`).toEqual([]);
 }
 
 /** A question step, answered right and then wrong; both grades asserted. `expected` comes from a twin run. */

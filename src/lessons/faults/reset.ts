@@ -1,10 +1,11 @@
-// Topic 10: a QP reset in the middle of a transfer — what is cleared, what is quiesced first, what
-// late packets do — and the QPN-reuse hazard with its two mitigations.
+// Topic 10: a QP reset in the middle of a transfer — what is cleared and what late packets do —
+// and the QPN-reuse hazard with its two mitigations. (The reset lab also streams a READ back and
+// can move the QP to ERR first; no step teaches those yet, so the summary does not promise them.)
 import type { Lesson } from './types.ts';
 
 export const resetLesson: Lesson = {
   id: 'reset', lab: 'faults', topic: 10, title: 'Reset in the middle of a transfer',
-  summary: 'Move a QP to RESET while a message is half-arrived, replay state waits for ACKs, or a READ streams back — and reuse its QPN.',
+  summary: 'Move a QP to RESET while a message is half-arrived or while its replay state waits for ACKs, then reuse its QPN: what is cleared, what late packets meet, and two mitigations.',
   // After the transfer has finished (nothing is in flight at 16 µs), at the reset slider's end.
   setup: [{ kind: 'reset', patch: { situation: 'send-half-arrived', resetAtNs: 16_000, errFirst: false, reuse: false, quarantine: false, randomPsn: false } }],
   sources: [
@@ -12,6 +13,7 @@ export const resetLesson: Lesson = {
     'rxe-reset: what is cleared and what is left',
     'psn-window: late packets judged by their PSN',
     'qpn-reuse: QPN reuse, TimeWait quarantine, random initial PSN',
+    'rxe-check-addr: rxe also checks an RC packet\'s source address (the model does not)',
     'model-faults: drain-then-reset and a zero-time fence',
   ],
   steps: [
@@ -43,14 +45,16 @@ export const resetLesson: Lesson = {
     },
     {
       id: 'cleared', title: 'What RESET clears', highlight: 'reset',
-      text: ['Now reset A, the requester, at 6.5 µs while four WRITEs are in flight and its replay window holds unacknowledged PSNs.'],
+      text: ['Now reset A, the requester, at 6.5 µs, while four WRITEs are in flight.'],
       question: {
         kind: 'several', prompt: 'Which of these does A\'s reset clear?',
         options: [
-          { id: 'queues', label: 'The WRs still in its send queue (without completions)' },
-          { id: 'replay', label: 'The replay window: unacknowledged PSNs' },
-          { id: 'cache', label: 'Its context cached on the NIC' },
+          { id: 'queues', label: 'The WRs still waiting to be sent (discarded without completions)', why: 'RESET empties the queues and writes no completion for what it discards (rxe_qp_reset).' },
+          { id: 'replay', label: 'The replay window: unacknowledged PSNs', why: 'Retry state and the count of unacknowledged packets are cleared: nothing will be retransmitted.' },
+          { id: 'cache', label: 'Its copy held in the NIC\'s on-chip cache', why: 'In this model the cached context is invalidated (MODEL: reset-cache), so the next packet for the QPN fetches a fresh one.' },
           { id: 'cqes', label: 'Completions already written to its CQ', why: 'This model follows rxe, which leaves CQEs already in the CQ; mlx5 also purges this QP\'s unpolled CQEs — portable code must handle both.' },
+          { id: 'psns', label: 'Its PSNs: next_send_psn goes back to 0', why: 'RESET leaves the PSNs alone (rxe_qp_reset); the sq_psn every RTR→RTS must pass overwrites them on the way back up.' },
+          { id: 'bytes', label: 'The bytes its WRITEs already placed in host B\'s memory', why: 'A reset clears a QP, not memory, and not the other host: bytes already placed stay where they landed.' },
         ],
         reveal: [{ kind: 'reset', patch: { situation: 'replay-unacked', resetAtNs: 6_500 } }],
         outcome: (p) => {
@@ -68,17 +72,26 @@ export const resetLesson: Lesson = {
     },
     {
       id: 'reuse', title: 'The QPN comes back', highlight: 'reset',
-      text: ['Now destroy both QPs at 6.5 µs and create two new ones at once: the allocator hands out the lowest free QPNs, the very same numbers, and both start at PSN 0. A retransmitted WRITE of the old connection is still on the wire.'],
+      text: [
+        'Now destroy both QPs at 6.5 µs and create two new ones between the same two hosts at once, and suppose they get the very same QPNs. That happens: EFA reused a QPN on a fast destroy and re-create (rdma-core PR #1731). rxe, irdma and mlx4 allocate QPNs cyclically, so there a number comes back only after a wrap.',
+        'Neither connection, old or new, draws a random starting PSN: both began at PSN 0. A retransmitted WRITE of the old connection is still on the wire.',
+      ],
       question: {
-        kind: 'one', prompt: 'Is the stale WRITE packet accepted by the new connection?',
+        kind: 'one', prompt: 'What happens to the stale WRITE packet when it reaches the new QP on host B?',
         options: [
-          { id: 'yes', label: 'Yes: same QPN, and its PSN fits the new window' },
-          { id: 'no', label: 'No: the new QP knows it belongs to the old one', why: 'Nothing in a packet says which incarnation of a QPN sent it: a packet is matched by QPN and PSN alone.' },
+          { id: 'yes', label: 'It is accepted, and its bytes land in the new connection\'s memory' },
+          { id: 'no', label: 'It is dropped: the new QP can tell it belongs to the old connection', why: 'Nothing in the packet says which incarnation of a QPN sent it. This model matches a packet by QPN and PSN alone; rxe\'s check_addr also compares the source address with the QP\'s peer, which does not help here: the new QP has the same peer.' },
+          { id: 'dup', label: 'It is re-acknowledged and dropped as a duplicate of a PSN already seen', why: 'A duplicate is a PSN behind the one expected. The new QP has received nothing yet, so it expects the very PSN the stale packet carries.' },
+          { id: 'nak', label: 'It is refused with a sequence NAK', why: 'A sequence NAK answers a PSN ahead of the expected one; this PSN is exactly the one the new QP expects.' },
         ],
         reveal: [{ kind: 'reset', patch: { situation: 'replay-unacked', resetAtNs: 6_500, reuse: true, quarantine: false, randomPsn: false } }],
-        outcome: (p) => (p.reset?.result.staleAccepted ? 'yes' : 'no'),
+        outcome: (p) => {
+          if (p.reset?.result.staleAccepted) return 'yes';
+          const fates = (p.reset?.result.late ?? []).map((x) => x.outcome ?? x.drop ?? '');
+          return fates.some((f) => /dup/.test(f)) ? 'dup' : fates.some((f) => /nak|seq/i.test(f)) ? 'nak' : 'no';
+        },
         stated: 'yes',
-        because: 'The packet names the reused QPN and a PSN the new QP expects, so it is taken as new data: the old connection writes into the new one.',
+        because: 'The packet names the reused QPN and the PSN the new QP expects, so it is taken as new data: the old connection writes into the new one. (The model checks no source address — its simplification; rxe\'s check_addr would check it, and pass it, since the peer is the same host.)',
       },
     },
     {

@@ -3,12 +3,6 @@
 import type { Lesson } from './types.ts';
 
 const MS = 1e6;
-const worst = (p: { summary: { perClass: { reportP99Ns: number }[] } }) => {
-  const c = p.summary.perClass;
-  let k = 0;
-  for (let i = 1; i < c.length; i++) if (c[i].reportP99Ns > c[k].reportP99Ns) k = i;
-  return `class-${k}`;
-};
 
 export const stormLesson: Lesson = {
   id: 'storm', lab: 'faults', topic: 7, title: 'Many QPs failing at once',
@@ -18,6 +12,8 @@ export const stormLesson: Lesson = {
     'port-down: a port going down changes no QP state',
     'ack-timeout: how long a QP takes to notice',
     'eq-order: reports read in ring order; no driver ranks errors',
+    'mlx4-eq: an EQ overflow is logged and the driver carries on',
+    'hns-aeq: an AEQ overflow requests a function reset',
     'mlx5-health: device death and the driver\'s own flush',
     'model-faults: error-engine service time and the arbitration policies other than FIFO',
   ],
@@ -26,7 +22,7 @@ export const stormLesson: Lesson = {
       id: 'why', title: 'Why a storm matters', highlight: 'storm',
       text: [
         'A training job or a storage cluster keeps thousands of connections open. When a link, a switch port or a whole host fails, hundreds of QPs fail together — and the application learns about each one only when its report gets through the NIC and the driver.',
-        'The grid shows 256 RC QPs on host A, each connected to a peer on another host, each with 8 RDMA WRITEs in flight. Colours show each QP\'s phase: healthy, waiting in the error engine, flushing, done.',
+        'The grid shows 256 RC QPs on host A, each connected to a peer on another host, each with 8 RDMA WRITEs in flight. Colours show each QP\'s phase: healthy, waiting in the error engine, flushing, done. The error engine is the model\'s (MODEL: error-engine): one per NIC, serving faulted QPs one at a time; no vendor documents such a unit, and it stands for whatever firmware does between an error and its report.',
       ],
     },
     {
@@ -47,7 +43,7 @@ export const stormLesson: Lesson = {
     },
     {
       id: 'last-report', title: 'How long until the last report?', highlight: 'storm',
-      text: ['Each QP retransmits `retry_cnt` = 3 times, each after a timeout of 4.096 µs × 2^14 ≈ 67 ms, then fails with IBV_WC_RETRY_EXC_ERR. The error engine then reports the QPs one by one, 20 µs each (a MODEL service time, set slow here so you can see the queue).'],
+      text: ['Each QP retransmits `retry_cnt` = 3 times, each after a timeout of 4.096 µs × 2^14 ≈ 67 ms, then fails with IBV_WC_RETRY_EXC_ERR. The model\'s error engine (MODEL: error-engine) then reports the QPs one by one, 20 µs each (MODEL: latencies — set slow here so you can see the queue).'],
       question: {
         kind: 'number', prompt: 'Under FIFO, how many milliseconds from the fault until the last QP\'s report reaches software?', unit: 'ms',
         reveal: [{ kind: 'run' }],
@@ -60,27 +56,25 @@ export const stormLesson: Lesson = {
     },
     {
       id: 'priority', title: 'Strict priority by class', highlight: 'policies',
-      text: ['Now imagine a NIC whose error engine serves classes by strict priority: class 0 (priority 3) before class 1, and so on. No shipping driver does this — every one examined reads its event ring in order — so this is a design alternative (MODEL).'],
+      text: [
+        'Now imagine a NIC whose error engine serves its queue by strict priority. The 256 QPs form four classes of 64; class 0 has the highest priority (3), class 3 the lowest (0). No shipping driver does this — every one examined reads its event ring in order — so this is a design alternative (MODEL: policies-are-alternatives).',
+        'The engine still takes 20 µs per report, and the QPs still fail within a fraction of a millisecond of each other.',
+      ],
       question: {
-        kind: 'one', prompt: 'Under strict priority, which class\'s QPs wait longest for their reports (the highest p99)?',
-        options: [
-          { id: 'class-0', label: 'Class 0', why: 'Class 0 has the highest priority number (3): it is served first, not last.' },
-          { id: 'class-1', label: 'Class 1' },
-          { id: 'class-2', label: 'Class 2' },
-          { id: 'class-3', label: 'Class 3' },
-        ],
+        kind: 'number', prompt: 'Under strict priority, how many milliseconds later than class 0\'s p99 report delay will class 3\'s be?', unit: 'ms',
         reveal: [{ kind: 'policy', policy: 'priority' }, { kind: 'restart' }, { kind: 'run' }],
-        outcome: worst,
-        stated: 'class-3',
-        because: 'Strict priority serves every waiting class-0 QP before any class-3 QP, so the lowest class absorbs the whole queue: its p99 is the storm\'s worst.',
-        wrong: 'The classes fail at the same time; the policy only decides who leaves the error engine\'s queue first.',
+        outcome: (p) => Math.round((p.summary.perClass[3].reportP99Ns - p.summary.perClass[0].reportP99Ns) / 10_000) / 100,
+        tolerance: 0.4,
+        stated: 3.84,
+        because: 'Class 3 waits behind the 192 QPs of classes 0 to 2: 192 × 20 µs ≈ 3.84 ms. Against the ≈ 268 ms every QP spends in its retry timers first, priority moves the last class by little more than 1%.',
+        wrong: 'The retry timers are the same under every policy; what priority reorders is only the engine\'s queue: count the reports that go before class 3\'s, at 20 µs each.',
       },
     },
     {
       id: 'squeeze', title: 'A narrow channel overflows', highlight: 'storm',
       text: [
         'Reports of QP_FATAL-class errors travel through the async event queue. An mlx4-family NIC has 256 entries + 128 spare and, when the queue overruns, logs "EQ overrun" and carries on — the events that did not fit are lost (read in code).',
-        'A context-memory read error is such a fault: every QP whose context is fetched while the error lasts goes to ERR with IBV_EVENT_QP_FATAL.',
+        'In this model a context-memory read error is such a fault (MODEL: ctx-read-error; no public source describes this path): every QP whose context is fetched while the error lasts goes to ERR with IBV_EVENT_QP_FATAL.',
         'The driver takes time for every entry it consumes. Set that to 20 µs (a slow, loaded host — a MODEL number) and the queue fills faster than it empties.',
       ],
       task: 'Choose the mlx4 preset, a context-memory read error, an event-queue depth of 64, a driver time of 20 µs per event and the error engine back at 500 ns, and run the storm to the end.',
@@ -94,7 +88,7 @@ export const stormLesson: Lesson = {
     {
       id: 'never-silent', title: 'Lost, but counted', highlight: 'storm',
       text: [
-        'Every faulted QP is either reported or counted as a lost report: the readouts never hide one. On mlx5 the same overrun would take the fatal path (the device reports DEVICE_FATAL); on hns it requests a function reset. Switch the preset and watch the difference.',
+        'Every faulted QP is either reported or counted as a lost report: the readouts never hide one. On hns an overrun requests a function reset (read in code). On mlx5 the health code lists an EQ-overrun syndrome; that it takes the fatal path, one DEVICE_FATAL and every QP flushed by the driver, is the model\'s reading (MODEL: overrun-mlx5). Switch the preset and watch the difference.',
         'The Policies tab runs the same storm under every policy: the total work is the same, so the overall median barely moves — what changes is who waits.',
       ],
     },

@@ -28,7 +28,7 @@ export const cachingLesson: Lesson = {
     { id: 'measured', title: 'The cliff, against the measurements', highlight: 'cliff',
       text: ['The blue curve is this model swept from 1 to 1,000,000 QPs; the amber diamonds are FaSST\'s raw rc-swarm logs on ConnectX-3. The preset was fitted to these very points, so their agreement checks the fit, not an independent prediction.',
         'The knee starts below 112 because this model\'s cache is banked (8 ways, set = low QPN bits, after HNS\'s banks): scattered QPNs load the sets unevenly. That is the model\'s explanation of the early knee, not a documented ConnectX-3 design.'] },
-    { id: 'overlap', title: 'Predict: overlap softens the cliff', highlight: 'cliff',
+    { id: 'overlap', title: 'Predict: Connect-IB at 420 QPs', highlight: 'cliff',
       text: ['The Connect-IB preset lets ~47 misses overlap (K = 47, a fit to FaSST\'s Connect-IB curve), each still a 750 ns read (a fit, within pcie-bench\'s measured range).'],
       question: {
         kind: 'one', prompt: 'On the Connect-IB preset at 420 active QPs, where will the throughput be?',

@@ -16,7 +16,7 @@ export const capacityLesson: Lesson = {
         reveal: [], runNs: 200_000, relTolerance: 0.06,
         outcome: (p) => Math.round(p.mops * 10) / 10,
         stated: 52,
-        because: 'About 52 Mops, 14% under the peak, although the QPs exactly fill the cache: the cache is banked (8-way sets chosen by low QPN bits), so some sets overflow while others have room. The Capacity tab\'s closed form assumes a fully associative cache and says ~60; it shows both numbers.',
+        because: 'About 52 Mops, 14% under the peak, although the QPs exactly fill the cache: the cache is banked (8-way sets chosen by low QPN bits), and this preset scatters the QPNs, so some sets get more than 8 of them while others have room. With dense QPNs (one after another) the 512 QPs would fill the 64 sets × 8 ways exactly and the readout would sit at the peak. The Capacity tab\'s closed form assumes a fully associative cache and says ~60; it shows both numbers.',
         wrong: 'N = C fits only in a fully associative cache. With 8-way sets chosen by QPN bits, some sets get more than 8 of the 512 QPs.',
       } },
     { id: 'half', title: 'Predict: 4,096 connections', highlight: 'cliff',

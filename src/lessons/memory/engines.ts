@@ -9,8 +9,8 @@ export const enginesLesson: Lesson = {
   steps: [
     { id: 'fixed', title: 'Who decides the victim', highlight: 'timing', speed: 20_000,
       text: ['On a miss into a full set something must pick the victim. In this model fixed-function logic does it in a few ns: the thin amber bar in the waterfall. (No RNIC publishes its eviction logic; every engine latency on this page is the model\'s.)'] },
-    { id: 'programmable', title: 'Predict: a serial engine', highlight: 'timing',
-      text: ['A programmable micro-engine takes ~120 ns per decision in this model, one decision at a time, while Connect-IB keeps dozens of misses in flight.'],
+    { id: 'programmable', title: 'Predict: a programmable engine', highlight: 'timing',
+      text: ['A programmable micro-engine takes ~120 ns per eviction decision in this model. The lab runs the Connect-IB preset at 1,500 active QPs: read its hit rate and its packet rate before you answer.'],
       question: {
         kind: 'number', prompt: 'Switch to the programmable engine. How busy (in %) will it be?', unit: '%',
         reveal: [{ kind: 'config', patch: { engine: 'programmable' } }], runNs: 200_000, tolerance: 10,

@@ -34,7 +34,7 @@ export const policyLesson: Lesson = {
       check: (p) => p.config.pattern === 'zipf' && cmpReady(p) && p.compare!.a.policy === 'lfu' && p.compare!.b.policy === 'random' && p.compare!.a.hitRate > p.compare!.b.hitRate + 0.03,
       solution: [{ kind: 'config', patch: { pattern: 'zipf', skew: 1.1 } }, { kind: 'compare', a: { policy: 'lfu' }, b: { policy: 'random' } }] },
     { id: 'scan', title: 'Predict: a scan against LRU', highlight: 'compare',
-      text: ['Half the packets go to a small hot set; the rest scan every QP in order. A runs 2Q, B runs LRU. 2Q admits a QP seen once only to its small A1in queue; a second touch promotes it to the main LRU (Am).'],
+      text: ['Half the packets go to a small hot set; the rest scan every QP in order. A runs 2Q, B runs LRU. 2Q puts a QP it does not remember into a small FIFO (A1in), where a hit changes nothing; a QP pushed out of A1in leaves its QPN in a ghost list (A1out), and only a QP fetched again while its QPN is still there enters the main LRU (Am).'],
       question: {
         kind: 'one', prompt: 'Under "Scan + hot set", which side keeps more hits?',
         options: [
@@ -45,7 +45,7 @@ export const policyLesson: Lesson = {
         reveal: [{ kind: 'config', patch: { pattern: 'scan', skew: 0.5 } }, { kind: 'compare', a: { policy: '2q' }, b: { policy: 'lru' } }], runNs: 200_000,
         measure: { of: hitLead, unit: 'points' },
         stated: 'a',
-        because: 'Scanned QPs pass through 2Q\'s A1in and leave without touching Am, so the hot set survives; under LRU each scanned QP evicts a hot one.',
+        because: 'A scanned QP comes back only after the whole scan, long after its ghost has left A1out, so it passes through A1in and leaves without touching Am: the hot set in Am survives. Under LRU each scanned QP evicts a hot one.',
       } },
     { id: 'pin', title: 'Dirty victims and pinning', highlight: 'cache',
       text: ['In this model every RC packet updates hardware fields (PSNs, counters), so victims are dirty: the purple corners and the ↓ write-backs. A pinned QP is never chosen as a victim; pin a whole set and misses to it bypass the cache. Both are the model\'s choices — no vendor documents them.'],

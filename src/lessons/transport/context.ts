@@ -83,13 +83,14 @@ export const contextLesson: Lesson = {
     {
       id: 'initiator', title: 'Predict: four READs, limit one', highlight: 'context', speed: 2000,
       text: [
-        'An RDMA READ or atomic needs state at both ends until its response returns. `max_rd_atomic` is the requester\'s limit, its initiator depth: how many READs and atomics this QP may have outstanding. QP 0x100 has it set to 1; `rd_atomic_out` shows the live number.',
+        'QP 0x100 was set up with `max_rd_atomic` = 1 (and its peer 0x200 with `max_dest_rd_atomic` = 4). The Context tab shows the live count as `rd_atomic_out`.',
       ],
       question: {
         kind: 'one', prompt: 'Four 4 KiB READs are posted on QP 0x100 at once. How do they leave?',
         options: [
           { id: 'all', label: 'All four requests go out back to back', why: 'max_rd_atomic caps what is outstanding: a second READ request waits until the first response is complete.' },
-          { id: 'one', label: 'One at a time: each request waits for the previous response' },
+          { id: 'two', label: 'Two at a time: one per end of the connection', why: 'The limit is per QP and per direction, not per end: max_rd_atomic = 1 allows one outstanding READ from this QP.' },
+          { id: 'one', label: 'One at a time: each request goes out only once the previous READ\'s data is back' },
           { id: 'refused', label: 'The posts beyond the first are refused', why: 'The limit is enforced by the requester holding WQEs back, not by ibv_post_send: the SQ accepts them.' },
         ],
         reveal: reads(A, 0x100, 10), runNs: 60_000,
@@ -106,7 +107,7 @@ export const contextLesson: Lesson = {
       question: {
         kind: 'one', prompt: 'QP 0x200 on host B posts four READs to QP 0x100. What happens?',
         options: [
-          { id: 'throttle', label: '0x200 keeps only one READ in flight, because its peer serves one', why: 'max_rd_atomic is not max_dest_rd_atomic: the requester only knows its own limit (4). Nothing in the protocol tells it the peer serves fewer; the application must set the two to agree.' },
+          { id: 'throttle', label: '0x200 keeps only one READ in flight, because its peer serves one', why: 'max_rd_atomic is not max_dest_rd_atomic: the requester only knows its own limit (4). Here the QPs were set up by hand, and nothing in the packets tells 0x200 that its peer serves fewer. With the connection manager it would: the CM request and reply carry the responder resources and initiator depth (rdma_conn_param), and the passive side may lower them, so both ends are set up to agree.' },
           { id: 'queue', label: '0x100 queues the extra READs and serves them in turn', why: 'A responder holds state for at most max_dest_rd_atomic READs. What it does with one more is not queueing: the standard calls it an invalid request.' },
           { id: 'nak', label: '0x100 answers the excess READ with a NAK; the WR fails and both QPs end in ERR' },
         ],
@@ -117,5 +118,5 @@ export const contextLesson: Lesson = {
       },
     },
   ],
-  sources: ['man-modify-qp: the attributes and who sets them', 'man-query-qp: what ibv_query_qp returns', 'mlx5-ifc: the 232-byte command layout, SW and HW fields', 'rxe-req: initiator depth', 'rxe-resp: responder resources', 'model-transport'],
+  sources: ['man-modify-qp: the attributes and who sets them', 'man-query-qp: what ibv_query_qp returns', 'mlx5-ifc: the 232-byte command layout, SW and HW fields', 'rxe-req: initiator depth', 'rxe-resp: responder resources', 'man-rdma-connect: with rdma_cm the two limits are exchanged', 'model-transport'],
 };

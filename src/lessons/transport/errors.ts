@@ -68,17 +68,26 @@ export const errorsLesson: Lesson = {
         'wr_id 1 to 4 are posted on QP 0x100, and wr_id 1 will time out again (4.096 µs × 2^timeout each time) until its three retries are spent. Host A\'s program polls only when you press "Poll CQ", so every entry will wait in the ring.',
       ],
       question: {
-        kind: 'order', prompt: 'In what order will the four send CQEs of QP 0x100 appear in the CQ?',
+        kind: 'one', prompt: 'Once wr_id 1\'s retries are spent, what will QP 0x100\'s send CQEs in the CQ be?',
         options: [
-          { id: '3', label: 'wr_id 3' },
-          { id: '1', label: 'wr_id 1 (the one that fails)', why: 'The failing WR is the oldest: its CQE, with its real status, comes first.' },
-          { id: '4', label: 'wr_id 4', why: 'The flush is oldest first (queue head to tail), not newest first.' },
-          { id: '2', label: 'wr_id 2' },
+          { id: 'in-order', label: 'wr_id 1 with IBV_WC_RETRY_EXC_ERR, then 2, 3, 4 with IBV_WC_WR_FLUSH_ERR' },
+          { id: 'all-retry', label: 'wr_id 1 to 4, each with IBV_WC_RETRY_EXC_ERR', why: 'Only wr_id 1 spent its retries. The WRs behind it never ran out of anything: the QP went to ERR under them, and they are flushed.' },
+          { id: 'newest-first', label: 'wr_id 1 with IBV_WC_RETRY_EXC_ERR, then 4, 3, 2 with IBV_WC_WR_FLUSH_ERR', why: 'A flush walks the queue from head to tail: oldest first, like every completion of a queue.' },
+          { id: 'one-only', label: 'Only wr_id 1\'s error CQE: the others vanish with the QP', why: 'Nothing posted is lost silently: every outstanding WR gets a CQE, so software can reclaim its buffers (ib_drain_qp relies on it).' },
+          { id: 'flush-first', label: 'wr_id 2, 3, 4 flushed first, then wr_id 1\'s error', why: 'The failing WR is the oldest: its CQE, with its real status, comes first and the flush follows it.' },
         ],
         reveal: [], runNs: 300_000,
-        outcome: (p) => sq(p).map((e) => String(e.wrId)),
-        stated: ['1', '2', '3', '4'],
-        because: 'wr_id 1 completes with IBV_WC_RETRY_EXC_ERR, the QP goes to ERR, and the NIC flushes the rest oldest first — wr_id 2, 3, 4 with IBV_WC_WR_FLUSH_ERR — one CQE each. Its receive queue is flushed as well. Only wr_id, status and qp_num are valid in an error or flush CQE.',
+        outcome: (p) => {
+          const e = sq(p).map((c) => `${c.wrId}:${c.status}`).join(' ');
+          const fl = 'IBV_WC_WR_FLUSH_ERR';
+          if (e === `1:IBV_WC_RETRY_EXC_ERR 2:${fl} 3:${fl} 4:${fl}`) return 'in-order';
+          if (e === `1:IBV_WC_RETRY_EXC_ERR 4:${fl} 3:${fl} 2:${fl}`) return 'newest-first';
+          if (/^[2-4]:/.test(e)) return 'flush-first';
+          if (sq(p).length === 1) return 'one-only';
+          return 'all-retry';
+        },
+        stated: 'in-order',
+        because: 'wr_id 1 completes with IBV_WC_RETRY_EXC_ERR, the QP goes to ERR, and the NIC flushes the rest oldest first — wr_id 2, 3, 4 with IBV_WC_WR_FLUSH_ERR — one CQE each. Its receive queue is flushed as well. In an error or flush CQE only wr_id, status, qp_num and vendor_err are valid (ibv_poll_cq(3)).',
       },
     },
     {
@@ -101,14 +110,20 @@ export const errorsLesson: Lesson = {
       id: 'post-in-err', title: 'Predict: posting in ERR', highlight: 'rings',
       text: ['QP 0x100 is in ERR. Software posts two more sends anyway, as a drain routine would: wr_id 9 signaled, wr_id 10 unsignaled (it asks for no completion on success).'],
       question: {
-        kind: 'several', prompt: 'Which of the two will produce a CQE?',
+        kind: 'one', prompt: 'What will the two posts give back in the CQ?',
         options: [
-          { id: '9', label: 'wr_id 9 (signaled)', why: 'Posting in ERR is legal: the WR is accepted and completed at once with FLUSH_ERR.' },
-          { id: '10', label: 'wr_id 10 (unsignaled)', why: 'An unsignaled WR does get a CQE when it is flushed: an error completion is written even when the WR asked for none (IBTA 10.7.3.1, as rxe quotes it). libmlx5 can retire several unsignaled WQEs with one error CQE, but a flush in ERR completes each.' },
+          { id: 'both', label: 'A CQE for each of wr_id 9 and wr_id 10' },
+          { id: '9', label: 'A CQE for wr_id 9 only: wr_id 10 asked for none', why: 'An unsignaled WR does get a CQE when it is flushed: an error completion is written even when the WR asked for none (IBTA 10.7.3.1, as rxe quotes it). libmlx5 can retire several unsignaled WQEs with one error CQE, but a flush in ERR completes each.' },
+          { id: 'refused', label: 'Nothing: ibv_post_send refuses both in ERR', why: 'Posting in ERR is legal (IBTA C10-96, as rxe quotes it): the WR is accepted and completed at once with FLUSH_ERR.' },
+          { id: 'silent', label: 'Nothing: both are accepted and silently dropped', why: 'Nothing posted is dropped silently: software needs a CQE for every WR to know its buffer is free again.' },
         ],
         reveal: [send(A, 0x100, 9), unsignaled(A, 0x100, 10)], runNs: 4000,
-        outcome: (p) => sq(p).filter((e) => e.wrId === 9 || e.wrId === 10).map((e) => String(e.wrId)),
-        stated: ['9', '10'],
+        outcome: (p) => {
+          if (p.since('post-refused').some((e) => e.host === A && e.qpn === 0x100)) return 'refused';
+          const got = sq(p).filter((e) => e.wrId === 9 || e.wrId === 10).map((e) => e.wrId);
+          return got.length === 2 ? 'both' : got.includes(9) ? '9' : 'silent';
+        },
+        stated: 'both',
         because: 'Both: in ERR every WR is completed with IBV_WC_WR_FLUSH_ERR, signaled or not. ib_drain_qp relies on it — it posts one last WR after ERR and waits for its flush CQE to know every earlier completion has been delivered.',
       },
     },
@@ -116,9 +131,10 @@ export const errorsLesson: Lesson = {
       id: 'recover', title: 'Recover through RESET', highlight: 'modify',
       text: [
         'ERR is left only through RESET. A move to RESET writes no completions: whatever is still queued is discarded (rxe). mlx5 goes further and deletes the CQEs of this QP that are still unpolled in the CQ. Then the QP is installed again: INIT, RTR, RTS.',
-        'Host B\'s QP never noticed the trouble, so A must resume with the PSN B expects next (its `next_rcv_psn`).',
+        'Real code does not patch one end back in. After IBV_WC_RETRY_EXC_ERR it reconnects: both ends go through RESET (or are destroyed and created again) and the two sides exchange QPNs and PSNs afresh, as they did the first time — rdma_cm draws a new random starting PSN for every connection.',
+        'This step takes a shortcut only the model allows: host B\'s QP never noticed the trouble, and you can read its `next_rcv_psn`, so A alone is reinstalled and resumes with the PSN B expects. A program on host A cannot read B\'s context; it would have to ask B over its own channel, and B\'s QP may be in any state by then.',
       ],
-      task: 'Take QP 0x100 to RESET and back to RTS, then send successfully.',
+      task: 'Use the model\'s shortcut: take QP 0x100 to RESET and back to RTS with the PSNs B\'s context shows, then send successfully.',
       hints: ['The modify_qp tab: first target RESET.', 'Then INIT, RTR, RTS as in topic 4; the peer\'s values are in B·0x200\'s context.', 'sq_psn must be B·0x200\'s next_rcv_psn, rq_psn its next_send_psn.'],
       check: (p) => p.state(A, 0x100) === 'RTS' && sq(p).some((e) => e.status === 'IBV_WC_SUCCESS'),
       solution: (p) => [
@@ -129,5 +145,5 @@ export const errorsLesson: Lesson = {
       runNs: 30_000,
     },
   ],
-  sources: ['rxe-comp: the error CQE, then the flush oldest first, one CQE each', 'ibta-in-code: error completions even when unsignaled; posting in ERR', 'libmlx5-cq: one error CQE may retire earlier unsignaled WQEs', 'man-poll-cq: the valid fields of an error CQE', 'kernel-drain', 'rxe-qp: RESET discards', 'mlx5-qp: RESET removes unpolled CQEs'],
+  sources: ['rxe-comp: the error CQE, then the flush oldest first, one CQE each', 'ibta-in-code: error completions even when unsignaled; posting in ERR', 'libmlx5-cq: one error CQE may retire earlier unsignaled WQEs', 'man-poll-cq: the valid fields of an error CQE', 'kernel-drain', 'qpn-reuse: rdma_cm draws a random initial PSN per connection', 'rxe-qp: RESET discards', 'mlx5-qp: RESET removes unpolled CQEs'],
 };

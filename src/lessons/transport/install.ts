@@ -39,9 +39,10 @@ export const installLesson: Lesson = {
         options: [
           { id: 'accepted', label: 'Accepts it: buffers can wait in the RQ until the QP is ready', why: 'The RQ exists from creation, but receives are accepted only from INIT on.' },
           { id: 'refused', label: 'Refuses it (EINVAL)' },
+          { id: 'flushed', label: 'Accepts it, and the NIC completes it at once with a flush error', why: 'That is what a QP in ERR does with a new WR. RESET is not ERR: a QP in RESET has no work to complete, and a post finds no queue to go into.' },
         ],
         reveal: [recv(A, 0x100, 1)], runNs: 1000,
-        outcome: (p) => (p.since('post-refused').some((e) => e.host === A && e.queue === 'rq') ? 'refused' : 'accepted'),
+        outcome: (p) => (p.since('post-refused').some((e) => e.host === A && e.queue === 'rq') ? 'refused' : p.since('cqe').some((e) => e.host === A && e.queue === 'rq') ? 'flushed' : 'accepted'),
         stated: 'refused',
         because: 'Receives are refused in RESET (rxe cites IBTA C10-97.2.1) and accepted from INIT on, so buffers can be in place before the first message arrives.',
       },

@@ -46,10 +46,10 @@ export const intro: Lesson = {
         kind: 'order', prompt: 'Put these in the order the model will show them for wr_id 77.',
         options: [
           { id: 'ack', label: 'the ACK travels B → A', why: 'The ACK answers the data: it cannot leave B before the SEND has arrived there.' },
-          { id: 'post', label: 'wr_id 77 is posted to A\'s send queue' },
+          { id: 'post', label: 'wr_id 77 is posted to A\'s send queue', why: 'Nothing reaches the wire before software posts the WR and rings the doorbell.' },
           { id: 'scqe', label: 'a send CQE for wr_id 77 appears on host A', why: 'On RC the send completes only when the ACK is back: the CQE says "the peer has it", not "it left".' },
-          { id: 'pkt', label: 'the SEND packet leaves host A' },
-          { id: 'rcqe', label: 'a receive CQE appears on host B', why: 'The receive completes when the message has been placed at B, before B\'s ACK gets back to A.' },
+          { id: 'pkt', label: 'the SEND packet leaves host A', why: 'B can place, complete or acknowledge nothing before the packet has crossed the wire.' },
+          { id: 'rcqe', label: 'a receive CQE appears on host B', why: 'The receive completes when the message has been placed at B, before B\'s ACK gets back to A. (That B writes its CQE before it sends the ACK is this model\'s order, as in rxe; the IBTA leaves the two unordered.)' },
         ],
         reveal: [send(A, 0x100, 77)], runNs: 20_000,
         outcome: (p) => {
@@ -61,7 +61,7 @@ export const intro: Lesson = {
           return ([['post', post], ['pkt', pkt], ['rcqe', rcqe], ['ack', ack], ['scqe', scqe]] as const).slice().sort((x, y) => x[1] - y[1]).map(([id]) => id);
         },
         stated: ['post', 'pkt', 'rcqe', 'ack', 'scqe'],
-        because: 'Post, packet, placement at B (its receive CQE), B\'s ACK, and only then A\'s send CQE: a reliable send completes when the peer has acknowledged it.',
+        because: 'Post, packet, placement at B, and only after B\'s ACK is back, A\'s send CQE: a reliable send completes when the peer has acknowledged it. B\'s receive CQE before its ACK is this model\'s order, the one rxe\'s responder follows (it writes the CQE, then acknowledges); the IBTA does not order the two, so another NIC may send the ACK first.',
       },
     },
     {
@@ -78,13 +78,14 @@ export const intro: Lesson = {
     {
       id: 'lose', title: 'Predict: a lost packet', highlight: 'log',
       text: [
-        'Reliable does not mean nothing is lost; it means the NIC notices and resends. The model is paused: the next two packets leaving host A will be lost on the wire (“Drop the next … packets leaving …” in Post & faults).',
+        'The model is paused. The next two packets leaving host A will be lost on the wire (“Drop the next … packets leaving …” in Post & faults); the programs keep posting behind them.',
       ],
       question: {
         kind: 'one', prompt: 'What makes host A resend first?',
         options: [
-          { id: 'psn-nak', label: 'B sees a gap in the PSNs and answers with a sequence NAK' },
-          { id: 'timeout', label: 'A hears nothing and its ACK timer fires' },
+          { id: 'psn-nak', label: 'B sees a gap in the PSNs and answers with a NAK', why: 'A gap shows only when a later packet of the same connection arrives; with nothing behind the lost ones, B sees no gap at all.' },
+          { id: 'timeout', label: 'A hears nothing and its ACK timer fires', why: 'The ACK timer is the last resort: when a later packet of the connection gets through, B\'s sequence NAK starts the resend long before the timer would.' },
+          { id: 'b-timer', label: 'B\'s own timer notices the missing packet and asks A for it', why: 'An RC responder keeps no timer for missing packets: only the requester times out; the responder can only react to a packet that does arrive.' },
           { id: 'error', label: 'Nothing is resent: the WR fails at once', why: 'An RC requester resends up to retry_cnt times before it gives up; one loss is not an error.' },
         ],
         reveal: [{ kind: 'dropPackets', count: 2, from: A }], runNs: 150_000,
@@ -94,5 +95,5 @@ export const intro: Lesson = {
       },
     },
   ],
-  sources: ['man-poll-cq: completions, their fields', 'rxe-comp: retries after a timeout or a sequence NAK', 'rxe-resp: sequence NAK and RNR NAK', 'model-transport'],
+  sources: ['man-poll-cq: completions, their fields', 'rxe-resp-order: the receive CQE before the ACK is rxe\'s order, not the IBTA\'s', 'rxe-comp: retries after a timeout or a sequence NAK', 'rxe-resp: sequence NAK and RNR NAK', 'model-transport'],
 };

@@ -77,15 +77,15 @@ export const keysLesson: Lesson = {
       solution: [write(0x101, 2, B_LOCAL_ONLY, SECOND)], runNs: 20_000,
     },
     {
-      id: 'read-lkey', title: 'When is a READ\'s own key checked?', highlight: 'log',
+      id: 'read-lkey', title: 'Predict: a READ into a read-only buffer', highlight: 'log',
       text: [
-        'QP 0x102 is about to RDMA READ host B\'s buffer into host A\'s buffer `0x210`, which was registered with no access flag at all — so the NIC may read it but not write it. A READ writes its local buffer.',
+        'QP 0x102 is about to RDMA READ host B\'s buffer into host A\'s buffer `0x210`, which was registered with no access flag at all — so the NIC may read it but not write it. The profile is the IBTA\'s (rxe and mlx5 agree here).',
       ],
       question: {
         kind: 'one',
         prompt: 'What happens to this READ?',
         options: [
-          { id: 'post', label: 'ibv_post_send refuses it with EINVAL', why: 'Posting checks the opcode, the lengths and the queue, not the keys: the NIC checks keys when it touches memory.' },
+          { id: 'post', label: 'ibv_post_send refuses it with EINVAL', why: 'Under this profile (the IBTA\'s, like rxe and mlx5) posting checks the opcode, the lengths and the queue, not the keys: the NIC checks a key when it touches the memory. Providers built on rdmavt (hfi1, qib) are different: rvt_post_one_wr checks every SGE\'s lkey at post, with local write access for a READ, and would refuse this one with EINVAL.' },
           { id: 'send', label: 'It fails with LOC_PROT_ERR before the request leaves host A', why: 'A READ sends no local data; its buffer is only written when the response comes back.' },
           { id: 'response', label: 'Host B executes it and sends the data; it fails with LOC_PROT_ERR when the response arrives' },
           { id: 'remote', label: 'Host B refuses it with REM_ACCESS_ERR', why: 'Host B\'s buffer allows remote reads; the problem is on host A\'s side.' },
@@ -153,6 +153,7 @@ export const keysLesson: Lesson = {
   ],
   sources: [
     'rxe-keys: the rkey, range and access checked before placing; a READ\'s lkey when its response lands',
+    'rdmavt-post: hfi1 and qib check every lkey at post',
     'rxe-resp: class C errors and the NAK Remote Access Error',
     'sqe-state: a UD send error stops only the send queue',
     'rxe-err: rxe moves every QP type to ERR',

@@ -40,7 +40,7 @@ export const stateMachineLesson: Lesson = {
       task: 'Ask QP 0x100 (in RTS) to go to INIT and read the refusal.',
       hints: [
         'The modify_qp tab composes the call for the selected QP, A·0x100, which is in RTS.',
-        'Pick a target in the “to” list: the box under it already says whether the kernel table has that arrow at all.',
+        'Pick “to INIT” in the “to” list; the mask needs nothing but IBV_QP_STATE.',
         'Choose “to INIT” and press ibv_modify_qp(): EINVAL, and the page\'s diagnosis says there is no such transition.',
       ],
       check: refused('invalid-transition'),
@@ -130,15 +130,16 @@ export const stateMachineLesson: Lesson = {
     },
     {
       id: 'reset-err', title: 'Predict: RESET → ERR', highlight: 'state',
-      text: ['QP 0x100 is back in RESET. One more arrow to test before installing it again.'],
+      text: ['QP 0x100 is back in RESET. One more transition to try before installing it again.'],
       question: {
         kind: 'one', prompt: 'ibv_modify_qp(RESET → ERR) on QP 0x100: what comes back?',
         options: [
-          { id: 'ok', label: '0: any state can be moved to ERR', why: 'Every state except RESET can go to ERR. RESET→ERR is missing from the kernel\'s table, so it is refused.' },
-          { id: 'einval', label: 'EINVAL: RESET → ERR is not in the table' },
+          { id: 'ok', label: '0, and the QP is in ERR: any state can be moved to ERR', why: 'Every state except RESET can go to ERR. RESET→ERR is missing from the kernel\'s table, so it is refused.' },
+          { id: 'einval', label: 'EINVAL, and nothing changes' },
+          { id: 'noop', label: '0, but the QP stays where it is: with nothing queued there is nothing to flush', why: 'ibv_modify_qp never succeeds without doing what was asked: either the QP moves, or the call fails.' },
         ],
         reveal: [modify(A, 0x100, ['IBV_QP_STATE'], { qp_state: 'ERR' })],
-        outcome: (p) => (p.since('modify-refused').length > 0 ? 'einval' : 'ok'),
+        outcome: (p) => (p.since('modify-refused').length > 0 ? 'einval' : p.state(A, 0x100) === 'ERR' ? 'ok' : 'noop'),
         stated: 'einval',
         because: 'The table has no RESET→ERR cell (a 2023 hns patch says as much): a QP in RESET has nothing to flush, and the way out of RESET is INIT.',
       },
