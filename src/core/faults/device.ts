@@ -1,17 +1,22 @@
-// A NIC that dies: device fatal (mlx5), or the fatal path an EQ overrun takes (mlx5 health
-// syndrome, hns function reset). mlx5 health.c poll_health, ib main.c mlx5_ib_handle_internal_error
-// and cq.c sw_comp [sources: mlx5-health, hns-aeq]: hardware stops at once; the health poller notices later (claim health-delay);
-// the driver then dispatches IBV_EVENT_DEVICE_FATAL once, stops every other event, and makes
-// WR_FLUSH_ERR completions itself, per CQ: the send queues of the QPs attached to it, then their
-// receive queues, in attach order, oldest WQE first (claim device-fatal-flush). Arbitration
-// policies have no say here: the hardware that would arbitrate is dead.
+// A NIC that dies: device fatal, or the fatal path an EQ overrun takes (mlx5 health syndrome,
+// hns function reset). mlx5 health.c poll_health, ib main.c mlx5_ib_handle_internal_error and
+// cq.c sw_comp; libmlx5 mlx5_async_event; uverbs_main.c ib_uverbs_free_hw_resources [sources: mlx5-health, mlx5-user-fatal, hns-reset]:
+// hardware stops at once; the health poller notices later (claim health-delay); the driver
+// dispatches IBV_EVENT_DEVICE_FATAL once and stops device-level events. What follows depends on
+// the consumer (claim fatal-consumer): a kernel consumer polls its armed CQs and the driver makes
+// WR_FLUSH_ERR completions itself (sw_comp: every WQE, the failing one too, FLUSH_ERR), per CQ,
+// send queues then receive queues, in attach order, oldest WQE first (claim device-fatal-flush);
+// a user-space (libmlx5) consumer gets the event, its context is flagged fatal, its CQs yield
+// nothing more and destroy succeeds so it can free its resources. Arbitration policies have no
+// say here: the hardware that would arbitrate is dead.
 import { EV_FATAL, LC } from '../qp/lifecycle.ts';
 import { bump, completeRecv, completeSend } from '../transport/cq.ts';
 import { hwEvent } from '../transport/qpState.ts';
 import { DOWN_DEAD, emit, runtime, schedule, type World } from '../world/world.ts';
-import { OP, stormOf } from './state.ts';
+import { F_INFLUSH, OP, stormOf } from './state.ts';
 import { deviceEventDelivered } from './reports.ts';
 import { params } from './params.ts';
+import { destroyQp } from '../transport/destroy.ts';
 
 /** The NIC stops now; software finds out at the next health poll (or at once for a reset). */
 export function killDevice(w: World, host: number, why: string, reset = false): void {
@@ -24,12 +29,13 @@ export function killDevice(w: World, host: number, why: string, reset = false): 
   hc.pending.size = 0;
   hc.pending.main.n = 0; hc.pending.behind.n = 0;
   for (const h of hc.pending.perClass) h.n = 0;
+  for (let i = hc.flushHead; i < hc.flushList.length; i++) st.flags[hc.flushList[i]] &= ~F_INFLUSH;
   hc.flushList = [];
   hc.flushHead = 0;
   emit(w, { t: w.now, kind: 'storm', what: reset ? 'function reset requested' : 'device dead', host, detail: why });
   const p = params(st);
-  // MODEL (claim health-delay): one full 2 s poll interval (the jitter of up to 1 s is left out);
-  // MODEL (claim reset-as-fatal): an hns reset is noticed at once (abnormal interrupt).
+  // MODEL (claim health-delay): one full poll interval (the jitter is left out);
+  // MODEL (claim reset-time): an hns reset is noticed at once (abnormal interrupt).
   schedule(w, w.now + (reset ? p.irqNs : p.healthNs), { k: 'storm', op: OP.HEALTH, host, a: reset ? 1 : 0 });
 }
 
@@ -39,7 +45,8 @@ export function health(w: World, host: number, reset: boolean): void {
   const hc = st.hosts[host];
   const p = params(st);
   hc.dead = 2;
-  hc.qpq = [];
+  // QP events already in the driver's workqueue still reach their handlers (mlx5_ib_handle_qp_event
+  // has no liveness check; claim events-at-death); device-level events are gated.
   hc.devq = [];
   hc.eqUsed = 0;
   emit(w, { t: w.now, kind: 'storm', what: 'driver in INTERNAL_ERROR', host });
@@ -53,13 +60,15 @@ export function health(w: World, host: number, reset: boolean): void {
   emit(w, { t: w.now, kind: 'async', host, event: 'IBV_EVENT_DEVICE_FATAL' });
   deviceEventDelivered(w, host);
   startSwFlush(w, host);
-  if (reset) schedule(w, w.now + p.resetNs, { k: 'storm', op: OP.RESET_DONE, host, a: 0 });
+  if (reset) { hc.resetting = true; schedule(w, w.now + p.resetNs, { k: 'storm', op: OP.RESET_DONE, host, a: 0 }); }
 }
 
 /** (Re)start the driver's flush: CQs in the order the QPs that use them were created. */
 export function startSwFlush(w: World, host: number): void {
   const st = stormOf(w);
   const hc = st.hosts[host];
+  // A user-space consumer polls the hardware CQ in its own library: nothing more comes.
+  if (params(st).consumer === 'user') return;
   const q = w.qps;
   const cqs: number[] = [];
   for (let s = 0; s < q.n; s++) {
@@ -84,7 +93,8 @@ export function swFlushStep(w: World, host: number): void {
       const rt = w.rt.get(s);
       if (!rt) continue;
       if (sw.phase === 0 && q.f.send_cq[s] === cq && rt.sq.length > 0) {
-        completeSend(w, s, rt.sq[0].err ?? 'IBV_WC_WR_FLUSH_ERR');
+        // sw_comp writes FLUSH_ERR for every WQE: the failing one does not keep its status.
+        completeSend(w, s, 'IBV_WC_WR_FLUSH_ERR');
         return next(w, host);
       }
       if (sw.phase === 1 && q.f.recv_cq[s] === cq && rt.rq.length > 0) {
@@ -104,13 +114,27 @@ function next(w: World, host: number): void {
   schedule(w, w.now + params(stormOf(w)).swFlushNs, { k: 'storm', op: OP.SWFLUSH, host, a: 0 });
 }
 
-/** hns: the function is back after its reset. Its QPs stay in ERR: consumers rebuild them. */
+/**
+ * hns: the reset is over. Its UNINIT step unregistered the IB device (uverbs destroyed every
+ * user object; kernel clients were removed) and INIT registered a new one: the old QPs are gone,
+ * and a consumer must reopen the device and rebuild (hns_roce_hw_v2.c reset_notify_down /
+ * uninit / init; claim reset-reregisters) [sources: hns-reset].
+ */
 export function resetDone(w: World, host: number): void {
   const hc = stormOf(w).hosts[host];
+  const q = w.qps;
+  let gone = 0;
+  for (let s = 0; s < q.n; s++) {
+    if (q.host[s] !== host || !w.rt.has(s) || q.gone[s]) continue;
+    destroyQp(w, host, q.qpn[s]);
+    gone++;
+  }
+  if (hc.sw) hc.sw.busy = false;
+  hc.resetting = false;
   hc.dead = 0;
   hc.eqBroken = false;
   hc.eqUsed = 0;
   hc.eqArmed = true;
   w.hosts[host].down &= ~DOWN_DEAD;
-  emit(w, { t: w.now, kind: 'storm', what: 'function reset done', host });
+  emit(w, { t: w.now, kind: 'storm', what: 'function reset done', host, n: gone, detail: `a new device is registered; the old one's ${gone} QPs are gone: consumers reopen the device and rebuild` });
 }

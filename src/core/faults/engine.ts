@@ -98,7 +98,9 @@ export function engineDone(w: World, host: number, slot: number): void {
 export function addFlush(w: World, host: number, slot: number): void {
   const st = stormOf(w);
   const hc = st.hosts[host];
-  if (st.flags[slot] & F_INFLUSH) return;
+  // A dead device has no flush engine: the driver (kernel consumers) or nobody (user space)
+  // completes what is left (device.ts). An overrun that killed the device inside eqWrite lands here.
+  if (hc.dead || st.flags[slot] & F_INFLUSH) return;
   st.flags[slot] |= F_INFLUSH;
   hc.flushList.push(slot);
   if (!hc.flushBusy) {

@@ -82,16 +82,28 @@ function overrun(w: World, host: number, code: number, res: number, isQp: boolea
   killDevice(w, host, ch.overrun === 'fatal' ? 'async EQ overrun (health syndrome 0x0c)' : 'AEQ overflow: function-level reset', ch.overrun === 'function-reset');
 }
 
-/** The interrupt: take up to `budget` EQEs; they leave the EQ when the batch is done. */
+/**
+ * The interrupt: the handler takes EQEs while there are any, up to `budget` per interrupt
+ * (claim eq-budget), and publishes its consumer index every `ciEvery` EQEs (mlx4_eq_int and
+ * mthca_eq_int every 128, "or the HCA will think the queue has overflowed"; mlx5 once per
+ * 128-EQE batch) [sources: mlx4-eq, mlx5-eq]: slots are freed at each publication (claim eq-ci).
+ */
 export function irq(w: World, host: number): void {
   const st = stormOf(w);
-  const ch = st.channel!;
   const hc = st.hosts[host];
   hc.eqIrq = false;
   if (hc.dead || hc.eqUsed === 0) return;
   hc.eqArmed = false;
-  const n = Math.min(ch.budget, hc.eqUsed);
-  if (w.trace.mode !== 'off') emit(w, { t: w.now, kind: 'eq', host, op: 'irq', used: hc.eqUsed, n });
+  hc.batchLeft = st.channel!.budget;
+  if (w.trace.mode !== 'off') emit(w, { t: w.now, kind: 'eq', host, op: 'irq', used: hc.eqUsed, n: Math.min(hc.batchLeft, hc.eqUsed) });
+  chunk(w, host);
+}
+
+/** The handler's next run of EQEs up to the next consumer-index publication. */
+function chunk(w: World, host: number): void {
+  const ch = stormOf(w).channel!;
+  const hc = stormOf(w).hosts[host];
+  const n = Math.min(ch.ciEvery, hc.batchLeft, hc.eqUsed);
   schedule(w, w.now + n * ch.eqeNs, { k: 'storm', op: OP.IRQ_DONE, host, a: n });
 }
 
@@ -107,14 +119,17 @@ export function irqDone(w: World, host: number, n: number): void {
     (QP_EVENTS.has(code) ? hc.qpq : hc.devq).push(code, res);
   }
   hc.eqUsed -= n;
+  hc.batchLeft -= n;
   sample(w, hc);
   if (w.trace.mode !== 'off') emit(w, { t: w.now, kind: 'eq', host, op: 'consume', used: hc.eqUsed, n });
+  kickQueues(w, host);
+  // Budget left and entries waiting: the same interrupt goes on (the index was just published).
+  if (hc.batchLeft > 0 && hc.eqUsed > 0) return chunk(w, host);
   hc.eqArmed = true;
   if (hc.eqUsed > 0 && !hc.eqIrq) {
     hc.eqIrq = true;
     schedule(w, w.now + ch.irqNs, { k: 'storm', op: OP.IRQ, host, a: 0 });
   }
-  kickQueues(w, host);
 }
 
 export function kickQueues(w: World, host: number): void {

@@ -5,7 +5,7 @@
 // failure names the field. Pure.
 import * as v from 'valibot';
 import { int, issueText, oneOf } from '../kit/valid.ts';
-import { CHANNEL_PRESETS, POLICIES, type ChannelPresetId, type PolicyName } from '../model/stormSchema.ts';
+import { CHANNEL_PRESETS, CONSUMERS, POLICIES, type ChannelPresetId, type PolicyName } from '../model/stormSchema.ts';
 import { FAULT_KINDS, type FaultKind, type StormConfig } from './stormScenario.ts';
 import { RESET_SITUATIONS, type ResetLabConfig, type ResetSituation } from './resetConfig.ts';
 
@@ -31,6 +31,8 @@ export const StormSettingsSchema = v.strictObject({
   mix: oneOf(CLASS_MIXES),
   outstanding: int(1, 64),
   seed: int(0, 0x7fffffff),
+  /** Kernel ULP or user-space program: what it sees after device death (claim fatal-consumer). Older links lack it. */
+  consumer: v.optional(oneOf(CONSUMERS), 'kernel'),
 });
 export type StormSettings = v.InferOutput<typeof StormSettingsSchema>;
 
@@ -49,7 +51,7 @@ export type ResetSettings = v.InferOutput<typeof ResetSettingsSchema>;
 export function defaultStormSettings(): StormSettings {
   // MODEL: a 20 µs error engine, slow enough that a 1,024-QP storm forms a visible queue (the
   // engine's cost is not public; the core's default is 500 ns).
-  return { qps: 1024, fault: 'port-down', preset: 'mlx5', eqDepth: 4096, serviceNs: 20_000, eqeNs: 100, policy: 'fifo', classes: 4, mix: 'graded', outstanding: 8, seed: 1 };
+  return { qps: 1024, fault: 'port-down', preset: 'mlx5', eqDepth: 4096, serviceNs: 20_000, eqeNs: 100, policy: 'fifo', classes: 4, mix: 'graded', outstanding: 8, seed: 1, consumer: 'kernel' };
 }
 
 export function defaultResetSettings(): ResetSettings {
@@ -81,7 +83,7 @@ export function classesOf(k: number, mix: ClassMix): { name: string; weight: num
 export function stormConfigOf(s: StormSettings, policy: PolicyName = s.policy): StormConfig {
   return {
     qps: s.qps, fault: s.fault as FaultKind, policy, preset: s.preset as ChannelPresetId, eqDepth: s.eqDepth, serviceNs: s.serviceNs, eqeNs: s.eqeNs,
-    classes: classesOf(s.classes, s.mix), outstanding: s.outstanding, seed: s.seed,
+    classes: classesOf(s.classes, s.mix), outstanding: s.outstanding, seed: s.seed, consumer: s.consumer,
   };
 }
 

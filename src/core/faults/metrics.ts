@@ -68,14 +68,53 @@ export function classJain(byClass: readonly Float64Array[]): number {
   return jain(rates);
 }
 
-/** Nothing left in a host's channel: engines, event queue, driver queues, moderation windows. */
-export function hostIdle(st: StormState, host: number): boolean {
+/** What still keeps a host's channel busy (null: idle): engines, event queue, driver queues, moderation windows. */
+export function hostBusy(st: StormState, host: number): string | null {
   const h = st.hosts[host];
-  if (h.dead === 1) return false;
-  if (h.engBusy || h.flushBusy || h.pending.size > 0 || h.flushHead < h.flushList.length) return false;
-  if (h.eqUsed > 0 || h.eqIrq || h.qpq.length > 0 || h.qpqBusy || h.devq.length > 0 || h.devqBusy) return false;
-  if (h.sw?.busy) return false;
-  return !h.mod.some((m) => m.open);
+  if (h.dead === 1) return 'device dead, the driver has not noticed yet (health poll)';
+  if (h.resetting) return 'function reset under way (the new device is not registered yet)';
+  if (h.engBusy || h.pending.size > 0) return 'error engine busy or QPs waiting for it';
+  if (h.flushBusy || h.flushHead < h.flushList.length) return 'flush engine has QPs left';
+  if (h.eqUsed > 0 || h.eqIrq) return 'event queue holds entries';
+  if (h.qpq.length > 0 || h.qpqBusy || h.devq.length > 0 || h.devqBusy) return 'driver workqueue holds events';
+  if (h.sw?.busy) return 'driver flush (sw_comp) running';
+  if (h.mod.some((m) => m.open)) return 'a CQ moderation window is open';
+  return null;
+}
+
+export function hostIdle(st: StormState, host: number): boolean {
+  return hostBusy(st, host) === null;
+}
+
+/**
+ * Why the storm has not drained (null once it has): the first thing still in flight. The
+ * property test holds every storm to this: drained, or a named reason.
+ */
+export function drainBlocker(w: World): string | null {
+  const st = stormOf(w);
+  if (st.t0 < 0) return 'the fault has not happened yet';
+  for (let h = 0; h < st.hosts.length; h++) {
+    const why = hostBusy(st, h);
+    if (why) return `host ${h}: ${why}`;
+  }
+  const slots = st.groupSlots.length > 0 ? st.groupSlots : Int32Array.from({ length: w.qps.n }, (_, i) => i);
+  for (const s of slots) {
+    const rt = w.rt.get(s);
+    if (!rt) continue;
+    const host = w.qps.host[s];
+    // A crashed host's own QPs never move again, and a user-space consumer's QPs on a dead
+    // device get no flush (libmlx5): their queues are not waited for.
+    if (hostFrozen(w, st, host)) continue;
+    if (rt.sq.length > 0) return `QP ${w.qps.qpn[s]} on host ${host} still has send work`;
+    if (st.flags[s] & F_FAULTED && rt.rq.length > 0) return `faulted QP ${w.qps.qpn[s]} on host ${host} still has receives`;
+  }
+  return null;
+}
+
+/** A host whose QPs' queues will never drain: crashed, or dead with a user-space consumer. */
+export function hostFrozen(w: World, st: StormState, host: number): boolean {
+  if (w.hosts[host].down & DOWN_CRASHED) return true;
+  return st.hosts[host].dead === 2 && (st.channel?.consumer ?? 'kernel') === 'user';
 }
 
 /**
@@ -83,18 +122,7 @@ export function hostIdle(st: StormState, host: number): boolean {
  * send work queued, and no faulted QP has any WR left.
  */
 export function drained(w: World): boolean {
-  const st = stormOf(w);
-  if (st.t0 < 0) return false;
-  for (let h = 0; h < st.hosts.length; h++) if (!hostIdle(st, h)) return false;
-  const slots = st.groupSlots.length > 0 ? st.groupSlots : Int32Array.from({ length: w.qps.n }, (_, i) => i);
-  for (const s of slots) {
-    const rt = w.rt.get(s);
-    if (!rt) continue;
-    // A crashed host's own QPs never move again: their queues are not waited for.
-    if (rt.sq.length > 0 && !(w.hosts[w.qps.host[s]].down & DOWN_CRASHED)) return false;
-    if (st.flags[s] & F_FAULTED && rt.rq.length > 0) return false;
-  }
-  return true;
+  return drainBlocker(w) === null;
 }
 
 /** A faulted QP not reported is lost once its host's channel is idle and its WRs are gone. */
@@ -102,7 +130,8 @@ export function reportLost(w: World, s: number): boolean {
   const st = stormOf(w);
   if ((st.flags[s] & (F_FAULTED | F_REPORTED)) !== F_FAULTED) return false;
   const rt = w.rt.get(s);
-  return (!rt || (rt.sq.length === 0 && rt.rq.length === 0)) && hostIdle(st, w.qps.host[s]);
+  const host = w.qps.host[s];
+  return (!rt || (rt.sq.length === 0 && rt.rq.length === 0) || hostFrozen(w, st, host)) && hostIdle(st, host);
 }
 
 /** Faulted QPs not reported: lost (reportLost), or still pending. */

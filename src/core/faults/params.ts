@@ -3,7 +3,7 @@
 import { resolveChannel, type Channel } from './presets.ts';
 import type { StormState } from './state.ts';
 
-const DEFAULT_CHANNEL: Channel = resolveChannel({ preset: 'mlx5', policy: 'fifo' }, 60);
+const DEFAULT_CHANNEL: Channel = resolveChannel({ preset: 'mlx5', policy: 'fifo', consumer: 'kernel' }, 60);
 
 export function params(st: StormState): Channel {
   return st.channel ?? DEFAULT_CHANNEL;

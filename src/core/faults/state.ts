@@ -32,6 +32,8 @@ export interface HostChannel {
   eqUsed: number;
   eqArmed: boolean;
   eqIrq: boolean;
+  /** EQEs the running interrupt may still take (its budget left). */
+  batchLeft: number;
   /** Latched after an overrun on presets where the EQ stops working (mlx5 fatal, hns reset). */
   eqBroken: boolean;
   /** Driver: ordered workqueue for QP events, and one for device-level events (code, res pairs). */
@@ -43,6 +45,8 @@ export interface HostChannel {
   ctxErrUntil: number;
   /** Device death: 0 alive, 1 dead (awaiting the health poller), 2 driver in INTERNAL_ERROR. */
   dead: number;
+  /** hns: a function reset is under way (the new device is not registered yet). */
+  resetting: boolean;
   /** Driver flush after death: CQ order, per-CQ cursors. */
   sw: { cqs: number[]; ci: number; phase: number; qi: number; busy: boolean } | null;
   /** CQ moderation per CQ: CQEs in the open window, its generation, QPs waiting to be seen. */
@@ -91,15 +95,22 @@ export interface StormState {
   groupSide: Uint8Array;
 }
 
+declare module '../world/world.ts' {
+  // World.storm is this model's state (world.ts StormSlot): the merge types it without a cast.
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
+  interface StormSlot extends StormState {}
+}
+
+/** The storm state of a world that has one (every caller runs inside a storm or a fault command). */
 export function stormOf(w: World): StormState {
-  return w.storm as StormState;
+  return w.storm!;
 }
 
 function newHost(cqs: number): HostChannel {
   return {
     pending: newPending('fifo'), served: 0, engBusy: false, flushList: [], flushHead: 0, flushBusy: false,
-    eqCode: null, eqRes: null, eqHead: 0, eqUsed: 0, eqArmed: true, eqIrq: false, eqBroken: false,
-    qpq: [], qpqBusy: false, devq: [], devqBusy: false, ctxErrUntil: -1, dead: 0, sw: null,
+    eqCode: null, eqRes: null, eqHead: 0, eqUsed: 0, eqArmed: true, eqIrq: false, batchLeft: 0, eqBroken: false,
+    qpq: [], qpqBusy: false, devq: [], devqBusy: false, ctxErrUntil: -1, dead: 0, resetting: false, sw: null,
     mod: Array.from({ length: cqs }, () => ({ count: 0, gen: 0, open: false, waiting: [] })),
     occT: [], occN: [], occStride: 1, occSkip: 0,
     cqErrAt: Array.from({ length: cqs }, () => -1), deviceEventAt: -1,

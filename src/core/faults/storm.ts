@@ -69,7 +69,7 @@ export class Storm {
     this.qps = cfg?.qps ?? this.affectedSlots().length;
   }
 
-  private get st(): StormState { return stormOf(this.sim.world as never); }
+  private get st(): StormState { return stormOf(this.sim.world); }
   get now(): number { return this.sim.now; }
   get policy(): PolicyName { return this.st.policy; }
 
@@ -79,7 +79,7 @@ export class Storm {
   }
 
   drained(): boolean {
-    return drained(this.sim.world as never);
+    return drained(this.sim.world);
   }
 
   /**
@@ -146,18 +146,18 @@ export class Storm {
   /** The "why?" of grid QP `i`'s report (null: no such QP). */
   why(i: number): ReportWhy | null {
     const slots = this.affectedSlots();
-    return Number.isInteger(i) && i >= 0 && i < slots.length ? reportWhy(this.sim.world as never, slots[i]) : null;
+    return Number.isInteger(i) && i >= 0 && i < slots.length ? reportWhy(this.sim.world, slots[i]) : null;
   }
 
   /** Per grid QP, whether the engine took it while grid QP `i` waited (why.ts servedBetween). */
   servedWhileWaiting(i: number): Uint8Array {
     const slots = this.affectedSlots();
-    return servedBetween(this.sim.world as never, slots, slots[i]);
+    return servedBetween(this.sim.world, slots, slots[i]);
   }
 
   /** Grid index of a QP worth asking about (why.ts notableQp), or -1. */
   notable(kind: NotableQp): number {
-    return notableQp(this.sim.world as never, this.affectedSlots(), kind);
+    return notableQp(this.sim.world, this.affectedSlots(), kind);
   }
 
   /** Async-EQ occupancy over time on `host` (decimated samples). */
@@ -168,27 +168,27 @@ export class Storm {
 
   /** Fault → report latencies (ns), ascending, overall and per class: the distribution to draw. */
   latencies(): { all: Float64Array; byClass: Float64Array[]; delayByClass: Float64Array[] } {
-    return reportLatencies(this.sim.world as never);
+    return reportLatencies(this.sim.world);
   }
 
   perCq(): { host: number; cq: number; flushCqes: number; perUs: number }[] {
-    return perCqFlush(this.sim.world as never);
+    return perCqFlush(this.sim.world);
   }
 
   summary(): StormSummary {
     const w = this.sim.world;
     const st = this.st;
     const c = w.counters;
-    const lat = reportLatencies(w as never);
-    const { lost, pending } = lostAndPending(w as never);
+    const lat = reportLatencies(w);
+    const { lost, pending } = lostAndPending(w);
     const classes = w.cfg.classes.length ? w.cfg.classes : [{ name: 'all', weight: 1, priority: 0 }];
     return {
       qps: this.qps, fault: this.fault as FaultKind, policy: st.policy,
       eqDepth: st.channel?.eqDepth ?? 0, serviceNs: st.channel?.serviceNs ?? 0,
       faulted: st.faulted, reported: st.reported, lostReports: lost, pendingReports: pending,
       events: { ...c.events }, eqOverruns: st.eqOverruns, cqOverruns: st.cqOverruns, flushCqes: st.flushCqes,
-      wr: { posted: c.posted, completed: c.completed, flushed: c.flushed, discarded: c.discarded, outstanding: outstanding(w as never) },
-      reportNs: pct(lat.all), lastFlushNs: pct(lastFlushLatencies(w as never)),
+      wr: { posted: c.posted, completed: c.completed, flushed: c.flushed, discarded: c.discarded, outstanding: outstanding(w) },
+      reportNs: pct(lat.all), lastFlushNs: pct(lastFlushLatencies(w)),
       perClass: classes.map((cl, i) => ({ class: i, name: cl.name, reported: lat.byClass[i]?.length ?? 0, reportP99Ns: pct(lat.byClass[i] ?? new Float64Array(0)).p99 })),
       jain: Math.round(classJain(lat.delayByClass) * 1e6) / 1e6,
       drained: this.drained(), simTimeNs: w.now, traceHash: w.trace.hash(),

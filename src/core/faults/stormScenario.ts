@@ -3,7 +3,7 @@
 // over the other hosts, in compact groups. The scenario is an ordinary one: it validates,
 // replays, hashes and checkpoints like any other.
 import type { ScenarioInput } from '../model/schema.ts';
-import type { ChannelPresetId, ClassSpec, PolicyName } from '../model/stormSchema.ts';
+import type { ChannelPresetId, ClassSpec, ConsumerKind, PolicyName } from '../model/stormSchema.ts';
 
 export const FAULT_KINDS = ['port-down', 'link-flap', 'host-crash', 'cq-overrun', 'context-read-error', 'device-fatal'] as const;
 export type FaultKind = (typeof FAULT_KINDS)[number];
@@ -16,6 +16,8 @@ export interface StormConfig {
   hosts?: number;
   policy?: PolicyName;
   preset?: ChannelPresetId;
+  /** Who consumes completions and events: a kernel ULP (default) or a user-space program. */
+  consumer?: ConsumerKind;
   eqDepth?: number;
   serviceNs?: number;
   queryNs?: number;
@@ -100,7 +102,7 @@ export function stormScenario(cfg: StormConfig): ScenarioInput {
       classes,
       groups,
       channel: {
-        preset: cfg.preset ?? 'mlx5', policy: cfg.policy ?? 'fifo', eqDepth: cfg.eqDepth, serviceNs: cfg.serviceNs,
+        preset: cfg.preset ?? 'mlx5', policy: cfg.policy ?? 'fifo', consumer: cfg.consumer, eqDepth: cfg.eqDepth, serviceNs: cfg.serviceNs,
         queryNs: cfg.queryNs, budget: cfg.budget, irqNs: cfg.irqNs, eqeNs: cfg.eqeNs, flushNs: cfg.flushNs, healthNs: cfg.healthNs, moderation: cfg.moderation,
       },
     },

@@ -69,10 +69,10 @@ export const PROFILE_TABLE: readonly ProfileRow[] = [
     cells: {
       ibta: c('QP → SQE: the send queue stops and flushes, receives go on; SQE→RTS recovers', 'documented'),
       rxe: c('QP → ERR: both queues flush; recovery needs RESET', 'code'),
-      mlx5: c('QP → SQE (hardware state SQER)', 'code'),
+      mlx5: c('QP → SQE (MODEL: mlx5 has a hardware SQER state, read in code; that firmware enters it on a UD send error is not in the code)', 'model'),
     },
     sources: 'kernel qp_state_table (the SQE cells); rdmavt; MAD mad_error_handler; rxe_requester error path → rxe_qp_error; mlx5 MLX5_QP_STATE_SQER',
-    keys: ['kernel-qp-table', 'sqe-state', 'rxe-err', 'mlx5-qp'],
+    keys: ['kernel-qp-table', 'sqe-state', 'rxe-err', 'mlx5-qp', 'model-profiles'],
   },
   {
     id: 'retry-7', what: 'retry_cnt = 7',
@@ -181,7 +181,7 @@ export const PROFILE_TABLE: readonly ProfileRow[] = [
       rxe: c('nothing is sent and the WR completes successfully', 'code'),
       mlx5: c(`the same (${IBTA_MODEL.slice(7)})`, 'model'),
     },
-    sources: 'IBTA C10-93.1.1 as quoted in rxe_requester',
-    keys: ['ibta-in-code', 'model-profiles'],
+    sources: 'IBTA C10-93.1.1 as quoted in rxe_req.c rxe_requester',
+    keys: ['ibta-in-code', 'rxe-req', 'model-profiles'],
   },
 ];

@@ -18,6 +18,10 @@ export const HostSchema = int(0, MAX_HOSTS - 1);
 export const POLICIES = ['fifo', 'round-robin', 'priority', 'oldest-first', 'weighted-fair'] as const;
 export type PolicyName = (typeof POLICIES)[number];
 
+/** Who consumes the device's completions and events: a kernel ULP or a user-space (libibverbs) program. */
+export const CONSUMERS = ['kernel', 'user'] as const;
+export type ConsumerKind = (typeof CONSUMERS)[number];
+
 /** Overrun behaviour and sizes of the async event queue, per vendor family (faults/presets.ts). */
 export const CHANNEL_PRESETS = ['mlx5', 'mlx4', 'hns'] as const;
 export type ChannelPresetId = (typeof CHANNEL_PRESETS)[number];
@@ -36,7 +40,8 @@ export const ClassSchema = v.strictObject({
 export const GroupPostSchema = v.strictObject({
   /** 'local' = the group's `host` side posts, 'peer' = the `peerHost` side posts. */
   side: v.optional(v.picklist(['local', 'peer']), 'local'),
-  count: int(1, 1024),
+  /** WRs each QP posts; 0 = an idle QP (connected, nothing outstanding). */
+  count: int(0, 1024),
   opcode: v.optional(v.picklist(SEND_OPCODES), 'IBV_WR_RDMA_WRITE'),
   length: v.optional(int(0, 1 << 30), 64),
   /** All of a QP's WRs are posted at atNs + a per-QP offset drawn uniformly in [0, spreadNs). */
@@ -88,6 +93,8 @@ export const ChannelSchema = v.strictObject({
   healthNs: v.optional(Ns),
   /** hns: how long a function reset takes before the function is usable again. */
   resetNs: v.optional(Ns),
+  /** Kernel consumers get the driver's software flush after device death; user space gets none. */
+  consumer: v.optional(v.picklist(CONSUMERS), 'kernel'),
   /** CQ moderation: a completion event after maxCount CQEs or periodNs after the first. */
   moderation: v.optional(v.strictObject({ periodNs: int(0, 100_000_000), maxCount: int(1, 65_535) })),
 });

@@ -244,6 +244,14 @@ export interface Counters {
   hw: HwFold;
 }
 
+/**
+ * The faults model's state as the world holds it. The world layer may not import core/faults,
+ * so the shape is declared there: core/faults/state.ts merges StormState into this interface,
+ * and every reader of World.storm gets the full type without a cast.
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled in by declaration merging (faults/state.ts)
+export interface StormSlot {}
+
 export interface World {
   readonly cfg: SimConfig;
   now: number;
@@ -267,8 +275,8 @@ export interface World {
   cmdIndex: number;
   /** The time the current runUntil runs to (set by the engine; not part of the fold's state). */
   horizon: number;
-  /** Faults-model state (core/faults owns its shape); null until a storm or a fault needs it. */
-  storm: object | null;
+  /** Faults-model state (core/faults owns its shape: see StormSlot); null until a storm or a fault needs it. */
+  storm: StormSlot | null;
   /**
    * The cause register: the trace index of the event that led to the work now running (-1: a
    * root, i.e. a command or the application's own timer). Every emitted event records it as its

@@ -73,17 +73,17 @@ export const stormLesson: Lesson = {
     {
       id: 'squeeze', title: 'A narrow channel overflows', highlight: 'storm',
       text: [
-        'Reports of QP_FATAL-class errors travel through the async event queue. An mlx4-family NIC has 256 entries + 128 spare and, when the queue overruns, logs "EQ overrun" and carries on — the events that did not fit are lost (read in code).',
+        'Reports of QP_FATAL-class errors travel through the async event queue. An mlx4-family NIC asks for 256 entries + 128 spare and rounds the 384 up to a power of two: 512 slots (read in code). When the queue overruns, the driver logs "EQ overrun" and carries on; that the events which did not fit are lost is the model’s reading.',
         'In this model a context-memory read error is such a fault (MODEL: ctx-read-error; no public source describes this path): every QP whose context is fetched while the error lasts goes to ERR with IBV_EVENT_QP_FATAL.',
-        'The driver takes time for every entry it consumes. Set that to 20 µs (a slow, loaded host — a MODEL number) and the queue fills faster than it empties.',
+        'The driver takes time for every entry it consumes. Set that to 20 µs (a slow, loaded host — a MODEL number) and the queue fills faster than it empties. Even the smallest depth leaves mlx4 256 slots, so it takes more than 256 failing QPs to overflow it.',
       ],
-      task: 'Choose the mlx4 preset, a context-memory read error, an event-queue depth of 64, a driver time of 20 µs per event and the error engine back at 500 ns, and run the storm to the end.',
+      task: 'Choose the mlx4 preset, a context-memory read error, 512 affected QPs, an event-queue depth of 64 (256 slots after rounding), a driver time of 20 µs per event and the error engine back at 500 ns, and run the storm to the end.',
       hints: [
         'Every setting is in the storm settings on the left: “NIC family”, “Shared-cause fault”, “Event-queue depth asked”, “Driver: time per event”, “Error engine: time per QP”.',
-        'Pick mlx4 / mthca and the context-memory read error; set the depth to 64, the driver to 20 µs and the engine to 500 ns; then press “To the end” and watch “Lost reports”.',
+        'Pick mlx4 / mthca and the context-memory read error; set the QPs to 512, the depth to 64, the driver to 20 µs and the engine to 500 ns; then press “To the end” and watch “Lost reports”.',
       ],
       check: (p) => p.settings.preset === 'mlx4' && p.drained && p.summary.eqOverruns > 0,
-      solution: [{ kind: 'settings', patch: { preset: 'mlx4', fault: 'context-read-error', eqDepth: 64, eqeNs: 20_000, serviceNs: 500 } }, { kind: 'run' }],
+      solution: [{ kind: 'settings', patch: { preset: 'mlx4', fault: 'context-read-error', qps: 512, eqDepth: 64, eqeNs: 20_000, serviceNs: 500 } }, { kind: 'run' }],
     },
     {
       id: 'never-silent', title: 'Lost, but counted', highlight: 'storm',

@@ -9,6 +9,13 @@ import { FAULT_LABEL, POLICY_LABEL, PRESET_LABEL, STORM_SLIDERS, dur, int, keysO
 
 const { qps: QPS, eqDepth: EQ, serviceNs: SERVICE, eqeNs: EQE } = STORM_SLIDERS;
 const MIX: Array<[string, string]> = [['graded', 'Graded: class 0 heaviest'], ['one-heavy', 'One heavy tenant'], ['equal', 'All equal']];
+const CONSUMER: Array<[string, string]> = [['kernel', 'Kernel (ULP): driver flush after death'], ['user', 'User space (libibverbs): no flush after death']];
+/** What each preset does on an EQ overrun, labelled as its source says (claims overrun-mlx4, overrun-mlx5, overrun-hns). */
+const OVERRUN_HINT: Record<string, string> = {
+  fatal: 'on overrun: health syndrome 0x0c (CODE); taking the fatal path is the model\'s reading (MODEL)',
+  'report-continue': 'on overrun: logged, the driver continues (CODE); the lost events are the model\'s reading (MODEL)',
+  'function-reset': 'on overrun: a function reset is requested (CODE)',
+};
 
 async function send(patch: Partial<StormSettings>) {
   const r = await faults().act('setSettings', patch);
@@ -34,7 +41,9 @@ export function Controls() {
         text={(v) => `${int(v)} QPs`} valueText={(v) => `${int(v)} affected QPs (log scale, 1 to 16,384)`} onChange={(qps) => send({ qps })}
         hint="RC connections from host A to 15 peers, 8 WRs each in flight" />
       <WorkerSelect id="preset" label="NIC family (event queue, overrun)" value={s.preset} options={keysOf(PRESET_LABEL).map((p) => [p, PRESET_LABEL[p]] as const)}
-        onChange={(v) => send({ preset: v as StormSettings['preset'] })} hint={ch ? `on overrun: ${ch.overrun === 'fatal' ? 'fatal health event' : ch.overrun === 'function-reset' ? 'function reset' : 'report and continue'} (read in code)` : ''} />
+        onChange={(v) => send({ preset: v as StormSettings['preset'] })} hint={ch ? OVERRUN_HINT[ch.overrun] : ''} />
+      <WorkerSelect id="consumer" label="Consumer (who polls the CQs)" value={s.consumer} options={CONSUMER}
+        onChange={(v) => send({ consumer: v as StormSettings['consumer'] })} hint="after device death: kernel poll_cq flushes (sw_comp); libmlx5 gets DEVICE_FATAL and no flush (CODE)" />
       <WorkerSlider id="eq-depth" label="Event-queue depth asked" value={s.eqDepth} min={0} max={1000} toPos={EQ.to} fromPos={EQ.from}
         text={(v) => `${int(v)}`} valueText={(v) => `${int(v)} entries`} onChange={(eqDepth) => send({ eqDepth })}
         hint={ch ? `${int(ch.eqSize)} slots (${ch.spare ? `+${ch.spare} spare` : 'no spare'}${ch.pow2 ? ', power of two' : ''}); ${ch.budget ? `${ch.budget} per interrupt` : 'no budget'}` : ''} />
@@ -44,7 +53,7 @@ export function Controls() {
         text={dur} valueText={(v) => `${dur(v)} per event-queue entry`} onChange={(eqeNs) => send({ eqeNs })} hint="MODEL: slow it and the queue fills" />
       <WorkerSelect id="policy" label="Arbitration policy (switches live)" value={s.policy} options={keysOf(POLICY_LABEL).map((p) => [p, POLICY_LABEL[p]] as const)}
         onChange={async (v) => note(await faults().act('setPolicy', v as PolicyName))}
-        hint="FIFO is what drivers do (CODE); the others are design alternatives (MODEL)" />
+        hint="drivers read their event ring in order (CODE); FIFO by detection time is the model's baseline, the others are design alternatives (MODEL)" />
       <WorkerSlider id="classes" label="Classes (tenants, service levels)" value={s.classes} min={1} max={8} toPos={(v) => v} fromPos={(p) => p}
         text={(v) => `${v}`} onChange={(classes) => send({ classes })} />
       <WorkerSelect id="mix" label="Class weights" value={s.mix} options={MIX} onChange={(v) => send({ mix: v as StormSettings['mix'] })} />
