@@ -28,6 +28,24 @@ test('a share link reopens the same scenario at the same instant with the same Q
   await shot(other, 'share-reopened');
 });
 
+test('a command at t = 0 is in the link: QP 0x100 moved to RESET at once reopens in RESET, with the same events', async ({ app: page, context }) => {
+  await open(page);
+  const author = await page.evaluate(async () => {
+    const c = (window as unknown as { qpScope: Hook }).qpScope.transport();
+    await c.call('command', { kind: 'modifyQp', host: 0, qpn: 0x100, mask: ['IBV_QP_STATE'], attrs: { qp_state: 'RESET' } });
+    return (await c.call('summary')) as { simTimeNs: number; traceHash: string; traceEvents: number };
+  });
+  expect(author.simTimeNs).toBe(0);
+  await expect(page.getByTestId('qp-0-0x100')).toHaveAttribute('data-state', 'RESET');
+  await page.getByTestId('share').click();
+  const url = await page.getByTestId('share-url').inputValue();
+  const other = await context.newPage();
+  await other.goto(url);
+  await expect(other.getByTestId('qp-0-0x100')).toHaveAttribute('data-state', 'RESET');
+  const opened = await other.evaluate(async () => (await (window as unknown as { qpScope: Hook }).qpScope.transport().call('summary')) as { traceHash: string; traceEvents: number });
+  expect(opened).toMatchObject({ traceHash: author.traceHash, traceEvents: author.traceEvents });
+});
+
 test('a damaged link names the problem and keeps a working scenario', async ({ app: page }) => {
   const bad = compressToEncodedURIComponent(JSON.stringify({ v: 1, scenario: { version: 1, seed: 1, config: { hosts: [{ name: 'A' }], qps: [{ host: 3, type: 'RC' }] } } }));
   await page.goto(`/#s=${bad}`);

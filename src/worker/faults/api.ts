@@ -13,16 +13,12 @@ import type { ClaimsInfo, FaultsFrame, QpDetail, ReportWhyReply } from './types.
 const ok: Outcome = { ok: true };
 
 export class FaultsApi extends LabWorker<FaultsFrame, FaultsProbe, FaultsAction> {
-  private readonly lab: FaultsLab;
-
-  constructor(opts: FaultsOptions = {}) {
-    const lab = new FaultsLab(opts);
+  /** The model is its own playback (playing, speed, busy, tick). */
+  constructor(opts: FaultsOptions = {}, private readonly lab = new FaultsLab(opts)) {
     super({ lab: 'faults', lessons: FAULTS_LESSONS, speed: { min: SPEED_MIN, max: SPEED_MAX }, playback: lab });
-    this.lab = lab;
   }
 
   protected body() { return buildFrame(this.lab); }
-  protected playFor(wallMs: number): void { this.lab.tick(wallMs); }
   /** Play on a storm that has drained (or reached its end) starts it over. */
   protected override canPlay(): boolean {
     if (this.lab.storm.drained() || this.lab.storm.now >= this.lab.end) this.lab.restart();

@@ -24,7 +24,7 @@ class CounterApi extends LabWorker<CountFrame, Probe, Action> {
   readonly ran: number[] = [];
   constructor() { super({ lab: 'memory', lessons: [LESSON], speed: { min: 1, max: 10 } }); }
   protected body() { return { count: this.count }; }
-  protected playFor(wallMs: number): void { this.ran.push(wallMs); if (this.playback.playing) this.count += Math.floor((wallMs * this.playback.speed) / 1000); }
+  protected override playFor(wallMs: number): void { this.ran.push(wallMs); if (this.playback.playing) this.count += Math.floor((wallMs * this.playback.speed) / 1000); }
   protected lessonModel(): LessonModel<Probe, Action> {
     return {
       mark: () => 0, probe: () => ({ count: this.count }),

@@ -18,6 +18,8 @@ export interface Playback {
   speed: number;
   /** The model has work of its own to finish (a set-up, a sweep): the client keeps pulling. */
   readonly busy?: boolean;
+  /** A model that plays itself: one animation frame, `wallMs` (clamped) of playback plus its background work. */
+  tick?(wallMs: number): void;
 }
 
 /** A lesson and step a link opens. */
@@ -59,8 +61,8 @@ export abstract class LabWorker<F extends KitFrame, P, A> implements LabApi<F> {
   protected abstract body(): Omit<F, keyof KitFrame>;
   /** How a lesson reads the model and applies its actions. */
   protected abstract lessonModel(): LessonModel<P, A>;
-  /** One animation frame: `wallMs` (already clamped) of playback, plus bounded background work. */
-  protected abstract playFor(wallMs: number): void;
+  /** One animation frame: `wallMs` (already clamped) of playback, plus bounded background work (by default the playback's own tick). */
+  protected playFor(wallMs: number): void { this.playback.tick?.(wallMs); }
   /** Whether Play may start now (false: the run is at its end); may first start the model over. */
   protected canPlay(): boolean { return true; }
 

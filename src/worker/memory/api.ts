@@ -15,16 +15,12 @@ import type { CapacityReply, EvictionWhyReply, MemFrame, RaceInput, RaceReply } 
 export { windowFor, type MemoryApiOptions } from './lab.ts';
 
 export class MemoryApi extends LabWorker<MemFrame, MemoryProbe, MemoryAction> {
-  private readonly lab: MemoryLab;
-
-  constructor(opts: MemoryApiOptions = {}) {
-    const lab = new MemoryLab(opts);
+  /** The model is its own playback (playing, speed, busy, tick). */
+  constructor(opts: MemoryApiOptions = {}, private readonly lab = new MemoryLab(opts)) {
     super({ lab: 'memory', lessons: MEMORY_LESSONS, speed: { min: SPEED_MIN, max: SPEED_MAX }, playback: lab });
-    this.lab = lab;
   }
 
   protected body() { return buildFrame(this.lab); }
-  protected playFor(wallMs: number): void { this.lab.tick(wallMs); }
 
   private applyAction(a: MemoryAction): Outcome {
     const lab = this.lab;

@@ -13,7 +13,7 @@ import { buildFrame } from './frame.ts';
 import { WireFeeder } from './wireFeed.ts';
 import { referenceData } from './reference.ts';
 import { SlowDown } from './slowdown.ts';
-import { TransportRun, type Recorded } from './run.ts';
+import { TransportRun, type Recorded, type TransportBounds } from './run.ts';
 import type { CommandReply, Frame, ReferenceData } from './types.ts';
 
 /**
@@ -22,17 +22,6 @@ import type { CommandReply, Frame, ReferenceData } from './types.ts';
  * billion steps (about an hour of playing at top speed) before it stops with a notice.
  */
 export const PAGE_SIM: SimOptions = { traceKeep: 50_000, maxSteps: 1_000_000_000, maxBytes: 512 << 20 };
-
-/** What stays bounded however long the run: the soak figure and the bounds tests read it. */
-export interface TransportBounds {
-  /** Events since t = 0, the oldest still kept, and how many are kept (at most the window and an eighth). */
-  traceCount: number; traceFrom: number; traceKept: number; traceKeep: number;
-  checkpoints: number; checkpointBytes: number;
-  /** Full-log matches held for the last query, and the compare twin's kept events (0 when off). */
-  logMatches: number; twinKept: number;
-  /** Steps from t = 0 to now, the simulated instant, and why a budget stopped the run (or null). */
-  steps: number; t: number; stopped: string | null;
-}
 
 export class TransportApi extends LabWorker<Frame, Probe, TransportAction> {
   private readonly run: TransportRun;
@@ -53,7 +42,7 @@ export class TransportApi extends LabWorker<Frame, Probe, TransportAction> {
   protected override canPlay(): boolean { return this.run.tl.now < this.run.tl.end && !this.run.tl.sim.stopped; }
 
   /** Advance by wall time × speed (slower near events when asked). */
-  protected playFor(wallMs: number): void {
+  protected override playFor(wallMs: number): void {
     if (!this.playback.playing) return;
     const { tl, head } = this.run;
     if (this.slow.on) this.slow.advance(head, wallMs, this.playback.speed);
@@ -201,16 +190,7 @@ export class TransportApi extends LabWorker<Frame, Probe, TransportAction> {
   summary(): Summary { return this.run.tl.sim.summary(); }
 
   /** What is kept in memory, in counts (all bounded at any duration). */
-  bounds(): TransportBounds {
-    const { tl, history, compare } = this.run;
-    const tr = tl.sim.world.trace;
-    return {
-      traceCount: tr.count, traceFrom: tr.first, traceKept: tr.events.length, traceKeep: tr.keep,
-      checkpoints: tl.checkpointCount, checkpointBytes: tl.checkpointBytes,
-      logMatches: history.held, twinKept: compare ? compare.sim.world.trace.events.length : 0,
-      steps: tl.sim.steps, t: tl.now, stopped: tl.sim.stopped?.message ?? null,
-    };
-  }
+  bounds(): TransportBounds { return this.run.bounds(); }
 }
 
 export function createTransportApi(simOptions: SimOptions = PAGE_SIM): TransportApi {

@@ -18,6 +18,17 @@ export interface Prepared { tl: Timeline; challenge: ChallengeRun }
 /** The scenario as recorded so far (config and every command) and the instant: what a link and undo hold. */
 export interface Recorded { scenario: Scenario; t: number }
 
+/** What stays bounded however long the run: the soak figure and the bounds tests read it. */
+export interface TransportBounds {
+  /** Events since t = 0, the oldest still kept, and how many are kept (at most the window and an eighth). */
+  traceCount: number; traceFrom: number; traceKept: number; traceKeep: number;
+  checkpoints: number; checkpointBytes: number;
+  /** Full-log matches held for the last query, and the compare twin's kept events (0 when off). */
+  logMatches: number; twinKept: number;
+  /** Steps from t = 0 to now, the simulated instant, and why a budget stopped the run (or null). */
+  steps: number; t: number; stopped: string | null;
+}
+
 export class TransportRun {
   tl!: Timeline;
   challenge!: ChallengeRun;
@@ -135,5 +146,17 @@ export class TransportRun {
   seek(t: number): void {
     if (Number.isFinite(t) && this.tl.seek(t)) { this.resetLog = true; this.history.reset(); }
     this.compare?.seek(this.tl.sim);
+  }
+
+  /** What is kept in memory, in counts (all bounded at any duration). */
+  bounds(): TransportBounds {
+    const { tl, history, compare } = this;
+    const tr = tl.sim.world.trace;
+    return {
+      traceCount: tr.count, traceFrom: tr.first, traceKept: tr.events.length, traceKeep: tr.keep,
+      checkpoints: tl.checkpointCount, checkpointBytes: tl.checkpointBytes,
+      logMatches: history.held, twinKept: compare ? compare.sim.world.trace.events.length : 0,
+      steps: tl.sim.steps, t: tl.now, stopped: tl.sim.stopped?.message ?? null,
+    };
   }
 }

@@ -77,3 +77,24 @@ describe('checkpoints within a count', () => {
     }
   });
 });
+
+describe('an instant reached has run everything due at it', () => {
+  /** The first `n` instants at which something is due in the sandbox, t = 0 first (several items share most of them). */
+  function dueInstants(n: number): number[] {
+    const s = new Simulation(sandboxScenario(), { trace: 'hash' });
+    const out: number[] = [];
+    while (out.length < n) { const d = s.nextDue(); out.push(d); s.runUntil(d); }
+    return out;
+  }
+  it.each([1, 2, 3, 7, 40_000])('with a step budget of %i per call, as a fresh run to each instant', (stepBudget) => {
+    const times = dueInstants(40);
+    expect(times[0]).toBe(0);
+    const ref = new Simulation(sandboxScenario(), { trace: 'hash' });
+    const tl = new Timeline(new Simulation(sandboxScenario(), { trace: 'hash' }), { stepBudget });
+    for (const t of times) {
+      ref.runUntil(t);
+      while (!tl.advance(t)) { /* bounded calls, as a tick makes them */ }
+      expect(tl.sim.summary().traceHash, `t = ${t}`).toBe(ref.summary().traceHash);
+    }
+  });
+});

@@ -75,6 +75,10 @@ export class Timeline {
     this.feed();
     this.checkpoints = [];
     this.keep();
+    // The start is an instant like any other: what is due at t = 0 runs now, as it does at any t
+    // reached, seeked or linked to. Left for later, a command issued at 0 (which runs the items
+    // due at 0 first) was missing from a link to t = 0, and seeking to 0 showed more than a load.
+    this.reach(0);
   }
 
   get now(): number { return this.sim.now; }
@@ -146,26 +150,31 @@ export class Timeline {
 
   /**
    * Advance towards `t` (at most the scenario's end) for at most `budget` steps, checkpointing
-   * on the way; true once `t` (or the end) is reached. A budget stop of the run itself (work or
-   * memory, `sim.stopped`) ends it too: the instant reached is kept.
+   * on the way; true once everything due at or before `t` (or the end) has run, not merely once
+   * the clock shows it: the instant a timeline stands at has run all that is due at it, so a
+   * command recorded there replays after the same items (commands due at t run after every
+   * item due at or before t, CONTRIBUTING "The core is a fold"). A budget stop of the run itself (work or memory,
+   * `sim.stopped`) ends it too: the instant reached is kept.
    */
   advance(t: number, budget = this.stepBudget): boolean {
     const s = this.sim;
     const end = Math.min(t, this.end, MAX_NS);
     const stop = s.steps + budget;
-    while (s.now < end && !s.stopped) {
+    let done = false;
+    while (!done && !s.stopped) {
       // The next checkpoint is due here; when one was deferred (too little work since the last), the one after.
       const due = this.checkpoints[this.checkpoints.length - 1].t + this.cpEvery;
-      const next = Math.min(end, due > s.now ? due : s.now + this.cpEvery);
+      const next = Math.max(Math.min(end, due > s.now ? due : s.now + this.cpEvery), s.now);
       const left = stop - s.steps;
       if (left <= 0) break;
-      s.runUntil(Math.max(next, s.now), Math.min(left, this.slice));
+      const ran = s.runUntil(next, Math.min(left, this.slice));
       this.feed();
       this.afterSlice?.();
       this.checkpointIfDue();
+      done = ran && s.now >= end;
     }
     this.maxT = Math.max(this.maxT, s.now);
-    return s.now >= end;
+    return done;
   }
 
   /** Advance all the way to `t` (a link's instant, a lesson's settle), in budgeted slices. */
