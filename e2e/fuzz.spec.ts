@@ -10,20 +10,20 @@ import { writeLink } from '../src/scenario/link/index.ts';
 import { sandboxScenario } from '../src/scenario/presets.ts';
 import { parseScenario } from '../src/core/model/schema.ts';
 import { exampleChallenge } from '../src/scenario/challenge.ts';
-import type { LinkLab } from '../src/scenario/link/index.ts';
+import type { LabId } from '../src/scenario/link/index.ts';
 
 const COUNT = Number(process.env.FUZZ_COUNT ?? 10_000);
 const SAMPLE = Number(process.env.FUZZ_SAMPLE ?? 200);
 
-interface Hook { qpScope: Record<LinkLab, () => { call(n: string, ...a: unknown[]): Promise<unknown>; frame: Record<string, unknown> | null }> & { settled(): Promise<{ opened: boolean; message: string | null } | null> } }
+interface Hook { qpScope: Record<LabId, () => { call(n: string, ...a: unknown[]): Promise<unknown>; frame: Record<string, unknown> | null }> & { settled(): Promise<{ opened: boolean; message: string | null } | null> } }
 
-async function openLab(page: Page, lab: LinkLab): Promise<void> {
+async function openLab(page: Page, lab: LabId): Promise<void> {
   await page.goto(`/#lab=${lab}`);
   await expect(page.getByTestId('play')).toBeEnabled({ timeout: 30_000 });
 }
 
 /** What a refused link must leave as it was: the instant and trace (transport), the settings (memory, faults). */
-async function stateOf(page: Page, lab: LinkLab): Promise<string> {
+async function stateOf(page: Page, lab: LabId): Promise<string> {
   return page.evaluate(async (l) => {
     const c = (window as unknown as Hook).qpScope[l]();
     if (l === 'transport') {

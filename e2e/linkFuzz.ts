@@ -10,18 +10,19 @@ import { MAX_JSON_CHARS, MAX_LINK_CHARS } from '../src/scenario/link/envelope.ts
 import { bombData } from '../src/scenario/link/bomb.ts';
 import { inflate } from '../src/scenario/link/inflate.ts';
 import { pack } from '../src/scenario/link/pack.ts';
-import { writeLink, type FaultsPayload, type LinkLab, type MemoryPayload, type TransportPayload } from '../src/scenario/link/index.ts';
+import { INSTRUMENTS, writeLink, type FaultsPayload, type LabId, type MemoryPayload, type TransportPayload } from '../src/scenario/link/index.ts';
 import { sandboxScenario } from '../src/scenario/presets.ts';
 import { parseScenario } from '../src/core/model/schema.ts';
 
-export const LABS: readonly LinkLab[] = ['transport', 'memory', 'faults'];
+// Every instrument, from the one id list the registry is checked against (a new one needs its links below: a type error otherwise).
+export const LABS: readonly LabId[] = INSTRUMENTS;
 /** The fixed seeds: the in-page runs (e2e/fuzz.spec.ts and the report's fuzz probe) and the smaller run through location.hash. */
-export const SEEDS: Record<LinkLab, { inPage: number; viaHash: number }> = {
+export const SEEDS: Record<LabId, { inPage: number; viaHash: number }> = {
   transport: { inPage: 9101, viaHash: 9151 },
   memory: { inPage: 9102, viaHash: 9152 },
   faults: { inPage: 9103, viaHash: 9153 },
 };
-const VERSION: Record<LinkLab, number> = { transport: 2, memory: 2, faults: 1 };
+const VERSION: Record<LabId, number> = { transport: 2, memory: 2, faults: 1 };
 
 /** What text-field mutations write: markup and script that must only ever show as text. */
 export const SCRIPTS = [
@@ -35,7 +36,7 @@ export const SCRIPTS = [
 ];
 
 /** Valid links, as hashes, for each instrument: the current version in several states, and golden older ones. */
-export function baseLinks(): Record<LinkLab, string[]> {
+export function baseLinks(): Record<LabId, string[]> {
   const golden = JSON.parse(readFileSync('fixtures/links/golden-v1.json', 'utf8')) as Record<string, Array<{ hash: string }>>;
   const sc = parseScenario(sandboxScenario());
   const transport: TransportPayload[] = [
@@ -92,12 +93,12 @@ function split(hash: string): { params: Array<[string, string]> } {
 const join = (params: Array<[string, string]>) => `#${params.map(([k, v]) => `${k}=${v}`).join('&')}`;
 
 /** The payload a hash carries, with its lab, version and the parameter holding it (null: not decodable). */
-function payloadOf(hash: string): { lab: LinkLab; version: number; param: string; value: unknown } | null {
+function payloadOf(hash: string): { lab: LabId; version: number; param: string; value: unknown } | null {
   const { params } = split(hash);
   const get = (k: string) => params.find(([x]) => x === k)?.[1];
   const param = get('d') !== undefined ? 'd' : get('s') !== undefined ? 's' : get('m') !== undefined ? 'm' : null;
   if (!param) return null;
-  const lab = (get('lab') ?? (param === 's' ? 'transport' : 'memory')) as LinkLab;
+  const lab = (get('lab') ?? (param === 's' ? 'transport' : 'memory')) as LabId;
   const json = inflate(get(param)!, MAX_JSON_CHARS);
   return json.ok ? { lab, version: param === 'd' ? Number(get('v')) : 1, param, value: JSON.parse(json.text) } : null;
 }
@@ -234,7 +235,7 @@ function payloadMutation(r: Rng, hash: string, others: readonly string[]): Mutat
 /** Data that decompresses to far more than any link: 4.5 million characters from 5 kB, 450 million from 70 kB. */
 const BOMBS = [bombData(3000), bombData(30_000)];
 
-function envelopeMutation(r: Rng, lab: LinkLab, hash: string): Mutation {
+function envelopeMutation(r: Rng, lab: LabId, hash: string): Mutation {
   const i = r.int(hash.length + 1);
   // Oversized links are few: each costs its full length to hand to the page, and one is enough to see it refused.
   const kind = r.chance(0.01) ? r.pick(['size', 'bomb'] as const)
@@ -270,7 +271,7 @@ function envelopeMutation(r: Rng, lab: LinkLab, hash: string): Mutation {
 }
 
 /** `count` mutations of `lab`'s valid links, the same for the same seed. About a third change the payload inside a well-formed envelope. */
-export function mutations(lab: LinkLab, count: number, seed: number): Mutation[] {
+export function mutations(lab: LabId, count: number, seed: number): Mutation[] {
   const r = rng(seed);
   const bases = baseLinks();
   const mine = bases[lab];

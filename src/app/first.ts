@@ -1,44 +1,43 @@
-// Each instrument's first questions to its worker, asked once: early by the page's boot
-// (app/boot.ts), or when the instrument starts. Only the light bridge is imported here, so the
-// boot can run before the rest of the page's modules are evaluated.
-import { faults, memory, transport, type FaultsClient, type MemoryClient, type TransportClient } from '../bridge/labs.ts';
-import { namedLab, type LinkLab } from '../scenario/link/labName.ts';
+// Each instrument's first questions to its worker (its lessons and first frame), asked once:
+// early by the page's boot (app/boot.ts), or when the instrument starts. Only the light bridge
+// and the id list are imported here, so the boot can run before the rest of the page's modules
+// (the registry among them) are evaluated.
+import { labClient, type Caller } from '../bridge/labs.ts';
+import { INSTRUMENTS, namedLab, type LabId } from '../scenario/link/labName.ts';
+import type { KitFrame, LabApi, LessonInfo } from '../worker/kit/types.ts';
 import { lastLab } from './progress.ts';
 
-/** What each instrument asks its worker before it can show anything. */
-const FIRST = {
-  transport: (c: TransportClient) => Promise.all([c.call('reference'), c.call('lessons'), c.call('frame')] as const),
-  memory: (c: MemoryClient) => Promise.all([c.call('lessons'), c.call('frame')] as const),
-  faults: (c: FaultsClient) => Promise.all([c.call('lessons'), c.call('frame')] as const),
-};
-type Answers = { [L in LinkLab]: ReturnType<(typeof FIRST)[L]> };
+/** What every instrument asks its worker before it can show anything. */
+export type FirstAnswers = Promise<readonly [LessonInfo[], KitFrame]>;
+/** Every worker answers `lessons` and `frame` (worker/kit/types.ts LabApi). */
+type FirstCaller = Caller<LabApi<KitFrame>>;
 
-const asked: Partial<Answers> = {};
+const asked = new Map<string, FirstAnswers>();
 
 /** The instrument a page opened at `hash` starts with: the one it names, else where the person was. */
-export function firstLab(hash: string): LinkLab {
+export function firstLab(hash: string): LabId {
   const bare = hash.replace(/^#/, '') === '';
-  return namedLab(hash) ?? (bare && lastLab() === 'memory' ? 'memory' : 'transport');
+  const last = lastLab();
+  return namedLab(hash) ?? (bare ? INSTRUMENTS.find((l) => l === last) : undefined) ?? 'transport';
 }
 
-/** The first answers of `lab`'s worker: the ones asked at boot (once), else asked now. */
-export function firstAnswers<L extends LinkLab>(lab: L): Answers[L] {
-  const early = asked[lab];
-  delete asked[lab];
-  if (early) return early;
-  return ask(lab);
+/** The first answers of `lab`'s worker (through `c`): the ones asked at boot (once), else asked now. */
+export function firstAnswers(lab: string, c: FirstCaller): FirstAnswers {
+  const early = asked.get(lab);
+  asked.delete(lab);
+  return early ?? ask(c);
 }
 
-function ask<L extends LinkLab>(lab: L): Answers[L] {
-  const p = lab === 'transport' ? FIRST.transport(transport()) : lab === 'memory' ? FIRST.memory(memory()) : FIRST.faults(faults());
+function ask(c: FirstCaller): FirstAnswers {
+  const p = Promise.all([c.call('lessons'), c.call('frame')] as const);
   // Nobody may be waiting yet: a failure here is the recovery's to report, and is seen again by whoever takes it.
   p.catch(() => undefined);
-  return p as Answers[L];
+  return p;
 }
 
 /** Ask `lab`'s first questions now; the instrument's start picks the answers up. */
-export function askEarly(lab: LinkLab): void {
-  asked[lab] ??= ask(lab) as never;
+export function askEarly(lab: LabId): void {
+  if (!asked.has(lab)) asked.set(lab, ask(labClient(lab)));
 }
 
 interface FrameStore<F> { getState(): { frame: F | null; applyFrame(f: F): void } }

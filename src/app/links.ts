@@ -1,77 +1,120 @@
-// Opening the page's address: one envelope for every instrument (scenario/link). A refused link
-// is named in the instrument on screen (a role="alert" notice) and nothing from it is used.
-// Addresses are opened one at a time, in the order they came (`visit`), and each says what
-// became of it: the page's automation entry (`qpScope.openLink`, main.tsx) returns that.
-import { namedLab, readLink } from '../scenario/link/index.ts';
-import { memoryStore } from '../store/memory.ts';
-import { faultsStore } from '../store/faults.ts';
-import { openFaults, startFaults } from './faults.ts';
-import { transportStore } from '../store/transport.ts';
-import { openMemory, startMemory } from './memory.ts';
-import { openTransport, startTransport } from './transport.ts';
+// Opening the page's address: one envelope for every instrument (scenario/link), each read with
+// its registry entry's link spec. A refused link is named in the instrument on screen (a
+// role="alert" notice) and nothing from it is used. The person's own place (a bare address, a
+// bare `#lab=<id>`, or the address the page kept as they moved) resumes where they were; a link
+// someone else made is a visit that never overwrites their own progress. Addresses are opened
+// one at a time, in the order they came (`visit`), and each says what became of it: the page's
+// automation entry (`qpScope.openLink`, main.tsx) returns that.
+import { decodeLink, type Decoded, type LinkSpec } from '../scenario/link/envelope.ts';
+import { namedLab } from '../scenario/link/labName.ts';
+import { WorkerLost } from '../bridge/labs.ts';
+import { openLab, resumeLab, startLab } from './lab.ts';
+import type { PayloadBase } from './instrument.ts';
+import { FIRST, entryOf, find, ids, instruments } from './registry.ts';
 import { lastLab, savedLab, setVisiting } from './progress.ts';
 import { firstLab } from './first.ts';
-import { WorkerLost, memory, transport } from '../bridge/labs.ts';
-
-export type Lab = 'transport' | 'memory' | 'faults';
+import { placeOf, showing } from './follow.ts';
 
 /** What became of an address: the instrument to show, whether the link was used, and the words shown. */
 export interface Opened {
-  lab: Lab;
+  lab: string;
   /** False: refused, and `message` (an alert) names the problem. */
   opened: boolean;
   message: string | null;
+  /** The person's own saved place was brought back (it does not start playing by itself). */
+  resumed?: boolean;
 }
 
-const kept = (lab: Lab) => (lab === 'transport' ? 'The current scenario is' : 'The current settings are');
+/** Read a hash with every registered instrument's link spec. */
+export function readAddress(hash: string): Decoded<string, PayloadBase> {
+  const specs: Record<string, LinkSpec<PayloadBase>> = Object.fromEntries(instruments().map((e) => [e.id, e.link]));
+  return decodeLink<string, PayloadBase>(hash, specs, FIRST);
+}
+
+/** Read `id`'s own saved hash back (null: unreadable, or another instrument's). */
+function readOwn(id: string) {
+  return (hash: string): PayloadBase | null => {
+    const d = readAddress(hash);
+    return d.ok && d.lab === id ? d.value : null;
+  };
+}
 
 /** Read `hash` and open what it names. */
-export async function openLocation(hash: string, current: Lab | null): Promise<Opened> {
+export async function openLocation(hash: string, current: string | null): Promise<Opened> {
+  const bare = hash.replace(/^#/, '');
   // A bare address (first load, no link) resumes where the person was.
-  if (current === null && hash.replace(/^#/, '') === '') {
-    const resumed = await resume();
-    if (resumed) return resumed;
+  if (current === null && bare === '') {
+    const last = find(lastLab() ?? '');
+    if (last && await resumeOwn(last.id)) return resumed(last.id);
   }
-  const refuse = (lab: Lab, why: string): Opened => {
-    const message = `This link could not be opened: ${why}. ${kept(lab)} kept.`;
+  const named = namedLab(hash, ids());
+  if (named && bare !== '' && bare === placeOf(named) && seen.has(named)) {
+    // Back or forward to where the person was in an instrument still running: shown as it is.
+    return { lab: named, opened: true, message: null };
+  }
+  if (named && bare === savedLab(named).at?.hash && await resumeOwn(named)) return resumed(named);
+  const refuse = (lab: string, why: string): Opened => {
+    const message = `This link could not be opened: ${why}. ${entryOf(lab).kept} kept.`;
     notify(lab, 'error', message);
     return { lab, opened: false, message };
   };
-  const d = readLink(hash);
+  const d = readAddress(hash);
   if (!d.ok) {
     // A refused link that names an instrument opens that instrument as it is (or with its defaults).
-    const lab = namedLab(hash) ?? current ?? 'transport';
-    await start(lab);
+    const lab = named ?? current ?? FIRST;
+    await startLab(lab);
     return refuse(lab, d.error);
   }
-  await start(d.lab);
-  if (d.value === null) return { lab: d.lab, opened: true, message: null };
-  // Someone else's link with a lesson: a visit, the person's own progress is kept.
-  const withLesson = 'lesson' in d.value && d.value.lesson !== undefined;
+  if (d.value === null) {
+    // A bare `#lab=<id>`: the instrument as it runs, or, opened for the first time, the person's place in it.
+    if (!seen.has(d.lab) && await resumeOwn(d.lab)) return resumed(d.lab);
+    await startLab(d.lab);
+    return { lab: d.lab, opened: true, message: null };
+  }
+  // Someone else's link: a visit, the person's own progress is kept.
+  const lesson = d.value.lesson?.id ?? null;
   let error: string | null;
   try {
-    setVisiting(withLesson);
-    error = d.lab === 'transport' ? await openTransport(d.value) : d.lab === 'memory' ? await openMemory(d.value) : await openFaults(d.value);
+    setVisiting(true, lesson);
+    error = await openLab(d.lab, d.value);
   } catch (e) {
     // Opening it cost the worker its life (a crash, or longer than the deadline): the restart brought the previous state back.
     if (!(e instanceof WorkerLost)) throw e;
     error = `opening it stopped the instrument's worker (${e.failure.detail})`;
   }
   if (error) return refuse(d.lab, error);
-  const message = `${d.lab === 'transport' ? 'Opened the shared moment.' : 'Opened the shared lab settings.'}${withLesson ? ' Your own lesson progress is kept as it was.' : ''}`;
+  const message = `${entryOf(d.lab).opened}${lesson ? ' Your own lesson progress is kept as it was.' : ''}`;
   notify(d.lab, 'info', message);
   return { lab: d.lab, opened: true, message };
 }
 
-let shown: Lab | null = null;
+/** Bring back `id`'s saved place; false when there is none, or it cannot be (the address then opens as usual). */
+async function resumeOwn(id: string): Promise<boolean> {
+  try {
+    return await resumeLab(id, readOwn(id));
+  } catch (e) {
+    if (!(e instanceof WorkerLost)) throw e;
+    return false;
+  }
+}
+
+function resumed(lab: string): Opened {
+  const message = savedLab(lab).at?.lesson ? 'Welcome back: the lesson resumes where you were.' : 'Welcome back: the page resumes where you were.';
+  notify(lab, 'info', message);
+  return { lab, opened: true, message, resumed: true };
+}
+
+let shown: string | null = null;
+/** The instruments shown so far on this page (a bare `#lab=<id>` shows one of them as it runs). */
+const seen = new Set<string>();
 let queue: Promise<unknown> = Promise.resolve();
 let lastOpened: Opened | null = null;
-let onShow: (next: Lab, prev: Lab | null) => void = () => undefined;
+let onShow: (next: string, prev: string | null, o: Opened | null) => void = () => undefined;
 
 /** Who shows the instrument an address opened (the root component). */
-export function showWith(cb: (next: Lab, prev: Lab | null) => void): void {
+export function showWith(cb: (next: string, prev: string | null, o: Opened | null) => void): void {
   onShow = cb;
-  if (shown) cb(shown, null);
+  if (shown) cb(shown, null, lastOpened);
 }
 
 /** Open an address after every address before it: two links in a row never interleave. */
@@ -79,8 +122,10 @@ export function visit(hash: string): Promise<Opened> {
   const run = queue.then(() => openLocation(hash, shown)).then((o) => {
     const prev = shown;
     shown = o.lab;
+    seen.add(o.lab);
     lastOpened = o;
-    onShow(o.lab, prev);
+    showing(o.lab);
+    onShow(o.lab, prev, o);
     return o;
   });
   queue = run.catch(() => undefined);
@@ -94,43 +139,14 @@ export async function settled(): Promise<Opened | null> {
   return lastOpened;
 }
 
-/** Open the saved moment of the instrument used last, and its lesson state. */
-async function resume(): Promise<Opened | null> {
-  const lab = lastLab();
-  if (lab !== 'transport' && lab !== 'memory') return null;
-  const at = savedLab(lab).at;
-  if (!at) return null;
-  const d = readLink(`#${at.hash}`);
-  if (!d.ok || d.value === null || d.lab !== lab) return null;
-  await start(lab);
-  const error = d.lab === 'transport' ? await openTransport(d.value) : await openMemory(d.value);
-  if (error) return null;
-  if (at.lesson) {
-    const rec = savedLab(lab).lessons[at.lesson];
-    const ans = rec?.answers[at.step];
-    const client = lab === 'transport' ? transport() : memory();
-    await (client as { call(n: 'resumeLesson', ...a: unknown[]): Promise<unknown> }).call('resumeLesson', at.lesson, at.step, {
-      done: rec?.done ?? [], graded: ans ? { answer: ans.answer, correct: ans.correct, feedback: ans.feedback, expected: ans.expected } : undefined, attempts: ans?.attempts,
-    });
-  }
-  const message = at.lesson ? 'Welcome back: the lesson resumes where you were.' : 'Welcome back: the page resumes where you were.';
-  notify(lab, 'info', message);
-  return { lab, opened: true, message };
-}
-
 /**
  * Boot the instrument this address will most likely open before React's first render, so its
  * worker loads and builds the scenario while the page paints (openLocation then finds it started).
  */
 export function prestart(hash: string): void {
-  start(firstLab(hash)).catch(() => undefined);
+  startLab(firstLab(hash)).catch(() => undefined);
 }
 
-function start(lab: Lab): Promise<void> {
-  return lab === 'transport' ? startTransport() : lab === 'memory' ? startMemory() : startFaults();
-}
-
-function notify(lab: Lab, kind: 'error' | 'info', text: string): void {
-  const store = lab === 'transport' ? transportStore : lab === 'memory' ? memoryStore : faultsStore;
-  store.getState().showNotice(kind, text);
+function notify(lab: string, kind: 'error' | 'info', text: string): void {
+  entryOf(lab).store.getState().showNotice(kind, text);
 }

@@ -3,20 +3,21 @@ import './boot.ts';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import '../index.css';
-import { faults, memory, setDeadline, transport } from '../bridge/labs.ts';
+import { faults, labClient, memory, setDeadline, transport } from '../bridge/labs.ts';
 import { settled, visit } from './links.ts';
 import { recoveries } from './recovery.ts';
 import { Root } from './Root.tsx';
 import { prestart } from './links.ts';
 
 // A handle for end-to-end tests, the report and people driving the page from the console:
-// - transport(), memory(), faults(): each instrument's client (`call(name, ...args)` reaches its worker);
+// - transport(), memory(), faults(): each instrument's client (`call(name, ...args)` reaches its
+//   worker); client(id) the same by the registry's id;
 // - openLink(hash): open an address as a navigation would, after any still opening; resolves to
 //   { lab, opened, message } (refused: opened false, message the alert shown);
 // - settled(): once every address so far (links followed, hash changes) is open, the last outcome;
 // - setDeadline(ms): how long a worker may stay silent while owing an answer before it counts as hung;
 // - recoveries(): every worker recovery so far ({ lab, kind, detail, ms, attempts, detectedAt, restoredAt }).
-(window as unknown as { qpScope: unknown }).qpScope = { transport, memory, faults, openLink: visit, settled, setDeadline, recoveries };
+(window as unknown as { qpScope: unknown }).qpScope = { transport, memory, faults, client: labClient, openLink: visit, settled, setDeadline, recoveries };
 
 prestart(location.hash);
 createRoot(document.getElementById('root')!).render(<StrictMode><Root /></StrictMode>);

@@ -3,7 +3,7 @@
 // forgets everything. Runs against happy-dom's localStorage.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createStore } from 'zustand/vanilla';
-import { forgetProgress, lastLab, savedDone, savedLab, setVisiting, trackProgress } from './progress.ts';
+import { forgetProgress, lastLab, savePlace, savedDone, savedLab, setVisiting, trackProgress } from './progress.ts';
 import { loadProgress, recordLesson, saveProgress } from '../views/shell/progress.ts';
 import type { KitFrame } from '../worker/kit/types.ts';
 
@@ -29,7 +29,8 @@ describe('progress while a lesson runs', () => {
   it('saves the place (as the moment\'s link), the steps done and the answer; a bare address resumes there', async () => {
     const { store, push } = lab();
     const seen: Array<Record<string, boolean[]>> = [];
-    const stop = trackProgress('transport', store, async () => 'lab=transport&v=2&d=abc', (d) => seen.push(d));
+    const stop = trackProgress('transport', store, (d) => seen.push(d));
+    savePlace('transport', { hash: 'lab=transport&v=2&d=abc', lesson: 'install', step: 1 });
     push(lesson({ step: 0, stepsDone: [true, false, false], question: { graded: graded(true), attempts: 2 } as Lesson['question'] }));
     await flush();
     push(lesson({ step: 1, stepsDone: [true, false, false] }));
@@ -57,9 +58,10 @@ describe('a visit from a link never overwrites the person\'s own progress', () =
     saveProgress(recordLesson(loadProgress(), 'transport', { id: 'install', step: 2, stepsDone: [true, true, false], question: { graded: graded(true), attempts: 1 } }, { hash: 'mine' }, false));
     localStorage.setItem('qp-scope.last-lab', 'memory');
     // Then someone's link opens the page at step 0 with a wrong answer and step 2 done.
-    setVisiting(true);
+    setVisiting(true, 'install');
     const { store, push } = lab();
-    const stop = trackProgress('transport', store, async () => 'theirs', () => undefined);
+    const stop = trackProgress('transport', store, () => undefined);
+    savePlace('transport', { hash: 'theirs', lesson: 'install', step: 0 });
     push(lesson({ step: 0, stepsDone: [false, false, true], question: { graded: graded(false), attempts: 3 } as Lesson['question'] }));
     await flush();
     stop();

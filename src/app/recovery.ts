@@ -5,14 +5,14 @@
 // as a performance measure `qp-recovery:<lab>` (and in `recoveries()`, with both instants since
 // the epoch, which workers share, so a test that knows when it broke one can time the whole).
 import type { StoreApi } from 'zustand';
-import type { RecoveryEvent, RecoveryHooks } from '../bridge/labs.ts';
+import type { Caller, RecoveryEvent, RecoveryHooks } from '../bridge/labs.ts';
 import type { FailureKind } from '../bridge/kit/client.ts';
 import type { KitState } from '../store/kit.ts';
-import type { KitFrame, LessonInfo, LessonProgress } from '../worker/kit/types.ts';
-import { readLink, writeLink, type LinkLab, type LinkPayload } from '../scenario/link/index.ts';
+import type { KitFrame, LabApi, LessonInfo, LessonProgress } from '../worker/kit/types.ts';
+import { decodeLink, encodeLink, type LinkSpec } from '../scenario/link/envelope.ts';
 
 export interface RecoveryRecord {
-  lab: LinkLab; kind: FailureKind; detail: string; ms: number; attempts: number;
+  lab: string; kind: FailureKind; detail: string; ms: number; attempts: number;
   /** When the failure was found and when the restored frame was painted: ms since the epoch (performance.timeOrigin + now()). */
   detectedAt: number; restoredAt: number;
 }
@@ -22,12 +22,6 @@ const records: RecoveryRecord[] = [];
 /** Every recovery this page made, oldest first. */
 export function recoveries(): readonly RecoveryRecord[] { return records; }
 
-const WORKER: Record<LinkLab, string> = {
-  transport: 'The simulation worker of Transport & lifecycle',
-  memory: 'The worker of the NIC-memory lab',
-  faults: 'The worker of Faults at scale',
-};
-
 interface Supervised<A, F extends KitFrame> {
   supervise(h: RecoveryHooks<A, F>): void;
   onRecovery(l: (e: RecoveryEvent) => void): () => void;
@@ -35,13 +29,12 @@ interface Supervised<A, F extends KitFrame> {
 
 type Store<F extends KitFrame> = StoreApi<KitState<F>>;
 
-/** Wire an instrument's client to its hooks and its store's alert. */
-export function superviseLab<A, F extends KitFrame>(lab: LinkLab, client: Supervised<A, F>, store: Store<F>, hooks: RecoveryHooks<A, F>): void {
+/** Wire an instrument's client to its hooks and its store's alert; `who` names its worker in the alert. */
+export function superviseLab<A, F extends KitFrame>(lab: string, who: string, client: Supervised<A, F>, store: Store<F>, hooks: RecoveryHooks<A, F>): void {
   client.supervise(hooks);
   let t0 = 0;
   client.onRecovery((e) => {
     const st = store.getState();
-    const who = WORKER[lab];
     if (e.phase === 'lost') {
       t0 = performance.now();
       st.setWorker({ phase: 'restarting', text: `${who} ${e.failure.detail}. Playback is stopped. It is being restarted, and what you had is being brought back; anything you press meanwhile runs once it is back.` });
@@ -68,22 +61,20 @@ export function superviseLab<A, F extends KitFrame>(lab: LinkLab, client: Superv
  * the envelope and the schema, so a restart feeds the worker nothing a link could not carry.
  * Null when there is none; a snapshot the schema refuses is an error (the next attempt goes without).
  */
-export function snapshotPayload<L extends LinkLab>(lab: L, snapshot: unknown): LinkPayload[L] | null {
+export function snapshotPayload<P>(lab: string, spec: LinkSpec<P>, snapshot: unknown): P | null {
   if (snapshot === null || snapshot === undefined) return null;
-  const d = readLink(`#${writeLink(lab, snapshot as LinkPayload[L])}`);
+  const d = decodeLink(`#${encodeLink(lab, spec.version, snapshot)}`, { [lab]: spec }, lab);
   if (!d.ok) throw new Error(`the saved state is not a valid link (${d.error})`);
   if (d.lab !== lab || !d.value) throw new Error('the saved state belongs to another instrument');
-  return d.value as LinkPayload[L];
+  return d.value;
 }
 
-type ResumeCaller = { call(name: 'resumeLesson', ...args: unknown[]): Promise<unknown> };
-
 /** The lesson of the last frame, as resumeLesson takes it: step, steps done, the question's grade. */
-export async function resumeFrom(via: ResumeCaller, l: LessonProgress | null): Promise<boolean> {
+export async function resumeFrom<F extends KitFrame>(via: Caller<LabApi<F>>, l: LessonProgress | null): Promise<boolean> {
   if (!l) return true;
   const q = l.question;
-  const r = (await via.call('resumeLesson', l.id, l.step, { done: l.stepsDone, graded: q?.graded ?? undefined, attempts: q?.attempts })) as { ok?: boolean } | undefined;
-  return r?.ok === true;
+  const r = await via.call('resumeLesson', l.id, l.step, { done: l.stepsDone, graded: q?.graded ?? undefined, attempts: q?.attempts });
+  return r.ok;
 }
 
 /** "your lesson “Errors”, step 3 of 7, as you left it" (or nothing without a lesson). */

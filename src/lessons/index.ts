@@ -7,12 +7,15 @@ import { FAULTS_LESSONS } from './faults/index.ts';
 
 /** The catalogue of one instrument's lessons, without functions (plain data). */
 export function lessonCatalogue(lab: LabId): LessonInfo[] {
-  switch (lab) {
-    case 'transport': return TRANSPORT_LESSONS.map(lessonInfo);
-    case 'memory': return MEMORY_LESSONS.map(lessonInfo);
-    case 'faults': return FAULTS_LESSONS.map(lessonInfo);
-  }
+  return CATALOGUES[lab]();
 }
+
+/** Every instrument's lessons, by id (a missing instrument is a type error). */
+const CATALOGUES: { readonly [L in LabId]: () => LessonInfo[] } = {
+  transport: () => TRANSPORT_LESSONS.map(lessonInfo),
+  memory: () => MEMORY_LESSONS.map(lessonInfo),
+  faults: () => FAULTS_LESSONS.map(lessonInfo),
+};
 
 export * from './kit/index.ts';
 export * from './transport/index.ts';

@@ -7,11 +7,11 @@
 import { emptyTally, runInPage, scriptRan } from '../../../e2e/fuzzRun.ts';
 import { LABS, mutations, SEEDS } from '../../../e2e/linkFuzz.ts';
 import type { Probe, ProbeContext, Row } from '../types.ts';
-import type { LinkLab } from '../../../src/scenario/link/index.ts';
+import type { LabId } from '../../../src/scenario/link/index.ts';
 
 const COUNT = Number(process.env.FUZZ_COUNT ?? 10_000);
 
-async function fuzz(ctx: ProbeContext, lab: LinkLab): Promise<Row> {
+async function fuzz(ctx: ProbeContext, lab: LabId): Promise<Row> {
   const t0 = Date.now();
   const ms = mutations(lab, COUNT, SEEDS[lab].inPage);
   const made = (Date.now() - t0) / 1000;

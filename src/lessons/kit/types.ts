@@ -7,7 +7,9 @@ import type { Question, QuestionView } from './question.ts';
 import { resolveSource, type SourceRef } from './sources.ts';
 import { termsIn, type Term } from './glossary.ts';
 
-export type LabId = 'transport' | 'memory' | 'faults';
+// The instrument ids come from the one list of them (scenario/link/labName.ts).
+import type { LabId } from '../../scenario/link/labName.ts';
+export type { LabId };
 
 export interface LessonStep<P, A> {
   id: string;

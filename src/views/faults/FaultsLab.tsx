@@ -5,7 +5,7 @@ import { useEffect, type KeyboardEvent } from 'react';
 import { faults } from '../../bridge/labs.ts';
 import { faultsStore, useFaults, type FaultsTab } from '../../store/faults.ts';
 import { Dialog } from '../shell/Dialog.tsx';
-import { LessonPanel, type LessonActions } from '../shell/LessonPanel.tsx';
+import { LessonPanel, lessonActions as kitLessonActions } from '../shell/LessonPanel.tsx';
 import { Notices } from '../shell/Notices.tsx';
 import { ShareDialog, openShare } from '../shell/ShareDialog.tsx';
 import { useLabKeyboard } from '../shell/useKeyboard.ts';
@@ -21,25 +21,22 @@ import { StormTab } from './StormTab.tsx';
 
 const TABS: Array<[FaultsTab, string]> = [['storm', 'Storm'], ['policies', 'Policies'], ['compare', 'Compare'], ['explorer', 'Interleavings'], ['reset', 'Reset mid-transfer']];
 
-const lessonActions: LessonActions = {
-  async pick(id) {
-    const c = faults();
-    const r = id === '' ? await c.act('stopLesson') : await c.act('startLesson', id, 0, false);
+// Every lesson call, the hint and a step's restart included (the Faults lessons' hint ladders showed no button without them).
+const lessonActions = kitLessonActions(faults, {
+  picked(id, r) {
     const st = faultsStore.getState();
-    if (r && 'ok' in r && !r.ok) st.showNotice('error', `The lesson could not start: ${r.error}`);
+    if (r && typeof r === 'object' && 'ok' in r && !r.ok) st.showNotice('error', `The lesson could not start: ${'error' in r ? String(r.error) : 'it was refused'}`);
     const first = st.lessons.find((l) => l.id === id)?.steps[0]?.highlight;
     if (first) st.setTab(first as FaultsTab);
   },
-  goTo: (step) => faults().act('lessonStep', step),
-  solve: () => faults().act('solveStep'),
-  answer: (a) => faults().act('answer', a),
-};
+});
 
 export interface FaultsLabProps {
   buildLink(): Promise<string>;
+  onResetProgress?(): void;
 }
 
-export default function FaultsLab({ buildLink }: FaultsLabProps) {
+export default function FaultsLab({ buildLink, onResetProgress }: FaultsLabProps) {
   const tab = useFaults((s) => s.tab);
   const ready = useFaults((s) => s.frame !== null);
   const help = useFaults((s) => s.helpOpen);
@@ -47,6 +44,7 @@ export default function FaultsLab({ buildLink }: FaultsLabProps) {
   const lessonOpen = useFaults((s) => s.lessonOpen);
   const lessons = useFaults((s) => s.lessons);
   const progress = useFaults((s) => s.frame?.lesson ?? null);
+  const saved = useFaults((s) => s.saved);
   const st = faultsStore.getState();
   useLabKeyboard({
     toggle: () => void faults().toggle(),
@@ -92,6 +90,7 @@ export default function FaultsLab({ buildLink }: FaultsLabProps) {
           <aside className="order-1 flex max-h-[75vh] flex-col border-b border-slate-300 bg-white lg:order-none lg:max-h-none lg:w-[300px] lg:shrink-0 lg:border-b-0 lg:border-l" aria-label="Guided lesson">
             <LessonPanel lessons={lessons} progress={progress} actions={lessonActions} followHighlight onLook={(p) => st.setTab(p as FaultsTab)}
               onClose={() => st.setLessonOpen(false)} freeLabel="Free play"
+              saved={saved} onResetProgress={onResetProgress ? () => { onResetProgress(); st.setSaved({}); } : undefined}
               free={{ title: 'Free play', text: <p>Pick a fault and a number of QPs on the left and press Play. The lessons walk through topic 7 (many QPs failing at once) and topic 10 (reset in the middle of a transfer).</p> }} />
           </aside>
         )}

@@ -8,17 +8,50 @@ import { QuestionCard } from './QuestionCard.tsx';
 import { RichText } from './RichText.tsx';
 import { useWorkerValue } from '../kit/useWorkerValue.ts';
 
+/**
+ * What the lesson column asks of an instrument: every one of them, for every instrument (a missing
+ * one is a type error; `lessonActions` builds them from the calls every worker answers).
+ */
 export interface LessonActions {
   /** Start a lesson from its setup ('' leaves lessons for free play). */
   pick(id: string): Promise<unknown>;
+  /** Go to a step (Back, Next, a step's number). */
   goTo(step: number): Promise<unknown>;
   solve(): Promise<unknown>;
   /** The learner's answer to a question step. */
   answer(a: Answer): Promise<unknown>;
   /** The next rung of the step's hint ladder. */
-  hint?(): Promise<unknown>;
-  /** Back to where the current step began (shown when a step cannot be completed any more). */
-  restore?(): Promise<unknown>;
+  hint(): Promise<unknown>;
+  /** Back to where the current step began, to start it again (shown when a step cannot be completed any more). */
+  restore(): Promise<unknown>;
+}
+
+/** The lesson calls of a worker API (worker/kit/types.ts LabApi), as a view's client makes them. */
+export interface LessonCalls {
+  act(name: 'startLesson', id: string, step: number, keep: boolean): Promise<unknown>;
+  act(name: 'stopLesson' | 'solveStep' | 'hint' | 'restoreStep'): Promise<unknown>;
+  act(name: 'lessonStep', step: number): Promise<unknown>;
+  act(name: 'answer', a: Answer): Promise<unknown>;
+}
+
+/**
+ * Every lesson action through an instrument's client; `own` replaces or extends what is the
+ * instrument's own (leaving lessons by another call, what follows a pick, a solve that says more).
+ */
+export function lessonActions(client: () => LessonCalls, own: Partial<LessonActions> & { picked?(id: string, reply: unknown): Promise<unknown> | void } = {}): LessonActions {
+  const { picked, ...rest } = own;
+  return {
+    async pick(id) {
+      const r = id === '' ? await client().act('stopLesson') : await client().act('startLesson', id, 0, false);
+      await picked?.(id, r);
+    },
+    goTo: (step) => client().act('lessonStep', step),
+    solve: () => client().act('solveStep'),
+    answer: (a) => client().act('answer', a),
+    hint: () => client().act('hint'),
+    restore: () => client().act('restoreStep'),
+    ...rest,
+  };
 }
 
 export interface LessonPanelProps {
@@ -95,7 +128,7 @@ export function LessonPanel({ lessons, progress, actions, onLook, followHighligh
   const step = lesson && progress ? lesson.steps[progress.step] : undefined;
   const done = progress ? progress.stepsDone[progress.step] : false;
   const asks = !!progress?.question;
-  const canHint = !!step && !!progress && step.hints > 0 && !done && !!actions.hint && progress.hints.length < step.hints;
+  const canHint = !!step && !!progress && step.hints > 0 && !done && progress.hints.length < step.hints;
   const canSolve = !!step?.solvable && !done;
   return (
     <section aria-labelledby="lesson-heading" className="flex h-full min-h-0 flex-col gap-2 p-3 text-sm" data-testid="lesson-panel">
@@ -146,7 +179,7 @@ export function LessonPanel({ lessons, progress, actions, onLook, followHighligh
             {progress.stuck && (
               <div role="alert" className="rounded border border-red-400 bg-red-50 p-2 text-[12.5px] text-red-950" data-testid="lesson-stuck">
                 <p><b>This step cannot be completed from here. </b>{progress.stuck}</p>
-                {actions.restore && <button type="button" className="mt-1 rounded border border-red-700 bg-white px-2 py-0.5 font-semibold text-red-900" data-testid="lesson-restore" onClick={() => void run(() => actions.restore!())}>Back to this step's start</button>}
+                <button type="button" className="mt-1 rounded border border-red-700 bg-white px-2 py-0.5 font-semibold text-red-900" data-testid="lesson-restore" onClick={() => void run(() => actions.restore())}>Back to this step's start</button>
               </div>
             )}
           </article>
@@ -173,7 +206,7 @@ export function LessonPanel({ lessons, progress, actions, onLook, followHighligh
               )}
               {(canHint || canSolve) && <div className="flex flex-wrap gap-2">
                 {canHint && (
-                  <button type="button" disabled={busy} data-testid="lesson-hint" className="rounded border border-sky-600 bg-white px-2 py-1 text-sky-900" onClick={() => void run(() => actions.hint!())}>
+                  <button type="button" disabled={busy} data-testid="lesson-hint" className="rounded border border-sky-600 bg-white px-2 py-1 text-sky-900" onClick={() => void run(() => actions.hint())}>
                     {progress.hints.length === 0 ? 'Hint' : progress.hints.length === step.hints - 1 ? 'Show the answer' : 'Another hint'}
                   </button>
                 )}

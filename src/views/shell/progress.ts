@@ -9,8 +9,11 @@ const KEY = 'qp-scope.progress.v1';
 export interface SavedAnswer { answer: Answer; correct: boolean; feedback: string[]; expected: Answer; attempts: number }
 export interface LessonRecord { done: boolean[]; answers: Record<number, SavedAnswer> }
 export interface LabProgress {
-  /** Where the person was: the instrument's link hash (without '#'), its lesson and step. */
-  at: { hash: string; lesson: string | null; step: number } | null;
+  /**
+   * Where the person was: the instrument's link hash (without '#'), its lesson and step, and the
+   * instant shown (the instrument's own unit) for instruments whose link does not carry it.
+   */
+  at: { hash: string; lesson: string | null; step: number; instant?: number } | null;
   lessons: Record<string, LessonRecord>;
 }
 export interface Progress { v: 1; labs: Record<string, LabProgress> }
@@ -54,7 +57,7 @@ export function mergeDone(prev: boolean[] | undefined, next: boolean[]): boolean
 export function recordLesson(
   p: Progress, lab: string,
   lesson: { id: string; step: number; stepsDone: boolean[]; question: { graded: Omit<SavedAnswer, 'attempts'> | null; attempts: number } | null },
-  at: { hash: string } | null, visiting: boolean,
+  at: { hash: string; instant?: number } | null, visiting: boolean,
 ): Progress {
   const lp = labProgress(p, lab);
   const rec = lp.lessons[lesson.id] ?? { done: [], answers: {} };
@@ -62,8 +65,14 @@ export function recordLesson(
   const g = lesson.question?.graded;
   if (g && !visiting) answers[lesson.step] = { ...g, attempts: lesson.question!.attempts };
   const next: LabProgress = {
-    at: visiting || !at ? lp.at : { hash: at.hash, lesson: lesson.id, step: lesson.step },
+    at: visiting || !at ? lp.at : { ...at, lesson: lesson.id, step: lesson.step },
     lessons: { ...lp.lessons, [lesson.id]: { done: mergeDone(rec.done, lesson.stepsDone), answers } },
   };
   return { ...p, labs: { ...p.labs, [lab]: next } };
+}
+
+/** Save where the person is in `lab` (not on a visit): the moment's hash, lesson, step and instant. */
+export function recordPlace(p: Progress, lab: string, at: NonNullable<LabProgress['at']>, visiting: boolean): Progress {
+  if (visiting) return p;
+  return { ...p, labs: { ...p.labs, [lab]: { ...labProgress(p, lab), at } } };
 }

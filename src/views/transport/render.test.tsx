@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { createTransportApi } from '../../worker/transport/api.ts';
 import { sandboxScenario } from '../../scenario/presets.ts';
-import { LabClient, installTransport } from '../../bridge/labs.ts';
+import { LabClient, installClient } from '../../bridge/labs.ts';
 import { transportStore } from '../../store/transport.ts';
 import type { Command } from '../../core/index.ts';
 import type { Frame } from '../../worker/transport/types.ts';
@@ -28,7 +28,7 @@ beforeEach(() => {
   // through it exactly as in the page, and its frames reach the store.
   const client = new LabClient<typeof api, Frame>({ api }, { schedule: () => 0, cancel: () => undefined });
   client.onFrame(apply);
-  installTransport(client);
+  installClient('transport', client);
 });
 
 afterEach(() => cleanup());

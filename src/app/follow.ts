@@ -1,0 +1,51 @@
+// The address is the state: as the person moves, the address bar follows the instrument on
+// screen (its link: settings or scenario, the lesson and step, and for transport the instant),
+// by history.replaceState, so no history entry is added and no hashchange fires. The same place
+// is saved as the person's own (not on a visit from someone's link), with the instant for
+// instruments whose link does not carry it, so a reload or Back lands where the person was.
+// It rides on the recovery snapshot (bridge/kit/client.ts): taken after every action that changed
+// something, and once a second while playing, without asking the worker anything more.
+import { encodeLink } from '../scenario/link/envelope.ts';
+import { MAX_LINK_CHARS } from '../scenario/link/envelope.ts';
+import type { AnyInstrument, PayloadBase } from './instrument.ts';
+import { savePlace } from './progress.ts';
+
+/** Each instrument's place: its last link hash (without '#'), and the JSON it encodes. */
+const places = new Map<string, { json: string; hash: string }>();
+let onScreen: string | null = null;
+
+/** `e`'s latest snapshot `p`: its place, in the address (when on screen) and saved. */
+export function follow(e: AnyInstrument, p: PayloadBase): void {
+  const json = JSON.stringify(p);
+  let place = places.get(e.id);
+  if (place?.json !== json) {
+    const hash = encodeLink(e.id, e.link.version, p);
+    // A link over the cap would be refused when read back: the address keeps its last place.
+    if (hash.length + 1 > MAX_LINK_CHARS) return;
+    place = { json, hash };
+    places.set(e.id, place);
+  }
+  if (onScreen === e.id) write(place.hash);
+  const f = e.store.getState().frame;
+  savePlace(e.id, {
+    hash: place.hash, lesson: p.lesson?.id ?? null, step: p.lesson?.step ?? 0,
+    ...(e.instant.catchUp && f ? { instant: e.instant.of(f) } : {}),
+  });
+}
+
+/** `id` is on screen: the address shows its place, if it has one and the address opened no link. */
+export function showing(id: string): void {
+  onScreen = id;
+  const hash = places.get(id)?.hash;
+  if (hash && !/(?:^#?|&)(?:d|s|m)=/.test(location.hash)) write(hash);
+}
+
+/** The place `id` showed last (the address written for it), if any. */
+export function placeOf(id: string): string | null {
+  return places.get(id)?.hash ?? null;
+}
+
+function write(hash: string): void {
+  if (location.hash === `#${hash}`) return;
+  history.replaceState(history.state, '', `#${hash}`);
+}
