@@ -25,6 +25,18 @@ export default tseslint.config(
     files: ['**/*.test.{ts,tsx}', 'e2e/**', 'bench/**'],
     rules: { '@typescript-eslint/no-non-null-assertion': 'off' },
   },
+  // No silent promise in the views: a fire-and-forget call to a worker (`void lab().call(…)`)
+  // rejects unhandled when the worker is lost; `act` resolves undefined and the recovery's
+  // alert tells the person.
+  {
+    files: ['src/views/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-syntax': ['error', {
+        selector: 'UnaryExpression[operator="void"] CallExpression[callee.property.name="call"][callee.object.type="CallExpression"]',
+        message: 'A fire-and-forget worker call: use act(…), which resolves undefined when the worker is lost (the recovery reports it).',
+      }],
+    },
+  },
   // Playwright fixtures call `use`, which is not React's hook.
   { files: ['e2e/**'], rules: { 'react-hooks/rules-of-hooks': 'off' } },
   { files: ['**/*.cjs'], languageOptions: { sourceType: 'commonjs', globals: globals.node } },

@@ -1,7 +1,7 @@
 // The Faults-at-scale instrument (topics 7 and 10): header, the storm's settings, its figures and
 // four tabs (the storm, every policy, two policies in lockstep, a reset mid-transfer), with the
 // shared lesson column, share dialog, notices and keyboard.
-import { useEffect, type KeyboardEvent } from 'react';
+import { useEffect } from 'react';
 import { faults } from '../../bridge/labs.ts';
 import { faultsStore, useFaults, type FaultsTab } from '../../store/faults.ts';
 import { Dialog } from '../shell/Dialog.tsx';
@@ -9,6 +9,7 @@ import { LessonPanel, lessonActions as kitLessonActions } from '../shell/LessonP
 import { Notices } from '../shell/Notices.tsx';
 import { ShareDialog, openShare } from '../shell/ShareDialog.tsx';
 import { useLabKeyboard } from '../shell/useKeyboard.ts';
+import { TabPanel, Tabs, type TabItem } from '../kit/Tabs.tsx';
 import { CompareTab } from './CompareTab.tsx';
 import { Controls } from './Controls.tsx';
 import { ExplorerTab } from './ExplorerTab.tsx';
@@ -19,7 +20,10 @@ import { Readouts } from './Readouts.tsx';
 import { ResetTab } from './ResetTab.tsx';
 import { StormTab } from './StormTab.tsx';
 
-const TABS: Array<[FaultsTab, string]> = [['storm', 'Storm'], ['policies', 'Policies'], ['compare', 'Compare'], ['explorer', 'Interleavings'], ['reset', 'Reset mid-transfer']];
+const TABS: TabItem<FaultsTab>[] = [
+  { id: 'storm', label: 'Storm' }, { id: 'policies', label: 'Policies' }, { id: 'compare', label: 'Compare' },
+  { id: 'explorer', label: 'Interleavings' }, { id: 'reset', label: 'Reset mid-transfer' },
+];
 
 // Every lesson call, the hint and a step's restart included (the Faults lessons' hint ladders showed no button without them).
 const lessonActions = kitLessonActions(faults, {
@@ -55,15 +59,6 @@ export default function FaultsLab({ buildLink, onResetProgress }: FaultsLabProps
   // The second storm runs only while Compare shows it.
   useEffect(() => { if (ready) void faults().act('showCompare', tab === 'compare'); }, [tab, ready]);
 
-  const onTabKey = (e: KeyboardEvent<HTMLDivElement>) => {
-    const i = TABS.findIndex(([id]) => id === tab);
-    const j = e.key === 'ArrowRight' ? (i + 1) % TABS.length : e.key === 'ArrowLeft' ? (i + TABS.length - 1) % TABS.length : -1;
-    if (j < 0) return;
-    e.preventDefault();
-    st.setTab(TABS[j][0]);
-    document.getElementById(`faults-tab-${TABS[j][0]}`)?.focus();
-  };
-
   return (
     <div className="flex min-h-full flex-col bg-slate-100 text-slate-900 lg:h-full lg:min-h-[640px]" data-testid="faults-lab">
       <Header onShare={() => void openShare(buildLink, st.setShare)} />
@@ -72,19 +67,11 @@ export default function FaultsLab({ buildLink, onResetProgress }: FaultsLabProps
         <Controls />
         <main className="order-2 flex min-w-0 flex-col gap-1.5 p-2 lg:order-none lg:min-h-0 lg:flex-1">
           <Readouts />
-          <div role="tablist" aria-label="Views" className="flex flex-wrap gap-1 border-b border-slate-300" onKeyDown={onTabKey}>
-            {TABS.map(([id, label]) => (
-              <button key={id} type="button" role="tab" id={`faults-tab-${id}`} aria-selected={tab === id} aria-controls="faults-panel" tabIndex={tab === id ? 0 : -1}
-                data-testid={`tab-${id}`} onClick={() => st.setTab(id)}
-                className={`-mb-px rounded-t-md border px-3 py-1 text-sm font-medium ${tab === id ? 'border-slate-300 border-b-white bg-white text-slate-900' : 'border-transparent text-slate-600 hover:bg-slate-200 hover:text-slate-900'}`}>
-                {label}
-              </button>
-            ))}
-          </div>
-          <div id="faults-panel" role="tabpanel" aria-labelledby={`faults-tab-${tab}`} className="[contain:layout_paint] lg:min-h-0 lg:flex-1">
+          <Tabs tabs={TABS} selected={tab} onSelect={st.setTab} label="Views" idPrefix="faults-tab-" panelId="faults-panel" />
+          <TabPanel id="faults-panel" idPrefix="faults-tab-" selected={tab} className="[contain:layout_paint] lg:min-h-0 lg:flex-1">
             {!ready ? <p className="p-4 text-sm text-slate-500" aria-busy="true">Starting the storm model…</p>
               : tab === 'storm' ? <StormTab /> : tab === 'policies' ? <PoliciesTab /> : tab === 'compare' ? <CompareTab /> : tab === 'explorer' ? <ExplorerTab /> : <ResetTab />}
-          </div>
+          </TabPanel>
         </main>
         {lessonOpen && (
           <aside className="order-1 flex max-h-[75vh] flex-col border-b border-slate-300 bg-white lg:order-none lg:max-h-none lg:w-[300px] lg:shrink-0 lg:border-b-0 lg:border-l" aria-label="Guided lesson">

@@ -30,7 +30,7 @@ export function Header({ onShare }: { onShare(): void }) {
         <button type="button" data-testid="to-end" disabled={!ready} onClick={() => void c().act('runToEnd')} className={`${btn} border-slate-400 bg-white text-slate-800 hover:bg-slate-100`}>⇥ To the end</button>
       </div>
       <WorkerSlider id="speed" label="Speed" inline value={speed} min={0} max={1000} toPos={SPEED.to} fromPos={SPEED.from}
-        text={(v) => `${dur(v)}/s`} valueText={(v) => `${dur(v)} of simulated time per second`} onChange={(v) => c().call('setSpeed', v)}
+        text={(v) => `${dur(v)}/s`} valueText={(v) => `${dur(v)} of simulated time per second`} onChange={(v) => c().act('setSpeed', v)}
         title="Log scale: 10 µs to 1 s of simulated time per wall-clock second" />
       <div className="ml-auto flex shrink-0 items-center gap-1.5">
         <button type="button" data-testid="tour-button" aria-pressed={lessonOpen} onClick={() => faultsStore.getState().setLessonOpen(!lessonOpen)} className={`${btn} border-slate-400 bg-white text-slate-800 hover:bg-slate-100`}>Lessons</button>

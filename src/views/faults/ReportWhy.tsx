@@ -18,8 +18,9 @@ const NOTABLE: Array<[NotableQp, string, string]> = [
 /** The "why?" button for the picked QP, and the finders. */
 export function ReportWhyControls({ picked, faulted }: { picked: number | null; faulted: boolean }) {
   const [note, setNote] = useState('');
-  const ask = (i: number) => void faults().call('reportWhy', i).then((r) => faultsStore.getState().setWhy(r));
-  const find = (kind: NotableQp, none: string) => void faults().call('notableQp', kind).then((i) => {
+  const ask = (i: number) => void faults().act('reportWhy', i).then((r) => { if (r !== undefined) faultsStore.getState().setWhy(r); });
+  const find = (kind: NotableQp, none: string) => void faults().act('notableQp', kind).then((i) => {
+    if (i === undefined) return;
     if (i < 0) { setNote(none); return; }
     setNote('');
     faultsStore.getState().pick(i);
@@ -50,7 +51,7 @@ export function ReportWhyPanel() {
   useEffect(() => {
     if (i === null) return;
     let alive = true;
-    void faults().call('reportWhy', i).then((r) => { if (alive && faultsStore.getState().why?.i === i) faultsStore.getState().setWhy(r); });
+    void faults().act('reportWhy', i).then((r) => { if (r !== undefined && alive && faultsStore.getState().why?.i === i) faultsStore.getState().setWhy(r); });
     return () => { alive = false; };
   }, [i, t]);
   if (!why) return null;

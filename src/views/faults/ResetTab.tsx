@@ -22,7 +22,7 @@ export function ResetTab() {
   const r = useFaults((s) => s.frame?.reset ?? null);
   const [box, size] = useSize<HTMLDivElement>({ width: 800, height: 220 });
   const [claims, setClaims] = useState<ClaimsInfo | null>(null);
-  useEffect(() => { void faults().call('claims').then(setClaims); }, []);
+  useEffect(() => { void faults().act('claims').then((c) => { if (c) setClaims(c); }); }, []);
   useEffect(() => { if (!r) void faults().act('showReset'); }, [r]);
   if (!r) return <p className="p-4 text-sm text-slate-500" data-testid="reset-tab">Running the transfer…</p>;
   const s = r.settings;

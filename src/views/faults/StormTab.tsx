@@ -26,7 +26,7 @@ export function StormTab() {
   useEffect(() => {
     let alive = true;
     if (picked === null) { void Promise.resolve().then(() => { if (alive) setDetail(null); }); return; }
-    void faults().call('qp', picked).then((d) => { if (alive) setDetail(d); });
+    void faults().act('qp', picked).then((d) => { if (d !== undefined && alive) setDetail(d); });
     return () => { alive = false; };
   }, [picked, t]);
   if (!live || !grid) return <p className="p-4 text-sm text-slate-500">Building the storm…</p>;

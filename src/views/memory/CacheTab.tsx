@@ -19,17 +19,17 @@ export function CacheTab() {
   const [why, setWhy] = useState<EvictionWhyReply | null>(null);
   if (!grid || !cfg) return <p className="p-4 text-sm text-slate-500">Waiting for the cache…</p>;
   const s = { set: Math.min(sel.set, grid.sets - 1), way: Math.min(sel.way, grid.ways - 1) };
-  const select = (set: number, way: number) => { setSel({ set, way }); void memory().call('selectSet', set); };
+  const select = (set: number, way: number) => { setSel({ set, way }); void memory().act('selectSet', set); };
   const slot = s.set * grid.ways + s.way;
   const qpn = grid.qpn[slot];
   const pinned = (grid.flags[slot] & 2) !== 0 || (qpn >= 0 && cfg.pinned.includes(qpn));
   const togglePin = (set: number, way: number) => {
     const q = grid.qpn[set * grid.ways + way];
     if (q < 0) return;
-    void memory().call('setPinned', q, !cfg.pinned.includes(q)).then(noteReply);
+    void memory().act('setPinned', q, !cfg.pinned.includes(q)).then(noteReply);
   };
   // The slot the victim left (now the incoming QP's) is selected, so the grid and the policy state show that set.
-  const askWhy = (n: number) => void memory().call('evictionWhy', n).then((r) => { setWhy(r); if (r) select(r.why.set, r.why.victim.way); });
+  const askWhy = (n: number) => void memory().act('evictionWhy', n).then((r) => { if (r === undefined) return; setWhy(r); if (r) select(r.why.set, r.why.victim.way); });
   const label = `Cache of ${int(grid.entries)} contexts: ${grid.sets > 1 ? `${int(grid.sets)} sets × ${grid.ways} ways` : 'fully associative'}, ${POLICY_LABEL[grid.policy]}. ` +
     `${int(countResident(grid))} slots in use, ${int(countDirty(grid))} dirty. Use the arrow keys to move between sets and ways, Enter to pin or unpin the QP in the slot.`;
   return (

@@ -17,7 +17,7 @@ export function CompareTab() {
   const cfg = useMemory((s) => s.frame?.config);
   const [chartBox, chartSize] = useSize<HTMLDivElement>({ width: 900, height: 150 });
   if (!c || !cfg) return <p className="p-4 text-sm text-slate-500" data-testid="compare">Starting the two NICs…</p>;
-  const change = (k: 'a' | 'b', patch: Partial<CompareSide>) => memory().call('patchCompare', k, patch).then(noteReply);
+  const change = (k: 'a' | 'b', patch: Partial<CompareSide>) => memory().act('patchCompare', k, patch).then(noteReply);
   // Side by side; on a phone one above the other (the section is then twice as tall).
   const stacked = chartSize.width < 560;
   const half = stacked ? chartSize.width - 2 : Math.floor((chartSize.width - 8) / 2);

@@ -33,7 +33,7 @@ export function LabHeader({ onShare }: { onShare(): void }) {
       <LabNav current="memory" />
 
       <WorkerSelect id="preset" label="Preset" value={preset} disabled={!ready} options={PRESETS}
-        onChange={(v) => memory().call('setPreset', v as PresetId).then(noteReply)}
+        onChange={(v) => memory().act('setPreset', v as PresetId).then(noteReply)}
         className="flex items-center gap-1.5" labelClassName="text-xs font-medium text-slate-700"
         selectClassName="h-8 rounded-md border border-slate-400 bg-white px-1.5 text-sm" />
 
@@ -52,7 +52,7 @@ export function LabHeader({ onShare }: { onShare(): void }) {
 
       <WorkerSlider id="speed" label="Speed" inline value={speed} min={0} max={SPEED_POS_MAX} toPos={posFromSpeed} fromPos={speedFromPos}
         text={(v) => `${int(v)} pkt/s`} valueText={(v) => `${int(v)} packets per second`}
-        onChange={(v) => memory().call('setSpeed', v)} title="Log scale: 1 to 2,000,000 packets per second" />
+        onChange={(v) => memory().act('setSpeed', v)} title="Log scale: 1 to 2,000,000 packets per second" />
 
       <div className="ml-auto flex shrink-0 items-center gap-1.5">
         <button type="button" data-testid="tour-button" aria-pressed={lessonOpen} onClick={() => memoryStore.getState().setLessonOpen(!lessonOpen)}

@@ -1,7 +1,7 @@
 // The NIC-memory instrument (topics 2, 3, 8, 9, 11): header, settings column, live readouts and
 // six tabs. It starts its own worker through the bridge on first render, opens a shared link
 // from `#lab=memory&m=…`, and pauses the worker when a person goes back to the other instrument.
-import { useEffect, type KeyboardEvent } from 'react';
+import { useEffect } from 'react';
 import { memory } from '../../bridge/labs.ts';
 import { memoryStore, useMemory } from '../../store/memory.ts';
 import type { MemoryTab } from '../../store/memory.ts';
@@ -10,6 +10,7 @@ import { Notices } from '../shell/Notices.tsx';
 import { ShareDialog, openShare } from '../shell/ShareDialog.tsx';
 import { noteReply } from './hooks.ts';
 import { useLabKeyboard } from '../shell/useKeyboard.ts';
+import { TabPanel, Tabs, type TabItem } from '../kit/Tabs.tsx';
 import { Dialog } from '../shell/Dialog.tsx';
 import { CacheTab } from './CacheTab.tsx';
 import { CapacityTab } from './CapacityTab.tsx';
@@ -22,8 +23,9 @@ import { Readouts } from './Readouts.tsx';
 import { TimingTab } from './TimingTab.tsx';
 import { WalkTab } from './WalkTab.tsx';
 
-const TABS: Array<[MemoryTab, string]> = [
-  ['cache', 'Cache'], ['walk', 'Table walk'], ['timing', 'Timing'], ['cliff', 'Cliff'], ['compare', 'Compare'], ['capacity', 'Capacity & race'],
+const TABS: TabItem<MemoryTab>[] = [
+  { id: 'cache', label: 'Cache' }, { id: 'walk', label: 'Table walk' }, { id: 'timing', label: 'Timing' },
+  { id: 'cliff', label: 'Cliff' }, { id: 'compare', label: 'Compare' }, { id: 'capacity', label: 'Capacity & race' },
 ];
 
 const lessonActions: LessonActions = {
@@ -77,15 +79,6 @@ export default function MemoryLab({ buildLink, onResetProgress }: MemoryLabProps
   });
 
   const selectTab = (t: MemoryTab) => memoryStore.getState().setTab(t);
-  const onTabKey = (e: KeyboardEvent<HTMLDivElement>) => {
-    const i = TABS.findIndex(([id]) => id === tab);
-    const j = e.key === 'ArrowRight' ? (i + 1) % TABS.length : e.key === 'ArrowLeft' ? (i + TABS.length - 1) % TABS.length : e.key === 'Home' ? 0 : e.key === 'End' ? TABS.length - 1 : -1;
-    if (j < 0) return;
-    e.preventDefault();
-    selectTab(TABS[j][0]);
-    document.getElementById(`mem-tab-${TABS[j][0]}`)?.focus();
-  };
-
   return (
     <div className="flex min-h-full flex-col bg-slate-100 text-slate-900 lg:h-full lg:min-h-[640px]" data-testid="memory-lab">
       <LabHeader onShare={() => void openShare(buildLink, st.setShare)} />
@@ -94,17 +87,9 @@ export default function MemoryLab({ buildLink, onResetProgress }: MemoryLabProps
         <Controls />
         <main className="order-2 flex min-w-0 flex-col gap-1.5 p-2 lg:order-none lg:min-h-0 lg:flex-1">
           <Readouts />
-          <div role="tablist" aria-label="Views" className="flex flex-wrap gap-1 border-b border-slate-300" onKeyDown={onTabKey}>
-            {TABS.map(([id, label]) => (
-              <button key={id} type="button" role="tab" id={`mem-tab-${id}`} aria-selected={tab === id} aria-controls="mem-panel" tabIndex={tab === id ? 0 : -1}
-                data-testid={`tab-${id}`} onClick={() => selectTab(id)}
-                className={`-mb-px rounded-t-md border px-3 py-1 text-sm font-medium ${tab === id ? 'border-slate-300 border-b-white bg-white text-slate-900' : 'border-transparent text-slate-600 hover:bg-slate-200 hover:text-slate-900'}`}>
-                {label}
-              </button>
-            ))}
-          </div>
-          <div id="mem-panel" role="tabpanel" aria-labelledby={`mem-tab-${tab}`}
-            // Stacked (below 1024 px) the tabs take their natural height; Timing fills a box of its own.
+          <Tabs tabs={TABS} selected={tab} onSelect={selectTab} label="Views" idPrefix="mem-tab-" panelId="mem-panel" />
+          {/* Stacked (below 1024 px) the tabs take their natural height; Timing fills a box of its own. */}
+          <TabPanel id="mem-panel" idPrefix="mem-tab-" selected={tab}
             className={`[contain:layout_paint] lg:min-h-0 lg:flex-1 ${tab === 'timing' ? 'max-lg:h-[44rem]' : ''}`}>
             {!ready ? <p className="p-4 text-sm text-slate-500" aria-busy="true">Starting the NIC-memory model…</p>
               : tab === 'cache' ? <CacheTab />
@@ -113,7 +98,7 @@ export default function MemoryLab({ buildLink, onResetProgress }: MemoryLabProps
               : tab === 'cliff' ? <CliffTab />
               : tab === 'compare' ? <CompareTab />
               : <CapacityTab />}
-          </div>
+          </TabPanel>
         </main>
         {lessonOpen && (
           <aside className="order-1 flex max-h-[75vh] flex-col border-b border-slate-300 bg-white lg:order-none lg:max-h-none lg:w-[300px] lg:shrink-0 lg:border-b-0 lg:border-l" aria-label="Guided lesson" data-testid="tour">

@@ -51,7 +51,7 @@ export function WalkTab() {
   const go = () => {
     const t = qText.trim();
     const q = /^0x[0-9a-f]+$/i.test(t) ? parseInt(t, 16) : Number(t);
-    void memory().call('setWalk', Number.isInteger(q) ? q : NaN).then(noteReply);
+    void memory().act('setWalk', Number.isInteger(q) ? q : NaN).then(noteReply);
   };
   const reads = walk.steps.filter((s) => !s.onChip).length;
   return (
@@ -64,7 +64,7 @@ export function WalkTab() {
               <input id={qid} value={qText} onChange={(e) => setQText(e.target.value)} onKeyDown={(e) => { if (e.key === 'Enter') go(); }}
                 placeholder={hex(walk.qpn)} className="h-7 w-32 rounded-md border border-slate-400 px-1.5 font-mono" data-testid="walk-qpn" />
               <button type="button" onClick={go} className="h-7 rounded-md border border-slate-400 px-2 font-medium hover:bg-slate-100">Walk</button>
-              <button type="button" aria-pressed={shown.following} onClick={() => void memory().call('setWalk', null).then(noteReply)} data-testid="walk-follow"
+              <button type="button" aria-pressed={shown.following} onClick={() => void memory().act('setWalk', null).then(noteReply)} data-testid="walk-follow"
                 className={`h-7 rounded-md border px-2 font-medium ${shown.following ? 'border-indigo-600 bg-indigo-50 text-indigo-900' : 'border-slate-400 hover:bg-slate-100'}`}>
                 {shown.following ? '● Following each miss' : 'Follow each miss'}
               </button>

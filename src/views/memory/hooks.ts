@@ -7,13 +7,15 @@ export { useSize } from '../kit/useSize.ts';
 export { useLatest } from '../kit/useLatest.ts';
 
 /** Show a refusal where the person acted, or clear an old one once a change is accepted. */
-export function noteReply(r: Reply): Reply {
+export function noteReply<R extends Reply | undefined>(r: R): R {
+  // undefined: the call was lost with its worker, which the recovery's alert reports.
+  if (r === undefined) return r;
   const st = memoryStore.getState();
   if (!r.ok && r.error) st.showNotice('error', `Not applied: ${r.error}. The previous setting is kept.`, 'settings');
   else if (st.notice?.kind === 'error' && st.notice.where === 'settings') st.clearNotice();
   return r;
 }
 
-export function sendConfig(patch: Partial<LabConfig>): Promise<Reply> {
-  return memory().call('setConfig', patch).then(noteReply);
+export function sendConfig(patch: Partial<LabConfig>): Promise<Reply | undefined> {
+  return memory().act('setConfig', patch).then(noteReply);
 }

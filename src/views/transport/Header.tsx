@@ -67,7 +67,7 @@ export function Header({ onShare }: HeaderProps) {
       </div>
 
       <WorkerSlider id="speed" label="Speed" inline value={speed} min={0} max={1000} toPos={sliderFromSpeed} fromPos={speedFromSlider}
-        text={speedText} valueText={(v) => `${speedText(v)} of simulated time per second`} onChange={(v) => transport().call('setSpeed', v)}
+        text={speedText} valueText={(v) => `${speedText(v)} of simulated time per second`} onChange={(v) => transport().act('setSpeed', v)}
         title={`Log scale from ${speedText(SPEED_MIN)} to ${speedText(SPEED_MAX)}`} />
       {/* A mark only, so the row keeps its width at 1280 px; the wire's header says what slowed it and how much. */}
       {slow?.why && (

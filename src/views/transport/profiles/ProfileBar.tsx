@@ -26,10 +26,10 @@ export function ProfileBar() {
     <section aria-label="Driver profile" title="Where drivers disagree, the model follows the profile chosen here; compare runs the same scenario under a second one."
       className="flex min-w-0 flex-wrap items-center gap-x-2 gap-y-0.5 text-[12px] lg:ml-3 lg:border-l lg:border-slate-300 lg:pl-3">
       <WorkerSelect id="profile-select" label="Driver" value={profile} options={options} className="flex items-center gap-1.5" selectClassName={selectClass} labelClassName={labelClass}
-        onChange={async (v) => { const r = await transport().call('setProfile', v as ProfileId); if (!r.ok) notice(`The profile could not change: ${r.error}`); }} />
+        onChange={async (v) => { const r = await transport().act('setProfile', v as ProfileId); if (r && !r.ok) notice(`The profile could not change: ${r.error}`); }} />
       <WorkerSelect id="compare-select" label="compare with" value={compare} className="flex items-center gap-1.5" selectClassName={selectClass} labelClassName={labelClass}
         options={[['', 'off'] as const, ...options.filter(([id]) => id !== profile)]}
-        onChange={(v) => transport().call('setCompare', v === '' ? null : (v as ProfileId))} />
+        onChange={(v) => transport().act('setCompare', v === '' ? null : (v as ProfileId))} />
       <button type="button" data-testid="profile-table-open" onClick={() => setOpen(true)}
         className="inline-flex h-7 items-center whitespace-nowrap rounded-md border border-slate-400 bg-white px-2 text-[12px] font-medium text-slate-800 hover:bg-slate-100">
         {differences} differences…

@@ -3,9 +3,8 @@
 import { useState } from 'react';
 import { transport } from '../../../bridge/labs.ts';
 import { useTransport } from '../../../store/transport.ts';
+import type { Summary } from '../../../core/index.ts';
 import { usText } from '../format.ts';
-
-type Cmp = Awaited<ReturnType<ReturnType<typeof transport>['call']>>;
 
 export function ForkBanner() {
   const fork = useTransport((s) => s.frame?.fork ?? null);
@@ -21,12 +20,10 @@ export function ForkBanner() {
     );
   }
   const compare = async () => {
-    const c = (await transport().call('compareFork')) as Cmp as { at: number; old: Record<string, unknown>; now: Record<string, unknown> } | null;
+    const c = await transport().act('compareFork');
     if (!c) return;
-    const pick = (x: Record<string, unknown>) => {
-      const wr = x.wr as Record<string, number>;
-      return { 'WRs completed': String(wr.completed), flushed: String(wr.flushed), 'CQEs': JSON.stringify(x.cqe), 'events': String(x.traceEvents), 'trace hash': String(x.traceHash).slice(0, 12) };
-    };
+    const pick = (x: Omit<Summary, 'qps'>) =>
+      ({ 'WRs completed': String(x.wr.completed), flushed: String(x.wr.flushed), 'CQEs': JSON.stringify(x.cqe), 'events': String(x.traceEvents), 'trace hash': String(x.traceHash).slice(0, 12) });
     const o = pick(c.old);
     const n = pick(c.now);
     setCmp({ at: c.at, rows: Object.keys(o).map((k) => [k, o[k as keyof typeof o], n[k as keyof typeof n]]) });

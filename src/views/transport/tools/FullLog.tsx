@@ -44,7 +44,8 @@ export function FullLog({ onClose }: { onClose(): void }) {
       let n = 0;
       let oldest = 0;
       for (const o of pages) {
-        const p = await transport().call('log', { ...query, offset: o, limit: PAGE });
+        const p = await transport().act('log', { ...query, offset: o, limit: PAGE });
+        if (!p) return;
         n = p.total;
         oldest = p.from;
         p.rows.forEach((r, k) => got.set(p.offset + k, r));
@@ -86,7 +87,7 @@ function Row({ k, r, mark }: { k: number; r: { i: number; e: SimEvent }; mark: b
     <div role="listitem" style={{ position: 'absolute', top: k * ROW, height: ROW, left: 0, right: 0 }} data-i={r.i}
       className={`grid grid-cols-[4.6rem_4rem_1fr_auto] items-center gap-x-1.5 px-1 sm:grid-cols-[4rem_5.2rem_4.4rem_1fr_auto] ${mark ? 'bg-fuchsia-100' : 'hover:bg-slate-50'}`}>
       <span className="text-right text-slate-500 max-sm:hidden">#{r.i}</span>
-      <button type="button" className="text-right tabular-nums text-blue-800 underline" title="Go to this instant" onClick={() => void transport().call('seek', r.e.t)}>{(r.e.t / 1000).toFixed(3)}µs</button>
+      <button type="button" className="text-right tabular-nums text-blue-800 underline" title="Go to this instant" onClick={() => void transport().act('seek', r.e.t)}>{(r.e.t / 1000).toFixed(3)}µs</button>
       <span className="truncate">{l.host !== undefined ? `${hostLetter(l.host)}${l.qpn !== undefined ? `·${qpnHex(l.qpn)}` : ''}` : '—'}</span>
       <span className="truncate font-sans" title={l.raw}>{l.text}</span>
       {hasWhy(r.e) ? <button type="button" className="rounded border border-fuchsia-500 px-1 font-sans text-[10px] text-fuchsia-900" onClick={() => void askWhy(r.i)}>why?</button> : <span />}

@@ -24,7 +24,8 @@ export async function importScenario(f: File): Promise<void> {
   const r = await readJsonFile(f);
   if (!r.ok) { notify('error', `Import refused: ${r.error}. The current scenario is kept.`); return; }
   const { scenario, t } = scenarioOf(r.value);
-  const reply = await transport().call('load', scenario, t);
+  const reply = await transport().act('load', scenario, t);
+  if (!reply) return;
   if (!reply.ok) notify('error', `Import refused: ${f.name}: ${reply.error}. The current scenario is kept.`);
   else notify('info', `Imported ${f.name}${t ? ` at t = ${t} ns` : ''}.`);
 }
@@ -44,15 +45,18 @@ export function TimeTools({ challengeKit, children }: { challengeKit?: Challenge
   const title = useTransport((s) => s.frame?.scenarioTitle ?? 'scenario');
   const slug = title.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 40) || 'scenario';
   const jump = async (dir: -1 | 1) => {
-    const r = await transport().call('jump', kind, dir);
-    if (!r.ok) notify('info', `Jump: ${r.error}.`);
+    const r = await transport().act('jump', kind, dir);
+    if (r && !r.ok) notify('info', `Jump: ${r.error}.`);
   };
   const exportScenario = async () => {
-    const { scenario } = await transport().call('exportScenario');
+    const r = await transport().act('exportScenario');
+    if (!r) return;
+    const { scenario } = r;
     download(`${slug}.json`, `${JSON.stringify(scenario, null, 2)}\n`, 'application/json');
   };
   const exportTrace = async (format: 'json' | 'csv') => {
-    const text = await transport().call('exportTrace', format);
+    const text = await transport().act('exportTrace', format);
+    if (text === undefined) return;
     download(`${slug}-trace-${t}ns.${format}`, text, format === 'json' ? 'application/json' : 'text/csv');
   };
   const files: FileItem[] = [

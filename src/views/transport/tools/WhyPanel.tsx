@@ -20,7 +20,7 @@ export function WhyPanel() {
           const l = describe(e);
           return (
             <li key={i} className="grid grid-cols-[4.6rem_4rem_1fr] gap-x-1.5" data-testid="why-link">
-              <button type="button" className="text-left font-mono tabular-nums text-fuchsia-900 underline" title="Go to this instant" onClick={() => void transport().call('seek', e.t)}>{(e.t / 1000).toFixed(3)}µs</button>
+              <button type="button" className="text-left font-mono tabular-nums text-fuchsia-900 underline" title="Go to this instant" onClick={() => void transport().act('seek', e.t)}>{(e.t / 1000).toFixed(3)}µs</button>
               <span className="font-mono">{l.host !== undefined ? `${hostLetter(l.host)}${l.qpn !== undefined ? `·${qpnHex(l.qpn)}` : ''}` : '—'}</span>
               <span>{k === 0 ? '' : '← '}{l.text}{k === n - 1 && !why.chain[k].cut && <b className="ml-1 rounded bg-fuchsia-700 px-1 text-white">root</b>}</span>
             </li>

@@ -10,6 +10,7 @@ export function hasWhy(e: SimEvent): boolean {
 }
 
 export async function askWhy(i: number): Promise<void> {
-  const chain = await transport().call('why', i);
+  const chain = await transport().act('why', i);
+  if (!chain) return;
   transportStore.getState().setWhy(chain.length ? chain : null);
 }
