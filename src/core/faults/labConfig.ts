@@ -118,3 +118,10 @@ export function parseExplorerSettings(x: unknown): { ok: true; value: ExplorerSe
   const r = v.safeParse(ExplorerSettingsSchema, x);
   return r.success ? { ok: true, value: r.output } : { ok: false, error: issue(r.issues[0]) };
 }
+
+/** The storm CLI's flags for these settings: `npm run sim -- --storm …` runs the page's storm (same trace hash). */
+export function stormArgsOf(s: StormSettings): string[] {
+  return ['--storm', '--qps', `${s.qps}`, '--fault', s.fault, '--preset', s.preset, '--consumer', s.consumer, '--eq-depth', `${s.eqDepth}`,
+    '--service-ns', `${s.serviceNs}`, '--eqe-ns', `${s.eqeNs}`, '--policy', s.policy, '--classes', `${s.classes}`, '--weights', s.mix,
+    '--outstanding', `${s.outstanding}`, '--seed', `${s.seed}`];
+}
