@@ -5,7 +5,7 @@
 // Bad arguments: a message naming the flag and the value, exit code 2, nothing on stdout.
 import {
   CHANNEL_PRESETS, CONSUMERS, FAULT_KINDS, POLICIES, QP_CLASS_MIXES, ScenarioError, createStorm,
-  type ClassMixKind, type PolicyName, type StormConfig,
+  type PolicyName, type StormConfig,
 } from '../core/index.ts';
 import { CLASS_MIXES, defaultStormSettings, parseStormSettings, stormConfigOf, type StormSettings } from '../core/faults/labConfig.ts';
 
@@ -93,6 +93,8 @@ export function stormFromArgs(m: Map<string, string>): { cfg: StormConfig; polic
     mix: oneOf(m, 'weights', CLASS_MIXES) ?? base.mix,
     seed: int(m, 'seed', 0, 0xffffffff) ?? base.seed,
     consumer: oneOf(m, 'consumer', CONSUMERS) ?? base.consumer,
+    idle: fraction(m, 'idle') ?? base.idle,
+    classMix: oneOf(m, 'class-mix', QP_CLASS_MIXES) ?? base.classMix,
   };
   const flapMs = int(m, 'flap-ms', 1, 10_000);
   const cfg: StormConfig = {
@@ -101,7 +103,6 @@ export function stormFromArgs(m: Map<string, string>): { cfg: StormConfig; polic
     eqDepth: eqDepth ?? (fromSettings ? base.eqDepth : undefined),
     hosts: int(m, 'hosts', 2, 64), queryNs: int(m, 'query-ns', 0, 100_000_000), budget: int(m, 'budget', 1, 65_536),
     cacheEntries: int(m, 'cache', 1, 1 << 20), irqNs: int(m, 'irq-ns', 0, 10_000_000),
-    idle: fraction(m, 'idle'), classMix: oneOf(m, 'class-mix', QP_CLASS_MIXES) as ClassMixKind | undefined,
     flapNs: flapMs === undefined ? undefined : flapMs * 1_000_000,
   };
   return { cfg, policies: p === 'all' ? [...POLICIES] : [p as PolicyName] };
