@@ -4,8 +4,8 @@
 // share link carries, given as --settings '<json>' or as flags (stormArgsOf), give the same storm.
 // Bad arguments: a message naming the flag and the value, exit code 2, nothing on stdout.
 import {
-  CHANNEL_PRESETS, CONSUMERS, FAULT_KINDS, POLICIES, QP_CLASS_MIXES, ScenarioError, createStorm,
-  type PolicyName, type StormConfig,
+  CHANNEL_PRESETS, CONSUMERS, FAULT_KINDS, POLICIES, QP_CLASS_MIXES, TIMEOUT_PRESETS, ScenarioError, createStorm,
+  type PolicyName, type StormConfig, type TimeoutPreset,
 } from '../core/index.ts';
 import { CLASS_MIXES, defaultStormSettings, parseStormSettings, stormConfigOf, type StormSettings } from '../core/faults/labConfig.ts';
 
@@ -14,6 +14,7 @@ const USAGE = `usage: npm run sim -- --storm --qps N --fault <${FAULT_KINDS.join
        [--preset <${CHANNEL_PRESETS.join('|')}>] [--consumer <${CONSUMERS.join('|')}>] [--eq-depth D] [--service-ns S] [--eqe-ns E]
        [--outstanding W] [--classes K] [--weights <${CLASS_MIXES.join('|')}>] [--class-mix <${QP_CLASS_MIXES.join('|')}>]
        [--idle F] (a fraction of idle QPs, 0 <= F < 1) [--flap-ms D] (link-flap: how long the port stays down)
+       [--timeouts <storm|cm>] (storm: timeout 14, retry 3 ≈ 268 ms; cm: rdma_cm's 18 and 7 ≈ 8.6 s)
        [--seed X] [--hosts H] [--query-ns Q] [--budget B] [--irq-ns I] [--cache C]
        [--settings '<json>'] (the Faults page's storm settings, as its share link carries them; flags override)
 Defaults are the page's: ${JSON.stringify(defaultStormSettings())}; --eq-depth defaults to the preset's own.
@@ -22,7 +23,7 @@ Prints one JSON object per line, one per policy, all on the same storm.`;
 class ArgError extends Error {}
 
 const VALUE_FLAGS = new Set(['qps', 'fault', 'policy', 'eq-depth', 'service-ns', 'outstanding', 'classes', 'seed', 'hosts', 'preset', 'query-ns', 'budget', 'irq-ns', 'eqe-ns', 'cache',
-  'consumer', 'idle', 'class-mix', 'weights', 'flap-ms', 'settings']);
+  'consumer', 'idle', 'class-mix', 'weights', 'flap-ms', 'timeouts', 'settings']);
 const BOOL_FLAGS = new Set(['storm', 'help']);
 
 function parse(args: string[]): Map<string, string> {
@@ -104,6 +105,7 @@ export function stormFromArgs(m: Map<string, string>): { cfg: StormConfig; polic
     hosts: int(m, 'hosts', 2, 64), queryNs: int(m, 'query-ns', 0, 100_000_000), budget: int(m, 'budget', 1, 65_536),
     cacheEntries: int(m, 'cache', 1, 1 << 20), irqNs: int(m, 'irq-ns', 0, 10_000_000),
     flapNs: flapMs === undefined ? undefined : flapMs * 1_000_000,
+    timeouts: oneOf(m, 'timeouts', Object.keys(TIMEOUT_PRESETS) as TimeoutPreset[]),
   };
   return { cfg, policies: p === 'all' ? [...POLICIES] : [p as PolicyName] };
 }

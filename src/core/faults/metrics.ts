@@ -93,6 +93,8 @@ export function hostIdle(st: StormState, host: number): boolean {
 export function drainBlocker(w: World): string | null {
   const st = stormOf(w);
   if (st.t0 < 0) return 'the fault has not happened yet';
+  // A fault still to come (a link flap's port-up) is part of the storm.
+  if (w.cmdIndex < w.commands.length) return `a scheduled command (${w.commands[w.cmdIndex].cmd.kind}) has not run yet`;
   for (let h = 0; h < st.hosts.length; h++) {
     const why = hostBusy(st, h);
     if (why) return `host ${h}: ${why}`;

@@ -8,6 +8,14 @@ import type { ChannelPresetId, ClassSpec, ConsumerKind, PolicyName } from '../mo
 export const FAULT_KINDS = ['port-down', 'link-flap', 'host-crash', 'cq-overrun', 'context-read-error', 'device-fatal'] as const;
 export type FaultKind = (typeof FAULT_KINDS)[number];
 /**
+ * Retransmission settings of every storm QP: `storm` (timeout 14 ≈ 67 ms per try, retry_cnt 3:
+ * ≈ 268 ms to fail) or `cm` (what rdma_cm sets up on RoCE: the ACK timeout exponent derived from
+ * the packet lifetime, 18 ≈ 1.07 s per try, retry_cnt 7: ≈ 8.6 s) [sources: ack-timeout].
+ */
+export const TIMEOUT_PRESETS = { storm: { timeout: 14, retry_cnt: 3 }, cm: { timeout: 18, retry_cnt: 7 } } as const;
+export type TimeoutPreset = keyof typeof TIMEOUT_PRESETS;
+
+/**
  * How QPs are spread over the classes: `interleaved` (QP i in class i mod K), `blocks` (equal
  * shares, each class's QPs created together, so QPNs come in blocks), `skewed` (class c holds a
  * share ∝ c + 1 — 10/20/30/40 % with four classes — interleaved by stride).
@@ -39,6 +47,8 @@ export interface StormConfig {
   idle?: number;
   /** How QPs are spread over the classes (default interleaved). */
   classMix?: ClassMixKind;
+  /** Retransmission settings: today's short storm timeouts (default) or the connection manager's. */
+  timeouts?: TimeoutPreset;
   /** Number of classes (weights K…1, priorities K−1…0), or the classes themselves (default 4). */
   classes?: number | ClassSpec[];
   seed?: number;
@@ -92,6 +102,7 @@ export function stormScenario(cfg: StormConfig): ScenarioInput {
       host: 0, peerHost: peer, count, class: cls, phase: mix === 'blocks' ? cls : 0, cq: shared ? 0 : cls, peerCq: 0,
       sqDepth: Math.max(64, w), rqDepth: Math.max(64, w),
       recvs: cfg.fault === 'cq-overrun' ? w : 0,
+      ...(cfg.timeouts === 'cm' ? { attrs: { ...TIMEOUT_PRESETS.cm } } : {}),
       post: { side: peerPosts ? 'peer' as const : 'local' as const, count: still ? 0 : w, opcode: cfg.fault === 'cq-overrun' ? 'IBV_WR_SEND' as const : 'IBV_WR_RDMA_WRITE' as const, length: 64 },
     };
   });
@@ -112,6 +123,7 @@ export function stormScenario(cfg: StormConfig): ScenarioInput {
     seed: cfg.seed ?? 1,
     title: `${cfg.qps}-QP storm: ${cfg.fault}`,
     config: {
+      // 10 s is the schema's bound: the CM's timeouts fail a QP after ≈ 8.6 s, inside it.
       durationNs: cfg.durationNs ?? 10_000_000_000,
       hosts: Array.from({ length: hosts }, (_, i) => ({
         name: `host ${i}`, cqDepths: Array.from({ length: i === 0 ? cqs : 1 }, () => 1 << 20), pollIntervalNs: 100_000, pollBatch: 1 << 20,
