@@ -9,7 +9,8 @@ import { DEFAULT_MAX_BYTES, DEFAULT_MAX_STEPS, MAX_NS, Simulation, ScenarioError
 
 const USAGE = `usage: npm run sim -- <scenario.json> [--trace full|hash] [--until <ns>] [--max-steps <n>] [--max-mb <n>]
        npm run sim -- --sweep --preset <cx3|connect-ib|cx5|srnic> --qps 48,88,144 [--csv]
-       npm run sim -- --storm --qps N --fault <kind> [--policy <p>|all] (--help for the rest)`;
+       npm run sim -- --storm --qps N --fault <kind> [--policy <p>|all] (npm run sim -- --storm --help for the rest)
+       npm run sim -- --help (this text)`;
 
 const VALUE_FLAGS = ['trace', 'until', 'max-steps', 'max-mb'] as const;
 type Flags = Partial<Record<(typeof VALUE_FLAGS)[number], string>> & { file?: string };
@@ -59,6 +60,10 @@ export async function main(args: string[], out: (s: string) => void, err: (s: st
   if (args.includes('--storm')) {
     const { stormMain } = await import('./stormCli.ts');
     return stormMain(args, out, err);
+  }
+  if (args.includes('--help') || args.includes('-h')) {
+    out(USAGE);
+    return 0;
   }
   let flags: Flags;
   let run: ReturnType<typeof options>;

@@ -8,8 +8,8 @@ async function run(...args: string[]) {
   return { code, out, err };
 }
 
-const KEYS = ['qps', 'fault', 'policy', 'eqDepth', 'serviceNs', 'faulted', 'reported', 'lostReports', 'events', 'eqOverruns', 'cqOverruns',
-  'flushCqes', 'wr', 'reportNs', 'lastFlushNs', 'perClass', 'jain', 'traceHash', 'wallMs'];
+const KEYS = ['qps', 'fault', 'policy', 'consumer', 'eqDepth', 'eqSlots', 'serviceNs', 'faulted', 'unaware', 'reported', 'lostReports', 'pendingReports', 'events', 'eqOverruns', 'cqOverruns',
+  'flushCqes', 'wr', 'reportNs', 'lastFlushNs', 'perClass', 'jain', 'drained', 'traceHash', 'wallMs'];
 
 describe('storm CLI (the headless contract of issue 7)', () => {
   it('one JSON line per policy, all on the same storm, with the contract keys and invariants', async () => {
@@ -63,12 +63,21 @@ describe('storm CLI (the headless contract of issue 7)', () => {
       [['--qps', '10', '--fault', 'port-down', '--bogus', '1'], /unknown flag --bogus/],
       [['--qps', '10', '--fault', 'port-down', '--classes'], /--classes needs a value/],
       [['--qps', '10', '--fault', 'port-down', 'stray'], /unexpected argument 'stray'/],
+      [['--qps', '10', '--fault', 'port-down', '--idle', '1'], /--idle .*0 <= F < 1.*'1'/],
+      [['--qps', '10', '--fault', 'port-down', '--idle', '-0.1'], /--idle .*'-0.1'/],
+      [['--qps', '10', '--fault', 'port-down', '--idle', 'half'], /--idle .*'half'/],
+      [['--qps', '10', '--fault', 'port-down', '--class-mix', 'striped'], /--class-mix .*'striped'/],
+      [['--qps', '10', '--fault', 'port-down', '--consumer', 'firmware'], /--consumer .*'firmware'/],
+      [['--qps', '10', '--fault', 'port-down', '--weights', 'heavy'], /--weights .*'heavy'/],
+      [['--qps', '10', '--fault', 'link-flap', '--flap-ms', '0'], /--flap-ms .*'0'/],
+      [['--settings', '{"qps":0}'], /--settings: qps/],
+      [['--settings', 'nope'], /--settings must be .*JSON/],
     ];
     for (const [args, re] of cases) {
       const r = await run(...args);
       expect(r.code, args.join(' ')).toBe(2);
       expect(r.out).toEqual([]);
-      expect(r.err.join('\n')).toMatch(re);
+      expect(r.err[0], args.join(' ')).toMatch(re);
     }
   });
 });

@@ -37,12 +37,14 @@ function buildGroups(w: World, st: StormState): void {
   const total = groups.reduce((n, g) => n + g.count, 0);
   const pairs = new Int32Array(2 * total);
   const side = new Uint8Array(2 * total);
-  // MODEL (claim group-interleave): one pair from each group in turn, so QPNs interleave.
+  // MODEL (claim group-interleave): one pair from each group in turn, so QPNs interleave; groups
+  // of a later phase only after every earlier one (a class mix in blocks of QPNs).
   let k = 0;
-  const most = Math.max(...groups.map((g) => g.count));
-  for (let round = 0; round < most; round++) {
-    groups.forEach((g, gi) => {
-      if (round >= g.count) return;
+  const phases = [...new Set(groups.map((g) => g.phase))].sort((a, b) => a - b);
+  for (const phase of phases) {
+    const most = Math.max(...groups.map((g) => (g.phase === phase ? g.count : 0)));
+    for (let round = 0; round < most; round++) groups.forEach((g, gi) => {
+      if (g.phase !== phase || round >= g.count) return;
       const ti = QP_TYPES.indexOf(g.type);
       const l = w.qps.alloc(g.host, ti);
       const p = w.qps.alloc(g.peerHost, ti);
@@ -98,7 +100,7 @@ function schedulePosts(w: World, st: StormState): void {
   const n = st.groupSlots.length / 2;
   for (let k = 0; k < n; k++) {
     const g = w.cfg.groups[st.group[st.groupSlots[2 * k]]];
-    if (!g.post) continue;
+    if (!g.post || g.post.count === 0) continue; // an idle QP posts nothing
     const at = g.post.atNs + (g.post.spreadNs > 0 ? w.rng.int(0, g.post.spreadNs - 1) : 0);
     schedule(w, Math.max(w.now, at), { k: 'storm', op: OP.POST, host: 0, a: k });
   }

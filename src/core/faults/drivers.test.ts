@@ -96,3 +96,31 @@ describe('an overrun that kills the device drains (eqWrite → overrun → killD
     expect(s.sim.now).toBeLessThan(s.sim.scenario.config.durationNs);
   });
 });
+
+describe('a link flap with a duration: longer than the retry budget faults the QPs with work in flight, shorter does not (rxe_comp.c retry_cnt) [sources: ack-timeout]', () => {
+  // timeout 14 ≈ 67.1 ms per try, retry_cnt 3: the last retransmission goes out ≈ 201 ms after the first.
+  it.each([
+    [100, 0], [190, 0], [220, 48], [400, 48],
+  ] as const)('port down for %i ms: %i of 64 QPs (16 idle) fault; the port comes back before the storm drains', (ms, faulted) => {
+    const s = createStorm({ qps: 64, hosts: 4, classes: 4, outstanding: 2, fault: 'link-flap', flapNs: ms * 1_000_000, idle: 0.25 });
+    s.runToDrain();
+    const sum = s.summary();
+    expect(sum.faulted).toBe(faulted);
+    expect(sum.events).toMatchObject({ IBV_EVENT_PORT_ERR: 1, IBV_EVENT_PORT_ACTIVE: 1 });
+    expect(sum.unaware).toBe(0);
+    expect(sum.drained).toBe(true);
+  });
+});
+
+describe('connection-manager timeouts (cma.c / cm.c: exponent 18, retry_cnt 7) beside the storm\'s (14, 3)', () => {
+  it('a port down fails QPs after ≈ 8.6 s instead of ≈ 268 ms', () => {
+    const base: StormConfig = { qps: 16, hosts: 3, classes: 1, outstanding: 1, fault: 'port-down' };
+    const short = createStorm(base); short.runToDrain();
+    const cm = createStorm({ ...base, timeouts: 'cm' }); cm.runToDrain();
+    expect(short.summary().reportNs.p50).toBeGreaterThan(260_000_000);
+    expect(short.summary().reportNs.p50).toBeLessThan(300_000_000);
+    // 8 tries × 4.096 µs × 2^18 ≈ 8.59 s.
+    expect(cm.summary().reportNs.p50).toBeGreaterThan(8_500_000_000);
+    expect(cm.summary().drained).toBe(true);
+  });
+});

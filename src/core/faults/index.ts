@@ -8,9 +8,9 @@ installFaultHooks(FAULT_HOOKS);
 
 export { FAULT_CLAIMS, claim, type Claim, type ClaimKind } from './claims.ts';
 export { CHANNEL_PRESETS_INFO, MODEL_LATENCIES, eqSlots, resolveChannel, type Channel, type ChannelPreset, type OverrunMode } from './presets.ts';
-export { POLICIES, CHANNEL_PRESETS, MAX_HOSTS, type PolicyName, type ChannelPresetId, type ChannelConfig, type GroupSpec, type ClassSpec } from '../model/stormSchema.ts';
+export { POLICIES, CHANNEL_PRESETS, CONSUMERS, MAX_HOSTS, type ConsumerKind, type PolicyName, type ChannelPresetId, type ChannelConfig, type GroupSpec, type ClassSpec } from '../model/stormSchema.ts';
 export { Storm, StormCompare, createStorm, compareStorms, PHASE, type StormSummary, type StormGrid, type StormCheckpoint } from './storm.ts';
-export { stormScenario, stormClasses, FAULT_KINDS, type FaultKind, type StormConfig } from './stormScenario.ts';
+export { stormScenario, stormClasses, FAULT_KINDS, QP_CLASS_MIXES, TIMEOUT_PRESETS, type ClassMixKind, type TimeoutPreset, type FaultKind, type StormConfig } from './stormScenario.ts';
 export { jain, percentile, pct, type Pct } from './metrics.ts';
 export { exploreInterleavings, stepThrough, permutations, MAX_EXPLORER_FAULTS, type ExplorerInput, type ExplorerFault, type ExplorerStep, type Outcome, type OutcomeGroup } from './explorer.ts';
 export { resetLab, resetLabScenario, RESET_SITUATIONS, type ResetLabConfig, type ResetLabResult, type ResetSituation, type LanePacket } from './resetLab.ts';

@@ -6,7 +6,7 @@
 import * as v from 'valibot';
 import { int, issueText, oneOf } from '../kit/valid.ts';
 import { CHANNEL_PRESETS, CONSUMERS, POLICIES, type ChannelPresetId, type PolicyName } from '../model/stormSchema.ts';
-import { FAULT_KINDS, type FaultKind, type StormConfig } from './stormScenario.ts';
+import { FAULT_KINDS, QP_CLASS_MIXES, type FaultKind, type StormConfig } from './stormScenario.ts';
 import { RESET_SITUATIONS, type ResetLabConfig, type ResetSituation } from './resetConfig.ts';
 
 /** The lab's range: a storm big enough to show the squeeze, small enough to run live in a tab. */
@@ -33,6 +33,10 @@ export const StormSettingsSchema = v.strictObject({
   seed: int(0, 0x7fffffff),
   /** Kernel ULP or user-space program: what it sees after device death (claim fatal-consumer). Older links lack it. */
   consumer: v.optional(oneOf(CONSUMERS), 'kernel'),
+  /** Fraction of the QPs that are idle (nothing outstanding): after a port down they stay unaware. */
+  idle: v.optional(v.pipe(v.number('must be a number'), v.minValue(0, 'must be at least 0'), v.maxValue(0.95, 'must be at most 0.95')), 0),
+  /** How the QPs are spread over the classes: interleaved by QPN, in QPN blocks, or skewed 10/20/30/40 %. */
+  classMix: v.optional(oneOf(QP_CLASS_MIXES), 'interleaved'),
 });
 export type StormSettings = v.InferOutput<typeof StormSettingsSchema>;
 
@@ -51,7 +55,7 @@ export type ResetSettings = v.InferOutput<typeof ResetSettingsSchema>;
 export function defaultStormSettings(): StormSettings {
   // MODEL: a 20 µs error engine, slow enough that a 1,024-QP storm forms a visible queue (the
   // engine's cost is not public; the core's default is 500 ns).
-  return { qps: 1024, fault: 'port-down', preset: 'mlx5', eqDepth: 4096, serviceNs: 20_000, eqeNs: 100, policy: 'fifo', classes: 4, mix: 'graded', outstanding: 8, seed: 1, consumer: 'kernel' };
+  return { qps: 1024, fault: 'port-down', preset: 'mlx5', eqDepth: 4096, serviceNs: 20_000, eqeNs: 100, policy: 'fifo', classes: 4, mix: 'graded', outstanding: 8, seed: 1, consumer: 'kernel', idle: 0, classMix: 'interleaved' };
 }
 
 export function defaultResetSettings(): ResetSettings {
@@ -84,6 +88,7 @@ export function stormConfigOf(s: StormSettings, policy: PolicyName = s.policy): 
   return {
     qps: s.qps, fault: s.fault as FaultKind, policy, preset: s.preset as ChannelPresetId, eqDepth: s.eqDepth, serviceNs: s.serviceNs, eqeNs: s.eqeNs,
     classes: classesOf(s.classes, s.mix), outstanding: s.outstanding, seed: s.seed, consumer: s.consumer,
+    idle: s.idle, classMix: s.classMix,
   };
 }
 
@@ -112,4 +117,11 @@ export function defaultExplorerSettings(): ExplorerSettings {
 export function parseExplorerSettings(x: unknown): { ok: true; value: ExplorerSettings } | { ok: false; error: string } {
   const r = v.safeParse(ExplorerSettingsSchema, x);
   return r.success ? { ok: true, value: r.output } : { ok: false, error: issue(r.issues[0]) };
+}
+
+/** The storm CLI's flags for these settings: `npm run sim -- --storm …` runs the page's storm (same trace hash). */
+export function stormArgsOf(s: StormSettings): string[] {
+  return ['--storm', '--qps', `${s.qps}`, '--fault', s.fault, '--preset', s.preset, '--consumer', s.consumer, '--eq-depth', `${s.eqDepth}`,
+    '--service-ns', `${s.serviceNs}`, '--eqe-ns', `${s.eqeNs}`, '--policy', s.policy, '--classes', `${s.classes}`, '--weights', s.mix,
+    '--outstanding', `${s.outstanding}`, '--seed', `${s.seed}`, '--idle', `${s.idle}`, '--class-mix', s.classMix];
 }

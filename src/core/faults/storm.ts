@@ -7,7 +7,7 @@ import type { Scenario } from '../model/schema.ts';
 import { outstanding } from '../transport/cq.ts';
 import { LC } from '../qp/lifecycle.ts';
 import { F_FAULTED, F_PENDING, F_REPORTED, stormOf, type StormState } from './state.ts';
-import { classJain, drained, lastFlushLatencies, lostAndPending, pct, perCqFlush, reportLatencies, type Pct } from './metrics.ts';
+import { classJain, drainBlocker, hostFrozen, lastFlushLatencies, lostAndPending, pct, perCqFlush, reportLatencies, unawareCount, type Pct } from './metrics.ts';
 import { stormScenario, type FaultKind, type StormConfig } from './stormScenario.ts';
 import { notableQp, reportWhy, servedBetween, type NotableQp, type ReportWhy } from './why.ts';
 
@@ -16,8 +16,13 @@ export interface StormSummary {
   fault: string;
   policy: PolicyName;
   eqDepth: number;
+  /** The event queue's real size after the driver's rounding and spare entries. */
+  eqSlots: number;
+  consumer: string;
   serviceNs: number;
   faulted: number;
+  /** Affected QPs whose connection was cut but that never learned of it (idle, no timer running). */
+  unaware: number;
   reported: number;
   lostReports: number;
   /** Faulted QPs whose report may still come (0 once drained). */
@@ -32,6 +37,8 @@ export interface StormSummary {
   perClass: { class: number; name: string; reported: number; reportP99Ns: number }[];
   jain: number;
   drained: boolean;
+  /** Why the storm has not drained (absent once it has). */
+  notDrained?: string;
   simTimeNs: number;
   traceHash: string;
 }
@@ -79,7 +86,7 @@ export class Storm {
   }
 
   drained(): boolean {
-    return drained(this.sim.world);
+    return drainBlocker(this.sim.world) === null;
   }
 
   /**
@@ -134,7 +141,8 @@ export class Storm {
       g.detectNs[i] = rel(st.detectAt[s]); g.reportNs[i] = rel(st.reportAt[s]); g.lastFlushNs[i] = rel(st.lastFlushAt[s]);
       const fl = st.flags[s];
       const rt = w.rt.get(s);
-      const left = rt ? rt.sq.length + (w.qps.lc[s] === LC.ERR ? rt.rq.length : 0) : 0;
+      // A user-space consumer's QPs on a dead device get no flush: nothing is left to come.
+      const left = rt && !hostFrozen(w, st, w.qps.host[s]) ? rt.sq.length + (w.qps.lc[s] === LC.ERR ? rt.rq.length : 0) : 0;
       g.phase[i] = !(fl & F_FAULTED) ? PHASE.HEALTHY
         : fl & F_PENDING ? PHASE.WAITING
         : fl & F_REPORTED ? (left > 0 ? PHASE.FLUSHING : PHASE.DONE)
@@ -181,17 +189,18 @@ export class Storm {
     const c = w.counters;
     const lat = reportLatencies(w);
     const { lost, pending } = lostAndPending(w);
+    const blocker = drainBlocker(w);
     const classes = w.cfg.classes.length ? w.cfg.classes : [{ name: 'all', weight: 1, priority: 0 }];
     return {
       qps: this.qps, fault: this.fault as FaultKind, policy: st.policy,
-      eqDepth: st.channel?.eqDepth ?? 0, serviceNs: st.channel?.serviceNs ?? 0,
-      faulted: st.faulted, reported: st.reported, lostReports: lost, pendingReports: pending,
+      eqDepth: st.channel?.eqDepth ?? 0, eqSlots: st.channel?.eqSize ?? 0, consumer: st.channel?.consumer ?? 'kernel', serviceNs: st.channel?.serviceNs ?? 0,
+      faulted: st.faulted, unaware: unawareCount(w, this.affectedSlots()), reported: st.reported, lostReports: lost, pendingReports: pending,
       events: { ...c.events }, eqOverruns: st.eqOverruns, cqOverruns: st.cqOverruns, flushCqes: st.flushCqes,
       wr: { posted: c.posted, completed: c.completed, flushed: c.flushed, discarded: c.discarded, outstanding: outstanding(w) },
       reportNs: pct(lat.all), lastFlushNs: pct(lastFlushLatencies(w)),
       perClass: classes.map((cl, i) => ({ class: i, name: cl.name, reported: lat.byClass[i]?.length ?? 0, reportP99Ns: pct(lat.byClass[i] ?? new Float64Array(0)).p99 })),
       jain: Math.round(classJain(lat.delayByClass) * 1e6) / 1e6,
-      drained: this.drained(), simTimeNs: w.now, traceHash: w.trace.hash(),
+      drained: blocker === null, ...(blocker === null ? {} : { notDrained: blocker }), simTimeNs: w.now, traceHash: w.trace.hash(),
     };
   }
 }

@@ -7,6 +7,21 @@ import type { ChannelPresetId, ClassSpec, ConsumerKind, PolicyName } from '../mo
 
 export const FAULT_KINDS = ['port-down', 'link-flap', 'host-crash', 'cq-overrun', 'context-read-error', 'device-fatal'] as const;
 export type FaultKind = (typeof FAULT_KINDS)[number];
+/**
+ * Retransmission settings of every storm QP: `storm` (timeout 14 ≈ 67 ms per try, retry_cnt 3:
+ * ≈ 268 ms to fail) or `cm` (what rdma_cm sets up on RoCE: the ACK timeout exponent derived from
+ * the packet lifetime, 18 ≈ 1.07 s per try, retry_cnt 7: ≈ 8.6 s) [sources: ack-timeout].
+ */
+export const TIMEOUT_PRESETS = { storm: { timeout: 14, retry_cnt: 3 }, cm: { timeout: 18, retry_cnt: 7 } } as const;
+export type TimeoutPreset = keyof typeof TIMEOUT_PRESETS;
+
+/**
+ * How QPs are spread over the classes: `interleaved` (QP i in class i mod K), `blocks` (equal
+ * shares, each class's QPs created together, so QPNs come in blocks), `skewed` (class c holds a
+ * share ∝ c + 1 — 10/20/30/40 % with four classes — interleaved by stride).
+ */
+export const QP_CLASS_MIXES = ['interleaved', 'blocks', 'skewed'] as const;
+export type ClassMixKind = (typeof QP_CLASS_MIXES)[number];
 
 export interface StormConfig {
   /** Affected QPs (1 to 65,536). */
@@ -28,6 +43,12 @@ export interface StormConfig {
   healthNs?: number;
   /** WRs outstanding on each affected QP when the fault hits (default 8). */
   outstanding?: number;
+  /** Fraction of the affected QPs that are idle: connected, nothing outstanding (0 ≤ idle < 1; default 0). */
+  idle?: number;
+  /** How QPs are spread over the classes (default interleaved). */
+  classMix?: ClassMixKind;
+  /** Retransmission settings: today's short storm timeouts (default) or the connection manager's. */
+  timeouts?: TimeoutPreset;
   /** Number of classes (weights K…1, priorities K−1…0), or the classes themselves (default 4). */
   classes?: number | ClassSpec[];
   seed?: number;
@@ -60,20 +81,29 @@ export function stormScenario(cfg: StormConfig): ScenarioInput {
   // host 0 receives (a shared receive CQ that overruns).
   const peerPosts = cfg.fault === 'host-crash' || cfg.fault === 'cq-overrun';
   const shared = cfg.fault === 'cq-overrun';
-  // One group per (class, peer host): at most 256 groups, so many classes use fewer peers.
-  const peers = Math.max(1, Math.min(hosts - 1, Math.floor(256 / k)));
+  const idle = cfg.idle ?? 0;
+  const mix = cfg.classMix ?? 'interleaved';
+  // One group per (class, peer host, idle or not): at most 256 groups, so many classes use fewer peers.
+  const peers = Math.max(1, Math.min(hosts - 1, Math.floor(256 / (k * (idle > 0 ? 2 : 1)))));
+  const classOf = classPicker(mix, k, cfg.qps);
+  const seen = new Array<number>(k).fill(0);
   const counts = new Map<string, number>();
   for (let i = 0; i < cfg.qps; i++) {
-    const key = `${i % k}/${1 + (Math.floor(i / k) % peers)}`;
+    const cls = classOf(i);
+    const j = seen[cls]++;
+    // Idle QPs spread evenly inside each class: its j-th QP is idle when ⌊(j+1)·F⌋ > ⌊j·F⌋.
+    const still = idle > 0 && Math.floor((j + 1) * idle) > Math.floor(j * idle) ? 1 : 0;
+    const key = `${cls}/${1 + (j % peers)}/${still}`;
     counts.set(key, (counts.get(key) ?? 0) + 1);
   }
   const groups = [...counts].map(([key, count]) => {
-    const [cls, peer] = key.split('/').map(Number);
+    const [cls, peer, still] = key.split('/').map(Number);
     return {
-      host: 0, peerHost: peer, count, class: cls, cq: shared ? 0 : cls, peerCq: 0,
+      host: 0, peerHost: peer, count, class: cls, phase: mix === 'blocks' ? cls : 0, cq: shared ? 0 : cls, peerCq: 0,
       sqDepth: Math.max(64, w), rqDepth: Math.max(64, w),
       recvs: cfg.fault === 'cq-overrun' ? w : 0,
-      post: { side: peerPosts ? 'peer' as const : 'local' as const, count: w, opcode: cfg.fault === 'cq-overrun' ? 'IBV_WR_SEND' as const : 'IBV_WR_RDMA_WRITE' as const, length: 64 },
+      ...(cfg.timeouts === 'cm' ? { attrs: { ...TIMEOUT_PRESETS.cm } } : {}),
+      post: { side: peerPosts ? 'peer' as const : 'local' as const, count: still ? 0 : w, opcode: cfg.fault === 'cq-overrun' ? 'IBV_WR_SEND' as const : 'IBV_WR_RDMA_WRITE' as const, length: 64 },
     };
   });
   const commands: NonNullable<ScenarioInput['commands']> = [];
@@ -93,6 +123,7 @@ export function stormScenario(cfg: StormConfig): ScenarioInput {
     seed: cfg.seed ?? 1,
     title: `${cfg.qps}-QP storm: ${cfg.fault}`,
     config: {
+      // 10 s is the schema's bound: the CM's timeouts fail a QP after ≈ 8.6 s, inside it.
       durationNs: cfg.durationNs ?? 10_000_000_000,
       hosts: Array.from({ length: hosts }, (_, i) => ({
         name: `host ${i}`, cqDepths: Array.from({ length: i === 0 ? cqs : 1 }, () => 1 << 20), pollIntervalNs: 100_000, pollBatch: 1 << 20,
@@ -108,4 +139,16 @@ export function stormScenario(cfg: StormConfig): ScenarioInput {
     },
     commands,
   };
+}
+
+/** QP i's class under a mix (interleaved keeps the historic i mod K, so old storms hash the same). */
+function classPicker(mix: ClassMixKind, k: number, n: number): (i: number) => number {
+  if (mix === 'blocks') return (i) => Math.min(k - 1, Math.floor((i * k) / n));
+  if (mix === 'interleaved') return (i) => i % k;
+  // Skewed: class c appears c + 1 times in a pattern of K(K+1)/2, spread by stride.
+  const slots: { c: number; key: number }[] = [];
+  for (let c = 0; c < k; c++) for (let m = 0; m <= c; m++) slots.push({ c, key: (m + 0.5) / (c + 1) });
+  slots.sort((a, b) => a.key - b.key || b.c - a.c);
+  const pattern = slots.map((x) => x.c);
+  return (i) => pattern[i % pattern.length];
 }

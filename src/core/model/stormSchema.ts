@@ -54,6 +54,8 @@ export const GroupSchema = v.strictObject({
   peerHost: HostSchema,
   count: int(1, MAX_GROUP_QPS),
   class: v.optional(int(0, 15), 0),
+  /** Creation phase: every group of a lower phase is created before any of a higher one; within a phase, one pair from each group in turn. */
+  phase: v.optional(int(0, 255), 0),
   type: v.optional(v.picklist(['RC', 'UC']), 'RC'),
   /** CQ (send and receive) the group's QPs share on each side. */
   cq: v.optional(int(0, 15), 0),

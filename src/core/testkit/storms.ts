@@ -1,5 +1,7 @@
 // Invariants every storm must keep, as a list of problems (empty = fine), for tests.
 import type { Storm } from '../faults/storm.ts';
+import { hostFrozen } from '../faults/metrics.ts';
+import { stormOf } from '../faults/state.ts';
 
 /** Nothing lost, nothing twice, per-queue order, and the report identity once drained. */
 export function stormProblems(s: Storm): string[] {
@@ -24,6 +26,8 @@ export function stormProblems(s: Storm): string[] {
     const g = s.grid();
     for (let i = 0; i < g.slots.length; i++) {
       const rt = w.rt.get(g.slots[i]);
+      // A user-space consumer's QPs on a dead device keep their WRs: no flush ever comes (claim fatal-consumer).
+      if (hostFrozen(w, stormOf(w), g.host[i])) continue;
       if (g.phase[i] !== 0 && rt && rt.sq.length + rt.rq.length > 0) out.push(`faulted QP ${g.qpn[i]} still holds WRs after the drain`);
     }
   }

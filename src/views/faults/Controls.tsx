@@ -9,6 +9,7 @@ import { FAULT_LABEL, POLICY_LABEL, PRESET_LABEL, STORM_SLIDERS, dur, int, keysO
 
 const { qps: QPS, eqDepth: EQ, serviceNs: SERVICE, eqeNs: EQE } = STORM_SLIDERS;
 const MIX: Array<[string, string]> = [['graded', 'Graded: class 0 heaviest'], ['one-heavy', 'One heavy tenant'], ['equal', 'All equal']];
+const QP_MIX: Array<[string, string]> = [['interleaved', 'Interleaved by QPN'], ['blocks', 'In QPN blocks, one per class'], ['skewed', 'Skewed: 10 / 20 / 30 / 40 %']];
 const CONSUMER: Array<[string, string]> = [['kernel', 'Kernel (ULP): driver flush after death'], ['user', 'User space (libibverbs): no flush after death']];
 /** What each preset does on an EQ overrun, labelled as its source says (claims overrun-mlx4, overrun-mlx5, overrun-hns). */
 const OVERRUN_HINT: Record<string, string> = {
@@ -57,6 +58,11 @@ export function Controls() {
       <WorkerSlider id="classes" label="Classes (tenants, service levels)" value={s.classes} min={1} max={8} toPos={(v) => v} fromPos={(p) => p}
         text={(v) => `${v}`} onChange={(classes) => send({ classes })} />
       <WorkerSelect id="mix" label="Class weights" value={s.mix} options={MIX} onChange={(v) => send({ mix: v as StormSettings['mix'] })} />
+      <WorkerSelect id="class-mix" label="QPs per class" value={s.classMix} options={QP_MIX} onChange={(v) => send({ classMix: v as StormSettings['classMix'] })}
+        hint="interleaved classes make FIFO already fair; blocks or a skew let weighted-fair differ (MODEL)" />
+      <WorkerSlider id="idle" label="Idle QPs (nothing outstanding)" value={s.idle} min={0} max={19} toPos={(v) => Math.round(v * 20)} fromPos={(p) => p / 20}
+        text={(v) => `${Math.round(v * 100)} %`} valueText={(v) => `${Math.round(v * 100)} % of the QPs idle`} onChange={(idle) => send({ idle })}
+        hint="an idle RC QP runs no retry timer: after a port down it learns nothing until it next posts (unaware)" />
       <div role="alert" data-testid="settings-notice" className={notice ? 'rounded-md border border-red-300 bg-red-50 px-2 py-1.5 text-[12px] text-red-900' : 'sr-only'}>{notice?.text}</div>
     </aside>
   );

@@ -21,7 +21,7 @@ export function Readouts() {
   return (
     <section aria-label="Storm figures" className="grid grid-cols-[repeat(auto-fit,minmax(128px,1fr))] gap-1.5" data-testid="storm-readouts">
       <Kpi label="Time since the fault" value={dur(live.t)} sub={live.drained ? 'drained' : 'running'} testId="storm-time" />
-      <Kpi label="QPs faulted" value={`${int(m.faulted)} / ${int(m.qps)}`} sub={`${int(m.flushCqes)} flush CQEs`} testId="storm-faulted" />
+      <Kpi label="QPs faulted" value={`${int(m.faulted)} / ${int(m.qps)}`} sub={`${int(m.flushCqes)} flush CQEs${m.unaware ? ` · ${int(m.unaware)} unaware` : ''}`} testId="storm-faulted" />
       <Kpi label="Reported" value={int(m.reported)} sub={m.pendingReports ? `${int(m.pendingReports)} not yet` : 'every one so far'} testId="storm-reported" tone={m.faulted && m.reported === m.faulted ? 'good' : 'none'} />
       <Kpi label="Lost reports" value={int(m.lostReports)} sub={`EQ overruns ${int(m.eqOverruns)} · CQ ${int(m.cqOverruns)}`} testId="storm-lost" tone={m.lostReports || m.eqOverruns ? 'bad' : 'none'} />
       <Kpi label="Fault → report" value={m.reported ? dur(m.reportNs.p99) : '–'} sub={m.reported ? `p50 ${dur(m.reportNs.p50)} · max ${dur(m.reportNs.max)}` : 'p99; none yet'} testId="storm-report-p99" />
