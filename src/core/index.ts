@@ -1,6 +1,8 @@
 // The core's public surface (DESIGN.md "Public headless API"). Everything outside src/core
 // imports from here. Pure and deterministic: no DOM, timers, wall clock or Math.random.
-export { checkModify, type ModifyResult, type ModifyRefusalReason } from './verbs/checkModify.ts';
+export { checkModify, type ModifyResult, type ModifyRefusalReason, type ModifyValueResult } from './verbs/checkModify.ts';
+export { parseDevinfo, MODEL_CAPS, type DeviceCaps, type PortCaps, type GidType } from './verbs/deviceCaps.ts';
+export type { ModifyValues, ValueAttrs, ValueRefusal, CheckProfile } from './verbs/checkValues.ts';
 export { ATTR_NAMES, ATTR_BIT, maskOf, namesOf, type AttrName } from './verbs/attrs.ts';
 export { MODIFY_CELLS, modifyCell, type ModifyCell } from './verbs/modifyTable.ts';
 export { QP_STATES, QP_TYPES, type QpState, type QpType } from './verbs/types.ts';

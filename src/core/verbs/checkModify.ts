@@ -5,6 +5,7 @@
 import { CUR_STATE_BIT, STATE_BIT, maskOf, namesOf, type AttrName } from './attrs.ts';
 import { MODIFY_CELLS } from './modifyTable.ts';
 import { QP_STATES, type QpState, type QpType } from './types.ts';
+import { checkValues, type ModifyValues, type ValueRefusal } from './checkValues.ts';
 
 export type ModifyRefusalReason = 'invalid-transition' | 'missing-attributes' | 'unexpected-attributes';
 export type ModifyResult =
@@ -14,7 +15,34 @@ export type ModifyResult =
 /** CUR_STATE is accepted only when the QP is in RTR, RTS, SQD or SQE. */
 const CUR_STATE_OK = new Set<QpState>(['RTR', 'RTS', 'SQD', 'SQE']);
 
+/**
+ * With a fifth argument, the attribute values are checked as well, under a profile and a device's
+ * caps (checkValues.ts): the mask first, as the driver calls ib_modify_qp_is_ok first (the core's
+ * address-vector check runs before both) [sources: kernel-qp-table, modify-values].
+ */
+export function checkModify(type: QpType, current: QpState, mask: number | readonly AttrName[], target?: QpState): ModifyResult;
+export function checkModify(type: QpType, current: QpState, mask: number | readonly AttrName[], target: QpState | undefined, values: ModifyValues): ModifyValueResult;
 export function checkModify(
+  type: QpType,
+  current: QpState,
+  mask: number | readonly AttrName[],
+  target?: QpState,
+  values?: ModifyValues,
+): ModifyValueResult {
+  if (values === undefined) return checkMask(type, current, mask, target);
+  const m = typeof mask === 'number' ? mask >>> 0 : maskOf(mask);
+  const v = checkValues(m, values);
+  // The core's address-vector check (rdma_fill_sgid_attr) runs before the driver's mask check.
+  if (v.refusal?.attribute === 'IBV_QP_AV') return v.refusal;
+  const r = checkMask(type, current, m, target);
+  if (!r.ok) return r;
+  return v.refusal ?? (v.notes.length ? { ok: true, notes: v.notes } : { ok: true });
+}
+
+/** A refusal of a value (checkValues.ts), or the mask's verdict; an accepted call may carry notes. */
+export type ModifyValueResult = ModifyResult | { ok: true; notes: string[] } | ValueRefusal;
+
+function checkMask(
   type: QpType,
   current: QpState,
   mask: number | readonly AttrName[],

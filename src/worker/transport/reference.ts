@@ -1,5 +1,5 @@
 // Static reference data for the views, sent once at start-up.
-import { ACCESS_NAMES, ATTR_NAMES, CONTEXT_FIELDS, DEVICE, INJECTABLE, LC_NAMES, MODIFY_CELLS, OPCODE_TRANSPORTS, PROFILE_IDS, PROFILE_TABLE, PROFILES, QP_STATES, QP_TYPES, hwNext } from '../../core/index.ts';
+import { ACCESS_NAMES, ATTR_NAMES, COUNTER_DEFS, CONTEXT_FIELDS, DEVICE, INJECTABLE, LC_NAMES, MODIFY_CELLS, OPCODE_TRANSPORTS, PROFILE_IDS, PROFILE_TABLE, PROFILES, QP_STATES, QP_TYPES, hwNext } from '../../core/index.ts';
 import type { ReferenceData } from './types.ts';
 
 export function referenceData(): ReferenceData {
@@ -11,7 +11,7 @@ export function referenceData(): ReferenceData {
     states: QP_STATES, types: QP_TYPES, attrNames: ATTR_NAMES, cells,
     fields: CONTEXT_FIELDS.map((f) => ({ name: f.name, owner: f.owner, attr: 'attr' in f ? f.attr : undefined, doc: f.doc, hw: 'hw' in f ? f.hw : undefined })),
     injectable: INJECTABLE, opcodes: OPCODE_TRANSPORTS, device: { ...DEVICE }, hwTransitions: hwTransitions(),
-    profiles: PROFILE_IDS.map((id) => ({ id, label: PROFILES[id].label })), profileTable: PROFILE_TABLE, access: ACCESS_NAMES,
+    profiles: PROFILE_IDS.map((id) => ({ id, label: PROFILES[id].label })), profileTable: PROFILE_TABLE, access: ACCESS_NAMES, counterDefs: COUNTER_DEFS,
   };
 }
 

@@ -1,6 +1,6 @@
 // What crosses the worker boundary: plain, structured-clone data only. Views render these;
 // they never compute model state themselves.
-import type { AttrName, FieldName, ProfileId, ProfileRow, SimEvent, Summary, WcStatus } from '../../core/index.ts';
+import type { AttrName, FieldName, ProfileId, ProfileRow, SimEvent, Summary, WcStatus, CounterDef } from '../../core/index.ts';
 import type { KitFrame, Reply } from '../kit/types.ts';
 
 export interface WqeView {
@@ -231,4 +231,6 @@ export interface ReferenceData {
   /** Every difference between providers the model knows, with its sources. */
   profileTable: readonly ProfileRow[];
   access: readonly string[];
+  /** Each profile's hardware counters with their rules and sources (core/hw/counterDefs.ts). */
+  counterDefs?: Readonly<Record<ProfileId, readonly CounterDef[]>>;
 }

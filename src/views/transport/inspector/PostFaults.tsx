@@ -11,6 +11,7 @@ import { durationText, hex, hostLetter, qpnHex } from '../format.ts';
 import { WorkerSwitch } from '../../kit/controls.tsx';
 import { KeysPanel } from './KeysPanel.tsx';
 import { SrqDestroyPanel } from './SrqDestroyPanel.tsx';
+import { CountersPanel } from './CountersPanel.tsx';
 
 let nextWrId = 1;
 
@@ -172,6 +173,7 @@ export function PostFaults({ qp }: { qp: QpView }) {
           {world.workloads.length === 0 && <li className="text-slate-500">This scenario has no workloads.</li>}
         </ul>
       </Box>
+      <CountersPanel />
       <p className="text-[11px] text-slate-500">Q_Key default {hex(0x11111111)}; wr_ids you post here start at 1.</p>
     </div>
   );

@@ -72,3 +72,15 @@ group('event log wording', () => {
     expect(sim.issue({ kind: 'cqOverrun', host: 1, cq: 9 })).toMatchObject({ ok: false, detail: 'host B has no CQ 9' });
   });
 });
+
+group('the mlx5 CQE syndrome in the log line', () => {
+  it('an error CQE under mlx5 names its syndrome in the line and in the raw form, and says vendor_err is not modelled', () => {
+    const f = fixtures.find(([n]) => n.startsWith('keys-dereg'))![1] as { config: Record<string, unknown> };
+    const all = lines({ ...f, config: { ...f.config, profile: 'mlx5' } });
+    const err = all.find((l) => l.e.kind === 'cqe' && l.e.status === 'IBV_WC_REM_ACCESS_ERR')!;
+    expect(err.text).toMatch(/syndrome 0x13; vendor_err not modelled/);
+    expect(describe(err.e).raw).toContain('MLX5_CQE_SYNDROME_REMOTE_ACCESS_ERR');
+    const ibta = lines(f).find((l) => l.e.kind === 'cqe' && l.e.status === 'IBV_WC_REM_ACCESS_ERR')!;
+    expect(ibta.text).not.toMatch(/syndrome/);
+  });
+});

@@ -154,8 +154,8 @@ export function describe(e: SimEvent): EventLine {
     case 'cqe':
       return {
         group, host: e.host, qpn: e.qpn, tone: e.status === 'IBV_WC_SUCCESS' ? 'good' : 'bad',
-        text: `CQE on CQ ${e.cq}: ${e.queue === 'sq' ? 'send' : 'receive'} wr_id ${e.wrId} ${shortStatus(e.status)}${e.byteLen !== undefined && e.status === 'IBV_WC_SUCCESS' ? `, ${e.byteLen} B` : ''}${e.imm !== undefined ? `, imm_data ${hex(e.imm)}` : ''}`,
-        raw: `${e.status}${e.opcode ? ` ${e.opcode}` : ''}${e.imm !== undefined ? ' IBV_WC_WITH_IMM' : ''}`,
+        text: `CQE on CQ ${e.cq}: ${e.queue === 'sq' ? 'send' : 'receive'} wr_id ${e.wrId} ${shortStatus(e.status)}${e.byteLen !== undefined && e.status === 'IBV_WC_SUCCESS' ? `, ${e.byteLen} B` : ''}${e.imm !== undefined ? `, imm_data ${hex(e.imm)}` : ''}${e.syndrome ? ` (mlx5 CQE syndrome ${hex(e.syndrome.value)}; vendor_err not modelled)` : ''}`,
+        raw: `${e.status}${e.opcode ? ` ${e.opcode}` : ''}${e.imm !== undefined ? ' IBV_WC_WITH_IMM' : ''}${e.syndrome ? ` ${e.syndrome.name}` : ''}`,
       };
     case 'cqe-purged':
       return { group, host: e.host, qpn: e.qpn, tone: 'warn', text: `${e.n} unpolled CQE${e.n === 1 ? '' : 's'} of this QP removed from CQ ${e.cq} (the driver cleans the CQ on RESET)`, raw: 'cq clean' };
