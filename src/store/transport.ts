@@ -17,6 +17,8 @@ export interface Draft {
   target: string;
   checked: string[];
   values: Record<string, number | string>;
+  /** A from-state to check the call from instead of the QP's own (what-if: checked, never sent). */
+  from?: string;
 }
 
 export interface ModifyReply {

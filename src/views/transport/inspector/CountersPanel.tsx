@@ -44,7 +44,7 @@ export function CountersPanel() {
         <tbody>
           {modelled.map((d) => (
             <tr key={d.name} className="border-t border-slate-100" data-testid={`counter-${d.name}`}>
-              <th scope="row" className="truncate font-normal text-slate-800" title={`${d.rule} [sources: ${d.sources.join(', ')}]`}>{d.name}</th>
+              <th scope="row" className="truncate font-normal text-slate-800" title={`${d.rule} (bibliography: ${d.sources.join(', ')})`}>{d.name}</th>
               {hosts.map((h) => {
                 const n = counts[h]?.[d.name] ?? 0;
                 const delta = base ? n - (base.counts[h]?.[d.name] ?? 0) : 0;

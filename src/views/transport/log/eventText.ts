@@ -154,7 +154,7 @@ export function describe(e: SimEvent): EventLine {
     case 'cqe':
       return {
         group, host: e.host, qpn: e.qpn, tone: e.status === 'IBV_WC_SUCCESS' ? 'good' : 'bad',
-        text: `CQE on CQ ${e.cq}: ${e.queue === 'sq' ? 'send' : 'receive'} wr_id ${e.wrId} ${shortStatus(e.status)}${e.byteLen !== undefined && e.status === 'IBV_WC_SUCCESS' ? `, ${e.byteLen} B` : ''}${e.imm !== undefined ? `, imm_data ${hex(e.imm)}` : ''}${e.syndrome ? ` (mlx5 CQE syndrome ${hex(e.syndrome.value)}; vendor_err not modelled)` : ''}`,
+        text: `CQE on CQ ${e.cq}: ${e.queue === 'sq' ? 'send' : 'receive'} wr_id ${e.wrId} ${shortStatus(e.status)}${e.byteLen !== undefined && e.status === 'IBV_WC_SUCCESS' ? `, ${e.byteLen} B` : ''}${e.imm !== undefined ? `, imm_data ${hex(e.imm)}` : ''}${e.syndrome ? ` (syndrome ${hex(e.syndrome.value)}${e.status === 'IBV_WC_WR_FLUSH_ERR' ? '' : '; vendor_err not modelled'})` : ''}`,
         raw: `${e.status}${e.opcode ? ` ${e.opcode}` : ''}${e.imm !== undefined ? ' IBV_WC_WITH_IMM' : ''}${e.syndrome ? ` ${e.syndrome.name}` : ''}`,
       };
     case 'cqe-purged':

@@ -73,12 +73,20 @@ export function ModifyPanel({ qp }: { qp: QpView }) {
   const unexpected = new Set(reply && !reply.ok ? reply.unexpected : []);
   const code = generateC(ref.attrNames, draft, `qp /* ${qpnHex(qp.qpn)} */`);
   const fromC = STATE_COLOR[baseState(c.from)];
+  const whatIf = draft.from !== undefined && draft.from !== qp.verbsState;
 
   return (
     <div className="flex min-h-0 flex-1 flex-col gap-1.5 px-3 pb-2 pt-2">
       <div className="flex flex-wrap items-center gap-2 text-[13px]">
         <span className="text-slate-600">From</span>
-        <span className={`rounded border px-1.5 font-mono text-xs font-bold ${fromC.badge}`} title={c.from !== qp.verbsState ? 'as claimed by cur_qp_state' : 'the QP’s current state'}>{c.from}</span>
+        <select
+          data-testid="modify-from" aria-label="From state" value={draft.from ?? qp.verbsState}
+          onChange={(e) => { setDraft({ ...draft, from: e.target.value === qp.verbsState ? undefined : e.target.value }); transportStore.getState().setModifyReply(null); }}
+          className={`rounded border px-1 font-mono text-xs font-bold ${fromC.badge}`}
+          title={whatIf ? `what if the QP were in ${draft.from}: the call is checked against the kernel table, not sent` : c.from !== qp.verbsState ? 'as claimed by cur_qp_state' : 'the QP’s current state (choose another to check a call from any state)'}
+        >
+          {ref.states.map((s) => <option key={s} value={s}>{s}{s === qp.verbsState ? ' (now)' : ''}</option>)}
+        </select>
         <label htmlFor="modify-target" className="text-slate-600">to</label>
         <select
           id="modify-target" data-testid="modify-target" value={draft.target} onChange={(e) => setTarget(e.target.value)}
@@ -137,12 +145,15 @@ export function ModifyPanel({ qp }: { qp: QpView }) {
 
       <div className="flex items-start gap-2">
         <button
-          type="button" data-testid="modify-submit" onClick={() => void submit()} disabled={busy}
+          type="button" data-testid="modify-submit" onClick={() => void submit()} disabled={busy || whatIf}
+          title={whatIf ? `The QP is ${qp.verbsState}, not ${draft.from}: a what-if call is checked, never sent (set From back to ${qp.verbsState} to send)` : undefined}
           className="shrink-0 rounded-md bg-slate-900 px-3 py-1.5 font-mono text-[13px] font-semibold text-white hover:bg-slate-700 disabled:opacity-50"
         >
           ibv_modify_qp()
         </button>
-        <ReplyBox reply={reply} qp={qp} />
+        {whatIf
+          ? <p className="text-[12px] text-slate-700" data-testid="modify-whatif">Checking a call from <strong className="font-mono">{draft.from}</strong> (the QP is {qp.verbsState}): the verdict above is the kernel table&apos;s; nothing is sent.</p>
+          : <ReplyBox reply={reply} qp={qp} />}
       </div>
 
       <CodeBlock code={code} testId="modify-c" label="Equivalent C" />

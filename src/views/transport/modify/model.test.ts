@@ -131,3 +131,19 @@ describe('fillRequired', () => {
     expect(peerOf({ ...list[0], peer: { host: 1, qpn: 0x201 } }, list)?.qpn).toBe(0x201);
   });
 });
+
+describe('what-if: checking a call from any from-state (issue 20)', () => {
+  const ref = referenceData();
+  it('a QP in RTS, checked as if in INIT → RTR: the INIT→RTR cell of the kernel table, its required attributes', () => {
+    const d: Draft = { target: 'RTR', checked: ['IBV_QP_STATE'], values: {}, from: 'INIT' };
+    const c = classify(ref, 'RC', 'RTS', d);
+    expect(c).toMatchObject({ from: 'INIT', to: 'RTR', valid: true });
+    expect(c.req).toEqual(expect.arrayContaining(['IBV_QP_AV', 'IBV_QP_PATH_MTU', 'IBV_QP_DEST_QPN', 'IBV_QP_RQ_PSN', 'IBV_QP_MAX_DEST_RD_ATOMIC', 'IBV_QP_MIN_RNR_TIMER']));
+    // Without the what-if, the same draft is RTS→RTR: not a transition at all.
+    expect(classify(ref, 'RC', 'RTS', { ...d, from: undefined }).valid).toBe(false);
+  });
+  it('cur_qp_state still claims over the what-if from-state, as it does over the QP\'s own', () => {
+    const d: Draft = { target: 'RTS', checked: ['IBV_QP_STATE', 'IBV_QP_CUR_STATE'], values: { cur_qp_state: 'SQD' }, from: 'INIT' };
+    expect(classify(ref, 'RC', 'RTS', d).from).toBe('SQD');
+  });
+});

@@ -71,8 +71,10 @@ export interface Classified {
  * required whenever the state changes and not allowed otherwise (the cell is from→from then);
  * with IBV_QP_CUR_STATE checked, the kernel looks the cell up from the claimed state.
  */
-export function classify(ref: Pick<ReferenceData, 'cells' | 'states' | 'attrNames'>, type: string, current: string, draft: Pick<Draft, 'target' | 'checked' | 'values'>): Classified {
-  const claimed = draft.checked.includes('IBV_QP_CUR_STATE') && typeof draft.values.cur_qp_state === 'string' ? draft.values.cur_qp_state : current;
+export function classify(ref: Pick<ReferenceData, 'cells' | 'states' | 'attrNames'>, type: string, current: string, draft: Pick<Draft, 'target' | 'checked' | 'values' | 'from'>): Classified {
+  // A what-if from-state (checked only) stands for the QP's state; cur_qp_state still claims over it.
+  const base = draft.from ?? current;
+  const claimed = draft.checked.includes('IBV_QP_CUR_STATE') && typeof draft.values.cur_qp_state === 'string' ? draft.values.cur_qp_state : base;
   const from = claimed;
   const to = draft.target === NO_STATE_CHANGE ? from : draft.target;
   const fi = ref.states.indexOf(from);
