@@ -6,7 +6,7 @@
 // The order is the catalogue's prior, most common in practice first (MODEL: the project's
 // judgement, no public statistics exist) [sources: model-diagnosis]; causes realised only by an
 // injected fault (INJECTABLE) come last.
-import { INJECTABLE, type WcStatus } from '../model/wc.ts';
+import { INJECTABLE, type InjectableStatus, type WcStatus } from '../model/wc.ts';
 import type { ScenarioInput } from '../model/schema.ts';
 import type { ProfileId } from '../model/profiles.ts';
 import { FAST_RETRY, QA, QB, RW, keyedMrs, mrKey, stream, twoHosts } from './build.ts';
@@ -249,7 +249,7 @@ export const CAUSES: readonly Cause[] = [
     rule: `an injected fault: the next WR fails with ${status}; the model has no mechanism of its own for it, or this one stands in for the firmware's [sources: model-profiles]`,
     build: (p) => twoHosts(`A's next WR is made to fail with ${status}`, p, {
       a: FAST, b: { recvs: 16 }, workloads: [stream('IBV_WR_SEND', { count: 4 })],
-      commands: [{ t: 1_000, cmd: { kind: 'failNextWr', host: 0, qpn: QA, status: status as WcStatus } }],
+      commands: [{ t: 1_000, cmd: { kind: 'failNextWr', host: 0, qpn: QA, status: status as InjectableStatus } }],
     }),
     recovery: RECONNECT,
     injected: true,
