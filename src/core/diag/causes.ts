@@ -6,7 +6,7 @@
 // The order is the catalogue's prior, most common in practice first (MODEL: the project's
 // judgement, no public statistics exist) [sources: model-diagnosis]; causes realised only by an
 // injected fault (INJECTABLE) come last.
-import { INJECTABLE, type InjectableStatus, type WcStatus } from '../model/wc.ts';
+import { INJECTABLE, type InjectableStatus } from '../model/wc.ts';
 import type { ScenarioInput } from '../model/schema.ts';
 import type { ProfileId } from '../model/profiles.ts';
 import { FAST_RETRY, QA, QB, RW, keyedMrs, mrKey, stream, twoHosts } from './build.ts';
