@@ -74,3 +74,24 @@ for (const c of CASES) {
     }
   });
 }
+
+test('Back after switching instruments lands where the person was, as it runs (no link reopened, no history entry added by the address)', async ({ app: page }) => {
+  await page.goto('/');
+  await ready(page, 'transport');
+  for (let i = 0; i < 4; i++) await call(page, 'transport', 'step');
+  const t = (await frameOf(page, 'transport'))!.t!;
+  await expect.poll(() => page.evaluate(() => location.hash)).toMatch(/^#lab=transport&v=\d+&d=/);
+  const kept = await page.evaluate(() => location.hash);
+  const entries = await page.evaluate(() => history.length);
+  await page.getByTestId('to-memory').click();
+  await ready(page, 'memory');
+  // The switch is one entry; the address then follows memory without adding any.
+  await expect.poll(() => page.evaluate(() => location.hash)).toMatch(/^#lab=memory&v=\d+&d=/);
+  expect(await page.evaluate(() => history.length)).toBe(entries + 1);
+  await page.goBack();
+  await ready(page, 'transport');
+  const back = await page.evaluate(() => (window as unknown as Hook).qpScope.settled());
+  expect(back).toEqual({ lab: 'transport', opened: true, message: null });
+  expect(await page.evaluate(() => location.hash)).toBe(kept);
+  expect((await frameOf(page, 'transport'))!.t).toBe(t);
+});
