@@ -7,8 +7,10 @@
 // Each way resolves to when it struck (ms since the epoch, performance.timeOrigin + now(), which
 // the page and its workers share), for the report's fault → restored figure.
 import { expect, type Page, type Worker } from '@playwright/test';
+import type { LabId } from '../src/scenario/link/labName.ts';
 
-export type Lab = 'transport' | 'memory' | 'faults';
+/** Every instrument, by the one id list the page's registry is checked against. */
+export type Lab = LabId;
 export type Way = 'terminated' | 'closed' | 'hung' | 'garbage' | 'release' | 'babble' | 'rejectedTick' | 'unclonable' | 'uncaught';
 
 interface Tracked { qpWorkers: Array<{ qpName: string; qpGone: boolean; terminate(): void; postMessage(m: unknown): void; qpRejectNextTick(): void }> }

@@ -18,7 +18,7 @@ const asked = new Map<string, FirstAnswers>();
 export function firstLab(hash: string): LabId {
   const bare = hash.replace(/^#/, '') === '';
   const last = lastLab();
-  return namedLab(hash) ?? (bare ? INSTRUMENTS.find((l) => l === last) : undefined) ?? 'transport';
+  return namedLab(hash) ?? (bare ? INSTRUMENTS.find((l) => l === last) : undefined) ?? INSTRUMENTS[0];
 }
 
 /** The first answers of `lab`'s worker (through `c`): the ones asked at boot (once), else asked now. */

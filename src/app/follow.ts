@@ -13,6 +13,11 @@ import { savePlace } from './progress.ts';
 /** Each instrument's place: its last link hash (without '#'), and the JSON it encodes. */
 const places = new Map<string, { json: string; hash: string }>();
 let onScreen: string | null = null;
+/**
+ * Instruments an address has opened: until then a snapshot (an instrument started early, before
+ * its address was read) saves nothing, so the place saved last time is still there to resume.
+ */
+const opened = new Set<string>();
 
 /** `e`'s latest snapshot `p`: its place, in the address (when on screen) and saved. */
 export function follow(e: AnyInstrument, p: PayloadBase): void {
@@ -25,6 +30,7 @@ export function follow(e: AnyInstrument, p: PayloadBase): void {
     place = { json, hash };
     places.set(e.id, place);
   }
+  if (!opened.has(e.id)) return;
   if (onScreen === e.id) write(place.hash);
   const f = e.store.getState().frame;
   savePlace(e.id, {
@@ -36,6 +42,7 @@ export function follow(e: AnyInstrument, p: PayloadBase): void {
 /** `id` is on screen: the address shows its place, if it has one and the address opened no link. */
 export function showing(id: string): void {
   onScreen = id;
+  opened.add(id);
   const hash = places.get(id)?.hash;
   if (hash && !/(?:^#?|&)(?:d|s|m)=/.test(location.hash)) write(hash);
 }

@@ -3,7 +3,7 @@
 // store, first calls, open/payload/restore hooks and its view; everything in src/app looks an
 // instrument up here instead of branching on its name. The ids beneath the app (lessons, links,
 // worker types) come from scenario/link/labName.ts, and the `satisfies` below keeps the two equal.
-import type { LabId } from '../scenario/link/labName.ts';
+import { INSTRUMENTS, type LabId } from '../scenario/link/labName.ts';
 import type { AnyInstrument } from './instrument.ts';
 import { TRANSPORT } from './instruments/transport.tsx';
 import { MEMORY } from './instruments/memory.ts';
@@ -15,7 +15,7 @@ export const REGISTRY = { transport: TRANSPORT, memory: MEMORY, faults: FAULTS }
 export type InstrumentId = keyof typeof REGISTRY;
 
 /** The instrument an empty address opens when nothing was saved. */
-export const FIRST: InstrumentId = 'transport';
+export const FIRST: InstrumentId = INSTRUMENTS[0];
 
 /** Entries added at run time (a test's own instrument), after the page's own. */
 const added = new Map<string, AnyInstrument>();

@@ -15,6 +15,9 @@ async function load() {
   const { Root } = await import('../Root.tsx');
   const links = await import('../links.ts');
   const progress = await import('../progress.ts');
+  // As main.tsx's prestart does for the page's own: the instrument starts before the address is
+  // read (its first snapshot must not overwrite the place saved last time, which the address may resume).
+  void (await import('../lab.ts')).startLab('counter');
   render(<Root />);
   const opened = await act(async () => links.settled());
   await screen.findByTestId('count');
