@@ -3,7 +3,7 @@
 // new instrument writes: its model, worker API and lesson (here), its link payload, store, view
 // and registry entry (entry.tsx); the kit does the rest.
 import * as v from 'valibot';
-import { LessonHost, lessonCalls } from '../../worker/kit/lessonHost.ts';
+import { LabWorker, type LessonModel } from '../../worker/kit/labWorker.ts';
 import type { KitFrame, LabId, Reply } from '../../worker/kit/types.ts';
 import type { Lesson } from '../../lessons/kit/index.ts';
 import { LessonAt, int } from '../../scenario/link/common.ts';
@@ -32,37 +32,30 @@ export const CounterPayload = v.strictObject({ count: int(0, 1_000_000), lesson:
 export type CounterPayload = v.InferOutput<typeof CounterPayload>;
 export const COUNTER_LINK: LinkSpec<CounterPayload> = { version: 1, migrations: {}, schema: CounterPayload };
 
-/** The worker API: LabApi (playback, lessons through the kit's host) and the counter's own calls. */
-export function createCounterApi() {
-  let count = 0;
-  let t = 0;
-  let playing = false;
-  let speed = 1;
-  let seq = 0;
-  const apply = (a: Action) => { count = a.kind === 'add' ? count + a.n : 0; return { ok: true }; };
-  const host = new LessonHost<Probe, Action>(COUNTER_LESSONS, {
-    mark: () => 0, probe: () => ({ count }), apply, settle: () => undefined, pause: () => { playing = false; },
-  });
-  const frame = (): CounterFrame => ({ seq: ++seq, lab: LAB, playing, busy: false, speed, lesson: host.progress(), count, t });
-  const reply = (r: { ok: boolean; error?: string }): Reply<CounterFrame> => ({ ...r, frame: frame() });
-  return {
-    frame,
-    ping: (): true => true,
-    tick(ms: number): CounterFrame { if (playing) t += Math.round(ms * speed); return frame(); },
-    play(): CounterFrame { playing = true; return frame(); },
-    pause(): CounterFrame { playing = false; return frame(); },
-    setSpeed(s: number): CounterFrame { speed = s; return frame(); },
-    ...lessonCalls(host, reply, frame),
-    add(n: number): CounterFrame { apply({ kind: 'add', n }); return frame(); },
-    /** Let `ms` of the counter's clock pass (its instant). */
-    advance(ms: number): CounterFrame { t += ms; return frame(); },
-    catchUp(to: number): CounterFrame { t = Math.max(t, to); return frame(); },
-    linkState: () => ({ count }),
-    applyLink(p: CounterPayload): Reply<CounterFrame> {
-      count = p.count;
-      t = 0;
-      return reply(p.lesson ? host.start(p.lesson.id, p.lesson.step, true) : { ok: true });
-    },
-  };
+/** The worker API: the kit answers LabApi (playback, lessons through its host); the counter adds its own calls. */
+export class CounterApi extends LabWorker<CounterFrame, Probe, Action> {
+  private count = 0;
+  private t = 0;
+  constructor() { super({ lab: LAB, lessons: COUNTER_LESSONS, speed: { min: 1, max: 10 } }); }
+  protected body() { return { count: this.count, t: this.t }; }
+  protected override playFor(ms: number): void { if (this.playback.playing) this.t += Math.round(ms * this.playback.speed); }
+  protected lessonModel(): LessonModel<Probe, Action> {
+    return { mark: () => 0, probe: () => ({ count: this.count }), apply: (a) => this.apply(a) };
+  }
+  private apply(a: Action): { ok: boolean } { this.count = a.kind === 'add' ? this.count + a.n : 0; return { ok: true }; }
+  add(n: number): CounterFrame { this.apply({ kind: 'add', n }); return this.frame(); }
+  /** Let `ms` of the counter's clock pass (its instant). */
+  advance(ms: number): CounterFrame { this.t += ms; return this.frame(); }
+  catchUp(to: number): CounterFrame { this.t = Math.max(this.t, to); return this.frame(); }
+  linkState(): { count: number } { return { count: this.count }; }
+  applyLink(p: CounterPayload): Reply<CounterFrame> {
+    const refused = this.linkLessonError(p.lesson);
+    if (refused) return this.reply({ ok: false, error: refused });
+    this.count = p.count;
+    this.t = 0;
+    this.openLinkLesson(p);
+    return this.reply({ ok: true });
+  }
 }
-export type CounterApi = ReturnType<typeof createCounterApi>;
+
+export function createCounterApi(): CounterApi { return new CounterApi(); }
