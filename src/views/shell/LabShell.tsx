@@ -47,9 +47,10 @@ export function LabShell({ lab, subtitle, lessonOpen, setLessonOpen, lesson, con
     <div {...rootProps} className={`flex min-h-full flex-col bg-slate-100 text-slate-900 lg:h-full ${className}`} data-testid={`${lab}-lab`}>
       {skip}
       <header className="flex flex-wrap items-center gap-x-3 gap-y-1.5 border-b border-slate-300 bg-white px-3 py-1.5 shadow-sm" data-testid="shell-header">
-        <div className="flex min-w-0 shrink-0 flex-col leading-tight">
+        {/* A fixed width from 640 px, so the switch and the Lessons toggle sit at the same x in every instrument. */}
+        <div className="flex min-w-0 shrink-0 flex-col leading-tight sm:w-36 2xl:w-56">
           <h1 className="text-base font-bold tracking-tight text-slate-900">QP Scope</h1>
-          {subtitle !== undefined && <span className="hidden max-w-[9rem] truncate sm:block text-[11px] text-slate-500 2xl:max-w-[14rem]" title={subtitle}>{subtitle}</span>}
+          {subtitle !== undefined && <span className="hidden truncate text-[11px] text-slate-500 sm:block" title={subtitle}>{subtitle}</span>}
         </div>
         <LabNav current={lab} />
         <button type="button" data-testid="tour-button" aria-pressed={lessonOpen} aria-controls={lessonOpen ? 'lesson-column' : undefined}
