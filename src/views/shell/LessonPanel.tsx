@@ -136,7 +136,7 @@ export function LessonPanel({ lessons, progress, actions, onLook, followHighligh
           </header>
           <article aria-labelledby="step-heading" className="flex flex-col gap-2">
             <h3 id="step-heading" ref={heading} data-testid="step-heading" className="font-semibold text-slate-900">{progress.step + 1}. {step.title}</h3>
-            {step.highlight && onLook && <button type="button" className="-mt-1.5 self-start text-[11.5px] text-blue-800 underline" onClick={() => onLook(step.highlight!)}>Show me where</button>}
+            {step.highlight && onLook && <button type="button" className="-mt-1.5 self-start text-[11.5px] text-blue-800 underline" onClick={() => { if (step.highlight) onLook(step.highlight); }}>Show me where</button>}
             {step.text.map((p, i) => <p key={i} className="leading-relaxed text-slate-700" data-testid="step-text"><RichText text={p} terms={lesson.terms} /></p>)}
             {progress.hints.length > 0 && (
               <ol className="flex list-decimal flex-col gap-1 rounded border border-sky-300 bg-sky-50 py-1 pl-6 pr-2 text-[12.5px] text-sky-950" aria-label="Hints" data-testid="hints">
@@ -146,7 +146,7 @@ export function LessonPanel({ lessons, progress, actions, onLook, followHighligh
             {progress.stuck && (
               <div role="alert" className="rounded border border-red-400 bg-red-50 p-2 text-[12.5px] text-red-950" data-testid="lesson-stuck">
                 <p><b>This step cannot be completed from here. </b>{progress.stuck}</p>
-                {actions.restore && <button type="button" className="mt-1 rounded border border-red-700 bg-white px-2 py-0.5 font-semibold text-red-900" data-testid="lesson-restore" onClick={() => void run(() => actions.restore!())}>Back to this step's start</button>}
+                {actions.restore && <button type="button" className="mt-1 rounded border border-red-700 bg-white px-2 py-0.5 font-semibold text-red-900" data-testid="lesson-restore" onClick={() => { const restore = actions.restore; if (restore) void run(() => restore()); }}>Back to this step's start</button>}
               </div>
             )}
           </article>
@@ -173,7 +173,7 @@ export function LessonPanel({ lessons, progress, actions, onLook, followHighligh
               )}
               {(canHint || canSolve) && <div className="flex flex-wrap gap-2">
                 {canHint && (
-                  <button type="button" disabled={busy} data-testid="lesson-hint" className="rounded border border-sky-600 bg-white px-2 py-1 text-sky-900" onClick={() => void run(() => actions.hint!())}>
+                  <button type="button" disabled={busy} data-testid="lesson-hint" className="rounded border border-sky-600 bg-white px-2 py-1 text-sky-900" onClick={() => { const hint = actions.hint; if (hint) void run(() => hint()); }}>
                     {progress.hints.length === 0 ? 'Hint' : progress.hints.length === step.hints - 1 ? 'Show the answer' : 'Another hint'}
                   </button>
                 )}
