@@ -1,4 +1,4 @@
-// Lint: typescript-eslint's recommended type-aware-free rules plus React's hooks rules (the
+// Lint: typescript-eslint's strict rules (type-aware-free) plus React's hooks rules (the
 // exhaustive-deps rule catches effects that read stale values). No rule is disabled inline
 // without a reason next to it.
 import js from '@eslint/js';
@@ -10,7 +10,7 @@ export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'test-results/**', 'playwright-report/**', 'coverage/**', 'bench/baseline-app/dist/**', 'bench/out/**'] },
   { linterOptions: { reportUnusedDisableDirectives: 'error' } },
   js.configs.recommended,
-  ...tseslint.configs.recommended,
+  ...tseslint.configs.strict,
   {
     files: ['**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser, ...globals.node } },
@@ -36,6 +36,13 @@ export default tseslint.config(
         message: 'A fire-and-forget worker call: use act(…), which resolves undefined when the worker is lost (the recovery reports it).',
       }],
     },
+  },
+  // Owned by other branches being changed in parallel (issue 16: the app wiring, the worker kit,
+  // the faults model): their non-null assertions and the one dynamic delete are left for those
+  // owners to remove after the merge, rather than edited under them here.
+  {
+    files: ['src/app/**', 'src/worker/**', 'src/core/faults/**'],
+    rules: { '@typescript-eslint/no-non-null-assertion': 'off', '@typescript-eslint/no-dynamic-delete': 'off' },
   },
   // Playwright fixtures call `use`, which is not React's hook.
   { files: ['e2e/**'], rules: { 'react-hooks/rules-of-hooks': 'off' } },

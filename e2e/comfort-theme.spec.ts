@@ -4,7 +4,7 @@
 // dialog in either theme. Screenshots of every instrument in dark land in test-results/screens/.
 import { axe as settledAxe } from './axe.ts';
 import { expect, shot, test, type Page } from './fixtures.ts';
-import { LABS, asRgb, openLab, showTab } from './labs.ts';
+import { LABS, asRgb, openLab, showLessons, showTab } from './labs.ts';
 import { luminance, parseColour } from '../src/views/kit/colour.ts';
 
 /** Luminance of the page's background, 0 (black) … 1 (white). */
@@ -99,8 +99,7 @@ for (const theme of ['light', 'dark'] as const) {
         await expect(page.getByTestId(id)).toBeHidden();
       }
       // The lesson column, open.
-      if (lab.id !== 'transport') await page.getByTestId('tour-button').click();
-      await expect(page.getByTestId('lesson-panel')).toBeVisible();
+      await showLessons(page);
       found.push(...await axe(page, 'lesson panel'));
       expect(found).toEqual([]);
     });

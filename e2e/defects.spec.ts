@@ -5,6 +5,7 @@ import { parseScenario } from '../src/core/index.ts';
 import { writeLink } from '../src/scenario/link/index.ts';
 import { sandboxScenario } from '../src/scenario/presets.ts';
 import { expect, open, shot, test, type Page } from './fixtures.ts';
+import { showLessons } from './labs.ts';
 
 const { compressToEncodedURIComponent: pack } = LZString;
 const alert = (page: Page) => page.getByRole('alert').filter({ hasText: 'This link could not be opened' });
@@ -70,7 +71,7 @@ test('5. links keep every input: the capacity panel, the race, the speed, the le
   await page.getByTestId('cap-context').selectOption('512');
   await page.getByTestId('race-offset').fill('9');
   await page.getByTestId('race-seqlock').click();
-  await page.getByTestId('tour-button').click();
+  await showLessons(page);
   await page.locator('#lesson-select').selectOption('capacity');
   await page.getByRole('button', { name: /^Step 2:/ }).click();
   await page.getByTestId('tab-capacity').click();

@@ -4,6 +4,7 @@
 // answered wrong and then right, a share link, and axe on every tab. Waits on state only.
 import { axe } from './axe.ts';
 import { expect, test, type Page } from './fixtures.ts';
+import { showLessons } from './labs.ts';
 
 const shot = (page: Page, name: string) => page.screenshot({ path: `test-results/screens/faults-${name}.png` });
 
@@ -86,7 +87,7 @@ test('drag the reset across a transfer: late packets dropped, then none of the m
 
 test('topic 10 lesson: a question answered wrong gets its misconception, then right', async ({ app: page }) => {
   await openFaults(page);
-  await page.getByTestId('tour-button').click();
+  await showLessons(page);
   await page.locator('#lesson-select').selectOption('reset');
   await page.getByRole('button', { name: /^Step 2:/ }).click();
   await expect(page.getByTestId('question')).toContainText('What happens to the SEND packets');

@@ -20,7 +20,7 @@ export const LABS: Lab[] = [
   {
     id: 'transport', hash: '',
     tabs: { state: 'state-node-RESET', modify: 'modify-target', context: 'rd-atomic', post: 'post-opcode' },
-    controls: ['play', 'step', 'speed', 'scrubber', 'share', 'help-button', 'theme-toggle', 'to-memory', 'to-faults', 'step-back', 'jump-kind', 'files-open'],
+    controls: ['play', 'step', 'speed', 'scrubber', 'tour-button', 'share', 'help-button', 'theme-toggle', 'to-memory', 'to-faults', 'step-back', 'jump-kind', 'files-open'],
     dialogs: [
       { ...help, open: async (page) => { await page.getByTestId('help-button').click(); return 'help'; } },
       share,
@@ -48,6 +48,13 @@ export const LABS: Lab[] = [
     dialogs: [{ ...help, open: async (page) => { await page.getByTestId('help-button').click(); return 'faults-help'; } }, share],
   },
 ];
+
+/** The lesson column open (it is, on arrival, in every instrument; a test may have closed it). */
+export async function showLessons(page: Page): Promise<void> {
+  const toggle = page.getByTestId('tour-button');
+  if (await toggle.getAttribute('aria-pressed') !== 'true') await toggle.click();
+  await expect(page.getByTestId('lesson-panel')).toBeVisible();
+}
 
 /** Open an instrument and wait until its first frame drew and Play is live. */
 export async function openLab(page: Page, lab: Lab): Promise<void> {

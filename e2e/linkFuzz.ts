@@ -175,7 +175,7 @@ function payloadMutation(r: Rng, hash: string, others: readonly string[]): Mutat
       break;
     }
     case 'delete': if (at.path.length === 0) return null;
-      value = setAt(p.value, at.path, (o, k) => { if (Array.isArray(o)) o.splice(Number(k), 1); else delete o[k]; }); break;
+      value = setAt(p.value, at.path, (o, k) => { if (Array.isArray(o)) o.splice(Number(k), 1); else Reflect.deleteProperty(o, k); }); break;
     case 'add': {
       const objs = all.filter((x) => x.value && typeof x.value === 'object' && !Array.isArray(x.value));
       value = setAt(p.value, r.pick(objs).path, (o, k) => { (o[k] as Record<string, unknown>)[r.pick(['colour', 'x', 'lab', 'v', 'd', SCRIPTS[0]])] = randomValue(r); });

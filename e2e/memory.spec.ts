@@ -5,6 +5,7 @@
 import type { Page } from '@playwright/test';
 import { axe } from './axe.ts';
 import { test, expect } from './fixtures.ts';
+import { showLessons } from './labs.ts';
 
 async function openLab(page: Page, hash = '#lab=memory'): Promise<void> {
   await page.goto(`/${hash}`);
@@ -207,7 +208,7 @@ test('the Capacity tab sets the closed form beside the simulated sweep and brack
 
 test('a lesson\'s Next brings the next step\'s tab into view', async ({ app: page }) => {
   await openLab(page);
-  await page.getByTestId('tour-button').click();
+  await showLessons(page);
   await page.locator('#lesson-select').selectOption('caching');
   await expect(page.getByTestId('step-heading')).toHaveText(/^1\./);
   // Step 3 ("Drag past the cache") lives on the Cache tab; step 4 on the Cliff tab.

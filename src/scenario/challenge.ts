@@ -67,8 +67,8 @@ export const MAX_GOAL_DEPTH = 16;
 function goalDepth(g: unknown, limit: number): number {
   let deepest = 0;
   const stack: Array<[unknown, number]> = [[g, 1]];
-  while (stack.length) {
-    const [x, d] = stack.pop()!;
+  for (let top = stack.pop(); top; top = stack.pop()) {
+    const [x, d] = top;
     if (!x || typeof x !== 'object') continue;
     deepest = Math.max(deepest, d);
     if (deepest > limit) return deepest;
@@ -138,10 +138,17 @@ export class GoalTally {
   save(): number[] { return this.v.slice(); }
   load(v: readonly number[]): void { this.v = v.slice(); }
 
-  count(g: object): number { return this.v[this.slot.get(g)!]; }
+  /** The slot of a goal part the constructor registered (every part of this challenge's goal is). */
+  private at(g: object): number {
+    const k = this.slot.get(g);
+    if (k === undefined) throw new Error('not a part of this challenge');
+    return k;
+  }
+
+  count(g: object): number { return this.v[this.at(g)]; }
   /** First `from` and last `to` instants (NaN until seen). */
-  span(g: object): [number, number] { const k = this.slot.get(g)!; return [this.v[k], this.v[k + 1]]; }
-  score(): number | null { return this.challenge.score ? this.v[this.slot.get(this.challenge.score)!] : null; }
+  span(g: object): [number, number] { const k = this.at(g); return [this.v[k], this.v[k + 1]]; }
+  score(): number | null { return this.challenge.score ? this.v[this.at(this.challenge.score)] : null; }
 }
 
 /** What a goal reads: the tallies over every event, QP states and the summary at the current instant. */

@@ -40,7 +40,7 @@ export const faultsStore = createLabStore<FaultsFrame, FaultsSlice>(
     }
     return patch;
   },
-  { lessonOpen: false },
+  { lessonOpen: true },
 );
 
 export function useFaults<T>(selector: (s: FaultsState) => T): T {

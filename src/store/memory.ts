@@ -132,7 +132,7 @@ export const memoryStore = createLabStore<MemFrame, MemorySlice>(
     setRace: (race) => set({ race }),
   }),
   onFrame,
-  { lessonOpen: false },
+  { lessonOpen: true },
 );
 
 export function useMemory<T>(selector: (s: MemoryState) => T): T {

@@ -19,7 +19,7 @@ async function load(context: BrowserContext, url: string): Promise<Load> {
   // The baseline can be interactive before its first paint is recorded.
   await page.waitForFunction(() => performance.getEntriesByName('first-contentful-paint').length > 0, null, { timeout: 60_000 });
   const r = await page.evaluate(() => ({
-    interactive: (window as unknown as { __qpProbe: InPageProbe }).__qpProbe.readyAt!,
+    interactive: (window as unknown as { __qpProbe: InPageProbe }).__qpProbe.readyAt ?? NaN,
     fcp: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? NaN,
   }));
   await context.close();

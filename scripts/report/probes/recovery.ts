@@ -53,7 +53,8 @@ async function measure(ctx: ProbeContext, view: (typeof VIEWS)[number]): Promise
       const struck = await BREAK[way].run(page, view.lab);
       await page.waitForFunction((k) => (window as unknown as Hook).qpScope.recoveries().length > k, n, { timeout: 60_000 });
       n++;
-      const rec = (await page.evaluate(() => (window as unknown as Hook).qpScope.recoveries())).at(-1)!;
+      const rec = (await page.evaluate(() => (window as unknown as Hook).qpScope.recoveries())).at(-1);
+      if (!rec) throw new Error(`${way}: no recovery was recorded`);
       // A rejected tick strikes at the next tick after it is armed; the rejection says when.
       const at = way === 'rejectedTick' ? rejectedAt(rec.detail) ?? struck : struck;
       restore.push(rec.ms);

@@ -40,8 +40,9 @@ export function workerConnection<A>(make: () => Worker, locks: Locks | null = gl
   if (life) w.postMessage({ qpScopeLifeline: life } satisfies Lifeline);
   const onEcho = (data: unknown): boolean => {
     if (!life || (data as Partial<Lifeline> | null)?.qpScopeLifeline !== life) return false;
-    if (!closed) {
-      locks!.request(life, { signal: cut.signal }, () => alarm({ kind: 'crashed', detail: 'was terminated or closed' }))
+    // A lifeline name exists only with locks.
+    if (!closed && locks) {
+      locks.request(life, { signal: cut.signal }, () => alarm({ kind: 'crashed', detail: 'was terminated or closed' }))
         // Aborted when the page closes the worker itself: nothing to report.
         .catch(() => undefined);
     }

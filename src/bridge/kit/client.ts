@@ -93,6 +93,9 @@ export class WorkerLost extends Error {
   constructor(readonly failure: Failure, message: string) { super(message); }
 }
 
+/** Restarting needs the factory; a client built on one connection never restarts. */
+const noFactory = (): never => { throw new Error('this client has no worker factory to restart from'); };
+
 interface TickApi<F> { tick(wallMs: number): F }
 type Mode = 'up' | 'restarting' | 'down';
 
@@ -210,7 +213,7 @@ export class LabClient<A extends TickApi<F>, F extends KitFrame> implements Call
 
   private async send(name: string, args: unknown[], how: { internal?: boolean; direct?: boolean } = {}): Promise<unknown> {
     if (!how.direct) while (this.mode === 'restarting') await this.ready;
-    if (this.mode === 'down') throw this.lost(this.downBy!);
+    if (this.mode === 'down' && this.downBy) throw this.lost(this.downBy);
     const internal = !!how.internal;
     const r = await new Promise((resolve, reject) => this.dispatch({ name, args, resolve, reject, tries: 0, internal, seq: internal ? 0 : ++this.sent }));
     this.take(r);
@@ -298,7 +301,7 @@ export class LabClient<A extends TickApi<F>, F extends KitFrame> implements Call
       this.gen++;
       this.lastSeq = -1;
       try {
-        this.conn = this.connect!();
+        this.conn = (this.connect ?? noFactory)();
         this.listen();
         const withSnap = attempt < RESTART_ATTEMPTS;
         const words = this.hooks

@@ -98,8 +98,9 @@ export class QpcCache {
     }
     this.blocked = new Int32Array(this.sets);
     this.index = new SlotIndex(this.entries);
-    this.pinnedSet = new QpnIndex(Math.max(1, this.cfg.pinned!.length));
-    for (const q of this.cfg.pinned!) this.pinnedSet.set(q, 1);
+    const pinned = this.cfg.pinned ?? [];
+    this.pinnedSet = new QpnIndex(Math.max(1, pinned.length));
+    for (const q of pinned) this.pinnedSet.set(q, 1);
     this.flight = new QpnIndex(64);
     const info: SlotInfo = { sets: this.sets, ways: this.ways, flags: this.flags, slotQpn: this.slotQpn, blockMask: this.blockMask };
     this.policy = createPolicy(cfg.policy, info, rng);
@@ -155,9 +156,9 @@ export class QpcCache {
     const vf = this.flags[slot];
     const inFlight = (vf & F_INFLIGHT) !== 0; // only reachable in writeback-refetch mode
     const dirty = (vf & F_DIRTY) !== 0 || inFlight; // live in-flight state must go back to host
-    if (this.captureWhy && this.lastUse) {
+    if (this.captureWhy && this.lastUse && this.filledAt) {
       this.lastWhy = evictionWhy(this.cfg.policy, set, this.sets, this.ways, slot, this.policy.reason(set, slot),
-        { slotQpn: this.slotQpn, filledAt: this.filledAt!, lastUse: this.lastUse, dirty: (vf & F_DIRTY) !== 0, inFlight }, { qpn, stamp: this.stamp });
+        { slotQpn: this.slotQpn, filledAt: this.filledAt, lastUse: this.lastUse, dirty: (vf & F_DIRTY) !== 0, inFlight }, { qpn, stamp: this.stamp });
     }
     stats.evictions++;
     if (dirty) stats.writebacks++;
@@ -178,7 +179,7 @@ export class QpcCache {
     this.flags[slot] = f;
     if (f & this.blockMask) this.blocked[set]++;
     this.index.insert(qpn, slot);
-    if (this.lastUse) { this.lastUse[slot] = this.stamp; this.filledAt![slot] = this.stamp; }
+    if (this.lastUse && this.filledAt) { this.lastUse[slot] = this.stamp; this.filledAt[slot] = this.stamp; }
   }
 
   /** Miss on a QP the flight map knows: count a refetch if it was evicted while in flight. */
@@ -250,12 +251,12 @@ export class QpcCache {
 
   snapshot(): CacheSnapshot {
     return {
-      v: 1, cfg: { ...this.cfg, pinned: [...this.cfg.pinned!] },
+      v: 1, cfg: { ...this.cfg, pinned: [...(this.cfg.pinned ?? [])] },
       slotQpn: this.slotQpn.slice(), flags: this.flags.slice(), freeStack: this.freeStack.slice(),
       freeCount: this.freeCount.slice(), blocked: this.blocked.slice(), policy: this.policy.snapshot(),
       stats: { ...this.stats }, lastVictim: this.lastVictim, flight: this.flight.entries(),
       pinned: this.pinnedSet.entries().map(([q]) => q).sort((a, b) => a - b),
-      ...(this.lastUse ? { use: { filledAt: this.filledAt!.slice(), lastUse: this.lastUse.slice() } } : {}),
+      ...(this.lastUse && this.filledAt ? { use: { filledAt: this.filledAt.slice(), lastUse: this.lastUse.slice() } } : {}),
     };
   }
 
@@ -264,7 +265,7 @@ export class QpcCache {
     const s = snap as CacheSnapshot;
     if (!s || s.v !== 1) throw new TypeError('QpcCache.restore: not a cache snapshot (v 1)');
     const c = new QpcCache({ ...s.cfg, pinned: s.pinned }, rng, { track: s.use !== undefined });
-    if (s.use) { c.filledAt!.set(s.use.filledAt); c.lastUse!.set(s.use.lastUse); }
+    if (s.use && c.filledAt && c.lastUse) { c.filledAt.set(s.use.filledAt); c.lastUse.set(s.use.lastUse); }
     c.slotQpn.set(s.slotQpn);
     c.flags.set(s.flags);
     c.freeStack.set(s.freeStack);

@@ -97,6 +97,17 @@ export class Traffic {
   }
 
   /** Index (0..N-1) of the next packet's QP. */
+  /** The permutation of QPs the skewed patterns draw from (built by the constructor for them). */
+  private get order(): Int32Array {
+    if (!this.perm) throw new Error('traffic: this pattern has no QP permutation');
+    return this.perm;
+  }
+
+  private zipfOf() {
+    if (!this.zipf) throw new Error('traffic: not a zipf pattern');
+    return this.zipf;
+  }
+
   nextIndex(): number {
     const p = this.cfg.pattern;
     const n = this.cfg.qps;
@@ -105,15 +116,15 @@ export class Traffic {
       case 'uniform':
         return this.rng.int(0, n - 1);
       case 'zipf':
-        return this.perm![this.zipf!.sample(this.rng.float())];
+        return this.order[this.zipfOf().sample(this.rng.float())];
       case 'hotset': {
         if (++this.epochPos > p.shiftEvery) { this.epochPos = 1; this.cursor = (this.cursor + p.hotSize) % n; }
-        if (this.rng.float() < p.hotFraction) return this.perm![(this.cursor + this.rng.int(0, p.hotSize - 1)) % n];
+        if (this.rng.float() < p.hotFraction) return this.order[(this.cursor + this.rng.int(0, p.hotSize - 1)) % n];
         return this.rng.int(0, n - 1);
       }
       case 'scan': {
         const hot = p.hotSize ?? 0;
-        if (hot > 0 && this.rng.float() < (p.hotFraction ?? 0)) return this.perm![this.rng.int(0, hot - 1)];
+        if (hot > 0 && this.rng.float() < (p.hotFraction ?? 0)) return this.order[this.rng.int(0, hot - 1)];
         const i = this.cursor;
         this.cursor = i + 1 === n ? 0 : i + 1;
         return i;
@@ -137,7 +148,7 @@ export class Traffic {
 
   /** fanIn distinct QPs: a partial Fisher-Yates over `perm`, undone afterwards (perm stays fixed). */
   private newGroup(fanIn: number): void {
-    const perm = this.perm!;
+    const perm = this.order;
     const n = this.cfg.qps;
     const swaps = this.swaps;
     for (let i = 0; i < fanIn; i++) {

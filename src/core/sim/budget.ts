@@ -64,7 +64,7 @@ const mb = (x: number) => `${n(Math.round(x / (1 << 20)))} MB`;
 
 export function stopMessage(reason: StopReason, t: number, limit: number, state?: StateBytes): string {
   const at = `the run stopped at ${n(t)} ns`;
-  if (reason === 'work') return `${at}: it used its work budget of ${n(limit)} steps`;
-  const l = state!.largest;
-  return `${at}: the model's state passed its memory budget of ${mb(limit)} (about ${mb(state!.total)}; the most: ${n(l.count)} ${l.what})`;
+  if (reason === 'work' || !state) return `${at}: it used its ${reason} budget of ${reason === 'work' ? `${n(limit)} steps` : mb(limit)}`;
+  const l = state.largest;
+  return `${at}: the model's state passed its memory budget of ${mb(limit)} (about ${mb(state.total)}; the most: ${n(l.count)} ${l.what})`;
 }

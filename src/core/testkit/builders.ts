@@ -62,7 +62,9 @@ export function cqes(sim: Simulation, host: number, qpn: number, queue?: 'sq' | 
 }
 
 export function stateOf(sim: Simulation, host: number, qpn: number): string {
-  return sim.summary().qps.find((q) => q.host === host && q.qpn === qpn)!.state;
+  const qp = sim.summary().qps.find((q) => q.host === host && q.qpn === qpn);
+  if (!qp) throw new Error(`no QP 0x${qpn.toString(16)} on host ${host}`);
+  return qp.state;
 }
 
 /** The conservation identity of DESIGN.md: posted = completed + discarded + outstanding. */

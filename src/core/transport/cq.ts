@@ -52,12 +52,19 @@ function retire(w: World, status: WcStatus): void {
   if (status === 'IBV_WC_WR_FLUSH_ERR') w.counters.flushed++;
 }
 
+
+/** A QP's runtime, which a completion always has (its WQE came from it). */
+function runtimeOf(w: World, slot: number) {
+  const rt = w.rt.get(slot);
+  if (!rt) throw new Error(`no runtime for QP slot ${slot}: a completion without a posted WQE`);
+  return rt;
+}
 /**
  * Retire the oldest send WQE of `slot`. Errors always produce a CQE, even for unsignaled WRs
  * (IBTA 10.7.3.1 as quoted in rxe_comp.c) [sources: ibta-in-code, rxe-comp].
  */
 export function completeSend(w: World, slot: number, status: WcStatus): void {
-  const rt = w.rt.get(slot)!;
+  const rt = runtimeOf(w, slot);
   const wqe = rt.sq.shift() as SendWqe;
   if (rt.txIdx > 0) rt.txIdx--;
   else rt.txOff = 0;
@@ -85,7 +92,7 @@ export function completeSend(w: World, slot: number, status: WcStatus): void {
  * imm_data of a SEND_WITH_IMM or RDMA_WRITE_WITH_IMM (the CQE then has IBV_WC_WITH_IMM).
  */
 export function completeRecv(w: World, slot: number, status: WcStatus, byteLen?: number, imm?: number, opcode: WcOpcode = 'IBV_WC_RECV'): boolean {
-  const rt = w.rt.get(slot)!;
+  const rt = runtimeOf(w, slot);
   const wqe = rt.rq.shift() as RecvWqe;
   const q = w.qps;
   q.f.rq_ci[slot] = q.f.rq_ci[slot] + 1;

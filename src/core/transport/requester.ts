@@ -92,8 +92,10 @@ export function buildRequest(w: World, slot: number): Built | null {
   }
   const off = rt.txOff;
   const psn = psnAdd(e.psn0, off);
-  const dst = ti === UD ? e.ud!.host : f.ah_dlid[slot] - 1;
-  const dstQpn = ti === UD ? e.ud!.qpn : f.dest_qp_num[slot];
+  // A UD WR names its destination (validated at post); a connected QP's is in its context.
+  const ud = ti === UD ? e.ud : undefined;
+  const dst = ud ? ud.host : f.ah_dlid[slot] - 1;
+  const dstQpn = ud ? ud.qpn : f.dest_qp_num[slot];
   // The local key check of a SEND or RDMA WRITE happens as the NIC reads the bytes of each
   // packet, before the packet leaves: an SGE whose lkey fails is LOC_PROT_ERR (rxe_req.c
   // finish_packet → copy_data -EFAULT). Inline data was copied at post and is never checked.
@@ -133,11 +135,11 @@ export function buildRequest(w: World, slot: number): Built | null {
     id: newPacketId(w), src: q.host[slot], dst, srcQpn: q.qpn[slot], dstQpn, op, psn, payload, bytes, tt: ti,
     ackReq: ti === RC && done, span: e.opcode === 'IBV_WR_RDMA_READ' ? e.npsn : undefined,
     readLen: e.opcode === 'IBV_WR_RDMA_READ' ? e.length : undefined, imm: e.imm && last ? e.immData : undefined,
-    qkey: ti === UD ? e.ud!.qkey : undefined,
-    reth: keyed ? { addr: e.rdma!.addr, rkey: e.rdma!.rkey, len: e.length } : undefined,
+    qkey: ud?.qkey,
+    reth: keyed && e.rdma ? { addr: e.rdma.addr, rkey: e.rdma.rkey, len: e.length } : undefined,
     atom: e.atomic && isAtomic(e.opcode) ? { cmp: e.atomic.compareAdd, swap: e.atomic.swap } : undefined,
     // The data the model keeps travels in the first packet (it is at most 128 bytes, below any MTU).
-    words: sends && off === 0 && (e.inline ? e.words : e.sgl) ? (e.inline ? e.words : gather(w, q.host[slot], e.sgl!, e.length)) : undefined,
+    words: sends && off === 0 ? (e.inline ? e.words : e.sgl ? gather(w, q.host[slot], e.sgl, e.length) : undefined) : undefined,
     inject: e.fail && !LOCAL_ERRORS.has(e.fail) && e.fail !== 'IBV_WC_RETRY_EXC_ERR' && (off === 0) ? e.fail : undefined,
   };
   if (done) { rt.txIdx++; rt.txOff = 0; e.sent = e.npsn; } else { rt.txOff++; e.sent = rt.txOff; }

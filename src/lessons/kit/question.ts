@@ -125,17 +125,18 @@ export function rangeProblems(unit: Measure<unknown>['unit'], options: readonly 
   const out: string[] = [];
   const missing = options.filter((o) => !o.range).map((o) => o.id);
   if (missing.length) return [`options without a range: ${missing.join(', ')}`];
-  const sorted = [...options].sort((a, b) => a.range![0] - b.range![0]);
-  if (sorted[0].range![0] !== -Infinity) out.push(`nothing covers values below ${sorted[0].range![0]}`);
-  if (sorted[sorted.length - 1].range![1] !== Infinity) out.push(`nothing covers values from ${sorted[sorted.length - 1].range![1]}`);
+  const ranged = options.flatMap((o) => (o.range ? [{ ...o, range: o.range }] : []));
+  const sorted = [...ranged].sort((a, b) => a.range[0] - b.range[0]);
+  if (sorted[0].range[0] !== -Infinity) out.push(`nothing covers values below ${sorted[0].range[0]}`);
+  if (sorted[sorted.length - 1].range[1] !== Infinity) out.push(`nothing covers values from ${sorted[sorted.length - 1].range[1]}`);
   for (let i = 0; i + 1 < sorted.length; i++) {
     const [a, b] = [sorted[i], sorted[i + 1]];
-    if (a.range![1] < b.range![0]) out.push(`a gap between ${a.id} and ${b.id}`);
-    if (a.range![1] > b.range![0]) out.push(`${a.id} and ${b.id} overlap`);
+    if (a.range[1] < b.range[0]) out.push(`a gap between ${a.id} and ${b.id}`);
+    if (a.range[1] > b.range[0]) out.push(`${a.id} and ${b.id} overlap`);
   }
-  for (const o of options) {
-    if (o.range![0] >= o.range![1]) out.push(`${o.id}: an empty range`);
-    for (const b of o.range!) if (Number.isFinite(b) && !o.label.includes(boundText(b, unit))) out.push(`${o.id}: the label does not name its bound ${boundText(b, unit)}`);
+  for (const o of ranged) {
+    if (o.range[0] >= o.range[1]) out.push(`${o.id}: an empty range`);
+    for (const b of o.range) if (Number.isFinite(b) && !o.label.includes(boundText(b, unit))) out.push(`${o.id}: the label does not name its bound ${boundText(b, unit)}`);
   }
   return out;
 }

@@ -1,4 +1,4 @@
-import { cmpReady, type Lesson } from './types.ts';
+import { readyPair, type Lesson } from './types.ts';
 
 export const enginesLesson: Lesson = {
   id: 'engines', lab: 'memory', topic: 9, title: 'Eviction engines',
@@ -29,7 +29,7 @@ export const enginesLesson: Lesson = {
           { id: 'same', label: 'The same, 98% of A or more: the PCIe read dominates', range: [98, Infinity], why: 'The PCIe reads overlap (K ≈ 47); the firmware decisions do not. The serial part sets the ceiling.' },
         ],
         reveal: [{ kind: 'config', patch: { engine: 'fixed' } }, { kind: 'compare', a: { engine: 'fixed' }, b: { engine: 'firmware' } }], runNs: 200_000,
-        measure: { of: (p) => (!cmpReady(p) ? 100 : (100 * p.compare!.b.mops) / p.compare!.a.mops), unit: '%' },
+        measure: { of: (p) => { const c = readyPair(p); return c ? (100 * c.b.mops) / c.a.mops : 100; }, unit: '%' },
         stated: 'much',
         because: 'With most packets evicting, B is capped at 1 / (evictions per packet × 2.5 µs) — well under a Mops — whatever the PCIe latency.',
       } },

@@ -1,4 +1,4 @@
-import { cmpReady, type Lesson } from './types.ts';
+import { readyPair, type Lesson } from './types.ts';
 
 /** A's hit rate minus B's, in points (0 until the compare pair runs). */
 const hitLead = (p: Parameters<NonNullable<Lesson['steps'][number]['check']>>[0]) =>
@@ -31,7 +31,7 @@ export const policyLesson: Lesson = {
       text: ['LFU keeps the heavy hitters; random throws them out as often as anything else.'],
       task: 'Give A LFU and B Random.',
       hints: ['The compare strip sets each side on its own: side A and side B each have a Policy list.', 'Set side A\'s Policy to LFU and side B\'s to Random, with the traffic pattern still Zipf, and let both settle.'],
-      check: (p) => p.config.pattern === 'zipf' && cmpReady(p) && p.compare!.a.policy === 'lfu' && p.compare!.b.policy === 'random' && p.compare!.a.hitRate > p.compare!.b.hitRate + 0.03,
+      check: (p) => { const c = readyPair(p); return p.config.pattern === 'zipf' && c !== null && c.a.policy === 'lfu' && c.b.policy === 'random' && c.a.hitRate > c.b.hitRate + 0.03; },
       solution: [{ kind: 'config', patch: { pattern: 'zipf', skew: 1.1 } }, { kind: 'compare', a: { policy: 'lfu' }, b: { policy: 'random' } }] },
     { id: 'scan', title: 'Predict: a scan against LRU', highlight: 'compare',
       text: ['Half the packets go to a small hot set; the rest scan every QP in order. A runs 2Q, B runs LRU. 2Q puts a QP it does not remember into a small FIFO (A1in), where a hit changes nothing; a QP pushed out of A1in leaves its QPN in a ghost list (A1out), and only a QP fetched again while its QPN is still there enters the main LRU (Am).'],

@@ -32,4 +32,5 @@ export type MemoryAction =
 export type Lesson = KitLesson<MemoryProbe, MemoryAction>;
 
 export const FASST = 'fasst: the raw rc-swarm logs behind the measured points';
-export const cmpReady = (p: MemoryProbe) => p.compare !== null && p.compare.a.valid && p.compare.b.valid;
+/** The compare pair, once both sides measure something (null before). */
+export const readyPair = (p: MemoryProbe) => (p.compare !== null && p.compare.a.valid && p.compare.b.valid ? p.compare : null);

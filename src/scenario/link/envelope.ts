@@ -63,7 +63,7 @@ export function decodeLink<L extends string, T>(hash: string, specs: Readonly<Re
   const p = params(hash);
   if (typeof p === 'string') return fail(p);
   if (p.size === 0) return { ok: true, lab: fallback, value: null };
-  const legacyLab = (Object.keys(specs) as L[]).find((l) => specs[l].legacyParam && p.has(specs[l].legacyParam!) && !p.has('d'));
+  const legacyLab = (Object.keys(specs) as L[]).find((l) => { const legacy = specs[l].legacyParam; return legacy !== undefined && p.has(legacy) && !p.has('d'); });
   const labName = p.get('lab') ?? legacyLab ?? fallback;
   if (!Object.prototype.hasOwnProperty.call(specs, labName)) return fail(`there is no instrument "${show(labName)}"; this page has ${Object.keys(specs).join(', ')}`);
   const lab = labName as L;
@@ -73,8 +73,9 @@ export function decodeLink<L extends string, T>(hash: string, specs: Readonly<Re
 
   let data = p.get('d');
   let version: number;
-  if (data === undefined && spec.legacyParam && p.has(spec.legacyParam)) {
-    data = p.get(spec.legacyParam)!;
+  const legacy = spec.legacyParam === undefined ? undefined : p.get(spec.legacyParam);
+  if (data === undefined && legacy !== undefined) {
+    data = legacy;
     version = 1;
   } else {
     if (data === undefined) {

@@ -9,6 +9,7 @@ import { LessonPanel, lessonActions as kitLessonActions } from '../shell/LessonP
 import { Notices } from '../shell/Notices.tsx';
 import { ShareDialog, openShare } from '../shell/ShareDialog.tsx';
 import { useLabKeyboard } from '../shell/useKeyboard.ts';
+import { LabShell } from '../shell/LabShell.tsx';
 import { TabPanel, Tabs, type TabItem } from '../kit/Tabs.tsx';
 import { CompareTab } from './CompareTab.tsx';
 import { Controls } from './Controls.tsx';
@@ -59,10 +60,22 @@ export default function FaultsLab({ buildLink, onResetProgress }: FaultsLabProps
   // The second storm runs only while Compare shows it.
   useEffect(() => { if (ready) void faults().act('showCompare', tab === 'compare'); }, [tab, ready]);
 
+  const lesson = (
+    <LessonPanel lessons={lessons} progress={progress} actions={lessonActions} followHighlight onLook={(p) => st.setTab(p as FaultsTab)}
+      onClose={() => st.setLessonOpen(false)} freeLabel="Free play"
+      saved={saved} onResetProgress={onResetProgress ? () => { onResetProgress(); st.setSaved({}); } : undefined}
+      free={{ title: 'Free play', text: <p>Pick a fault and a number of QPs in the storm's settings and press Play. The lessons walk through topic 7 (many QPs failing at once) and topic 10 (reset in the middle of a transfer).</p> }} />
+  );
   return (
-    <div className="flex min-h-full flex-col bg-slate-100 text-slate-900 lg:h-full lg:min-h-[640px]" data-testid="faults-lab">
-      <Header onShare={() => void openShare(buildLink, st.setShare)} />
-      {/* Below 1024 px one column: the lesson (when open), the views, then the settings. */}
+    <LabShell lab="faults" subtitle="Many QPs failing at once" lessonOpen={lessonOpen} setLessonOpen={st.setLessonOpen} lesson={lesson} controls={<Header />}
+      ready={ready} onShare={() => void openShare(buildLink, st.setShare)} onHelp={() => st.setHelp(true)} className="lg:min-h-[640px]"
+      overlays={<>
+        {help && <Dialog title="How to read the Faults instrument" testId="faults-help" wide onClose={() => st.setHelp(false)}><HelpBody /></Dialog>}
+        <ShareDialog share={share} onChange={st.setShare}
+          description="Opening this link shows the same storm settings, policy, compare policy, reset view, tab, speed and lesson step." />
+        <Notices store={faultsStore} />
+      </>}>
+      {/* Below 1024 px one column: the views, then the settings. */}
       <div className="flex flex-col lg:min-h-0 lg:flex-1 lg:flex-row">
         <Controls />
         <main className="order-2 flex min-w-0 flex-col gap-1.5 p-2 lg:order-none lg:min-h-0 lg:flex-1">
@@ -73,19 +86,7 @@ export default function FaultsLab({ buildLink, onResetProgress }: FaultsLabProps
               : tab === 'storm' ? <StormTab /> : tab === 'policies' ? <PoliciesTab /> : tab === 'compare' ? <CompareTab /> : tab === 'explorer' ? <ExplorerTab /> : <ResetTab />}
           </TabPanel>
         </main>
-        {lessonOpen && (
-          <aside className="order-1 flex max-h-[75vh] flex-col border-b border-slate-300 bg-white lg:order-none lg:max-h-none lg:w-[300px] lg:shrink-0 lg:border-b-0 lg:border-l" aria-label="Guided lesson">
-            <LessonPanel lessons={lessons} progress={progress} actions={lessonActions} followHighlight onLook={(p) => st.setTab(p as FaultsTab)}
-              onClose={() => st.setLessonOpen(false)} freeLabel="Free play"
-              saved={saved} onResetProgress={onResetProgress ? () => { onResetProgress(); st.setSaved({}); } : undefined}
-              free={{ title: 'Free play', text: <p>Pick a fault and a number of QPs on the left and press Play. The lessons walk through topic 7 (many QPs failing at once) and topic 10 (reset in the middle of a transfer).</p> }} />
-          </aside>
-        )}
       </div>
-      {help && <Dialog title="How to read the Faults instrument" testId="faults-help" wide onClose={() => st.setHelp(false)}><HelpBody /></Dialog>}
-      <ShareDialog share={share} onChange={st.setShare}
-        description="Opening this link shows the same storm settings, policy, compare policy, reset view, tab, speed and lesson step." />
-      <Notices store={faultsStore} />
-    </div>
+    </LabShell>
   );
 }

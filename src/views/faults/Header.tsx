@@ -1,26 +1,21 @@
-// The Faults instrument's header: the instrument switch, play / restart / to the end, speed,
-// lessons, share and help.
+// The Faults instrument's controls in the shell (views/shell/LabShell.tsx): play / restart / to
+// the end, and speed.
 import { faults } from '../../bridge/labs.ts';
-import { faultsStore, useFaults } from '../../store/faults.ts';
+import { useFaults } from '../../store/faults.ts';
 import { Icon } from '../kit/Icon.tsx';
 import { WorkerSlider } from '../kit/controls.tsx';
-import { LabNav } from '../shell/LabNav.tsx';
-import { ThemeToggle } from '../shell/ThemeToggle.tsx';
 import { dur, logPos } from './format.ts';
 
 const SPEED = logPos(10_000, 1_000_000_000);
 const btn = 'inline-flex h-8 items-center gap-1 whitespace-nowrap rounded-md border px-2.5 text-sm font-medium disabled:opacity-40';
 
-export function Header({ onShare }: { onShare(): void }) {
+export function Header() {
   const ready = useFaults((s) => s.frame !== null);
   const playing = useFaults((s) => s.frame?.playing ?? false);
   const speed = useFaults((s) => s.frame?.speed ?? 50_000_000);
-  const lessonOpen = useFaults((s) => s.lessonOpen);
   const c = () => faults();
   return (
-    <header className="flex flex-wrap items-center gap-x-3 gap-y-1.5 border-b border-slate-300 bg-white px-3 py-1.5 shadow-sm">
-      <h1 className="text-base font-bold tracking-tight text-slate-900">QP Scope</h1>
-      <LabNav current="faults" />
+    <>
       <div className="flex items-center gap-1.5" role="group" aria-label="Playback">
         <button type="button" data-testid="play" disabled={!ready} aria-pressed={playing} onClick={() => void c().toggle()}
           className={`${btn} w-20 justify-center font-semibold ${playing ? 'border-amber-500 bg-amber-50 text-amber-900' : 'border-green-700 bg-green-700 text-white hover:bg-green-800'}`}>
@@ -32,13 +27,6 @@ export function Header({ onShare }: { onShare(): void }) {
       <WorkerSlider id="speed" label="Speed" inline value={speed} min={0} max={1000} toPos={SPEED.to} fromPos={SPEED.from}
         text={(v) => `${dur(v)}/s`} valueText={(v) => `${dur(v)} of simulated time per second`} onChange={(v) => c().act('setSpeed', v)}
         title="Log scale: 10 µs to 1 s of simulated time per wall-clock second" />
-      <div className="ml-auto flex shrink-0 items-center gap-1.5">
-        <button type="button" data-testid="tour-button" aria-pressed={lessonOpen} onClick={() => faultsStore.getState().setLessonOpen(!lessonOpen)} className={`${btn} border-slate-400 bg-white text-slate-800 hover:bg-slate-100`}>Lessons</button>
-        <button type="button" data-testid="share" disabled={!ready} onClick={onShare} className={`${btn} border-indigo-600 bg-white text-indigo-800 hover:bg-indigo-50`}><Icon kind="share" />Share</button>
-        <button type="button" data-testid="help-button" aria-label="Help" onClick={() => faultsStore.getState().setHelp(true)}
-          className="inline-flex h-8 w-8 items-center justify-center rounded-full border border-slate-400 bg-white text-sm font-bold text-slate-800 hover:bg-slate-100">?</button>
-        <ThemeToggle />
-      </div>
-    </header>
+    </>
   );
 }

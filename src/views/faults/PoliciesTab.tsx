@@ -80,7 +80,8 @@ function Table({ pf }: { pf: PolicyFrame }) {
       <thead><tr className="text-left text-slate-600"><th className="font-medium">policy</th>{Array.from({ length: k }, (_, i) => <th key={i} className="font-medium">class {i}</th>)}<th className="font-medium">Jain</th></tr></thead>
       <tbody>
         {keysOf(POLICY_LABEL).map((p) => {
-          const r = pf.results.find((x) => x.policy === p)!;
+          const r = pf.results.find((x) => x.policy === p);
+          if (!r) return null;
           return (
             <tr key={p} className="border-t border-slate-200 font-mono">
               <td className="font-sans">{POLICY_LABEL[p]}</td>

@@ -56,7 +56,8 @@ function verdictStep(w: ReportWhy): ReportStep {
     const dev = w.covers.deviceNs < 0 ? 'no DEVICE_FATAL covered it' : '';
     return { id: 'verdict', text: `Lost: the storm has drained and nothing told software. ${cap([e, c, cq, dev].filter(Boolean).join('; '))}. It is counted as a lost report, never silent.` };
   }
-  const r = w.report!;
+  const r = w.report;
+  if (!r) return { id: 'verdict', text: `${qp(w)} has not been reported yet: play on to see when.` };
   const parts = w.queue && w.service && w.service.doneNs >= 0
     ? ` (waiting ${dur(w.service.startNs - w.queue.ns)}, in the engine ${dur(w.service.doneNs - w.service.startNs)}, on the way to software ${dur(r.ns - w.service.doneNs)})` : '';
   const since = w.failed ? `, ${dur(r.ns - w.failed.ns)} after it failed${parts}` : '';

@@ -6,7 +6,8 @@ import { useWorkerValue } from './useWorkerValue.ts';
 
 /** Sends the choice; the promise settles once the worker's answer (and frame) has arrived. A
  *  control over local state may return nothing. */
-export type Send<T> = (v: T) => Promise<unknown> | void;
+/** Sends the choice; a promise is waited for (anything else counts as sent). */
+export type Send<T> = (v: T) => unknown;
 
 interface SwitchProps {
   value: boolean;

@@ -5,7 +5,7 @@
 // carries the value in force — the new one, or the old one if the worker refused the change.
 import { useCallback, useEffect, useRef, useState } from 'react';
 
-export function useWorkerValue<T>(value: T, send: (v: T) => Promise<unknown> | void): [T, (v: T) => void] {
+export function useWorkerValue<T>(value: T, send: (v: T) => unknown): [T, (v: T) => void] {
   const [pending, setPending] = useState<{ v: T } | null>(null);
   const sendRef = useRef(send);
   useEffect(() => { sendRef.current = send; });

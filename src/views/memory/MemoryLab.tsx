@@ -10,6 +10,7 @@ import { Notices } from '../shell/Notices.tsx';
 import { ShareDialog, openShare } from '../shell/ShareDialog.tsx';
 import { noteReply } from './hooks.ts';
 import { useLabKeyboard } from '../shell/useKeyboard.ts';
+import { LabShell } from '../shell/LabShell.tsx';
 import { TabPanel, Tabs, type TabItem } from '../kit/Tabs.tsx';
 import { Dialog } from '../shell/Dialog.tsx';
 import { CacheTab } from './CacheTab.tsx';
@@ -79,10 +80,23 @@ export default function MemoryLab({ buildLink, onResetProgress }: MemoryLabProps
   });
 
   const selectTab = (t: MemoryTab) => memoryStore.getState().setTab(t);
+  const lesson = (
+    <LessonPanel lessons={lessons} progress={progress} actions={lessonActions} followHighlight onLook={(p) => st.setTab(p as MemoryTab)}
+      onClose={() => st.setLessonOpen(false)} freeLabel="Free play"
+      saved={saved} onResetProgress={onResetProgress ? () => { onResetProgress(); st.setSaved({}); } : undefined}
+      free={{ title: 'Free play', text: <p>Change any setting in the settings column and watch the cache, the table walk and the cliff follow. The lessons walk through topics 2, 3, 8, 9 and 11.</p> }} />
+  );
   return (
-    <div className="flex min-h-full flex-col bg-slate-100 text-slate-900 lg:h-full lg:min-h-[640px]" data-testid="memory-lab">
-      <LabHeader onShare={() => void openShare(buildLink, st.setShare)} />
-      {/* Below 1024 px one column: the lesson (when open), the views, then the settings. */}
+    <LabShell lab="memory" subtitle="The QP context cache and table" lessonOpen={lessonOpen} setLessonOpen={st.setLessonOpen} lesson={lesson} controls={<LabHeader />}
+      ready={ready} onShare={() => void openShare(buildLink, st.setShare)} onHelp={() => st.setHelp(true)} className="lg:min-h-[640px]"
+      overlays={<>
+        <div aria-live="polite" aria-atomic="true" className="sr-only" data-testid="announcer">{announce}</div>
+        {help && <Dialog title="How to read the NIC-memory lab" testId="memory-help" wide onClose={() => memoryStore.getState().setHelp(false)}><HelpBody /></Dialog>}
+        <ShareDialog share={share} onChange={st.setShare}
+          description="Opening this link shows the same preset, settings, active QPs, tab, compare sides, calculator and race inputs, speed and lesson step, and runs the same seeded traffic." />
+        <Notices store={memoryStore} />
+      </>}>
+      {/* Below 1024 px one column: the views, then the settings. */}
       <div className="flex flex-col lg:min-h-0 lg:flex-1 lg:flex-row">
         <Controls />
         <main className="order-2 flex min-w-0 flex-col gap-1.5 p-2 lg:order-none lg:min-h-0 lg:flex-1">
@@ -100,20 +114,7 @@ export default function MemoryLab({ buildLink, onResetProgress }: MemoryLabProps
               : <CapacityTab />}
           </TabPanel>
         </main>
-        {lessonOpen && (
-          <aside className="order-1 flex max-h-[75vh] flex-col border-b border-slate-300 bg-white lg:order-none lg:max-h-none lg:w-[300px] lg:shrink-0 lg:border-b-0 lg:border-l" aria-label="Guided lesson" data-testid="tour">
-            <LessonPanel lessons={lessons} progress={progress} actions={lessonActions} followHighlight onLook={(p) => st.setTab(p as MemoryTab)}
-              onClose={() => st.setLessonOpen(false)} freeLabel="Free play"
-              saved={saved} onResetProgress={onResetProgress ? () => { onResetProgress(); st.setSaved({}); } : undefined}
-              free={{ title: 'Free play', text: <p>Change any setting in the left column and watch the cache, the table walk and the cliff follow. The lessons walk through topics 2, 3, 8, 9 and 11.</p> }} />
-          </aside>
-        )}
       </div>
-      <div aria-live="polite" aria-atomic="true" className="sr-only" data-testid="announcer">{announce}</div>
-      {help && <Dialog title="How to read the NIC-memory lab" testId="memory-help" wide onClose={() => memoryStore.getState().setHelp(false)}><HelpBody /></Dialog>}
-      <ShareDialog share={share} onChange={st.setShare}
-        description="Opening this link shows the same preset, settings, active QPs, tab, compare sides, calculator and race inputs, speed and lesson step, and runs the same seeded traffic." />
-      <Notices store={memoryStore} />
-    </div>
+    </LabShell>
   );
 }

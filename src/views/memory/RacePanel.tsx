@@ -72,7 +72,7 @@ export function RacePanel() {
   const seenSoFar = t ? t.fields.map((f, i) => {
     const reads = t.events.filter((e) => e.actor === 'reader' && e.cycle <= now && (e.action === 'read-word' && e.word === i || e.action === 'read-row'));
     const lastRead = reads[reads.length - 1];
-    return lastRead ? { ...f, from: lastRead.value!, seen: lastRead.value === 'new' ? f.new : f.old } : null;
+    return lastRead?.value ? { ...f, from: lastRead.value, seen: lastRead.value === 'new' ? f.new : f.old } : null;
   }) : [];
   const mixed = seenSoFar.some((s) => s?.from === 'old') && seenSoFar.some((s) => s?.from === 'new');
   const cellW = t ? Math.max(26, Math.min(44, Math.floor(560 / Math.max(1, last - first + 1)))) : 30;
@@ -153,7 +153,8 @@ export function RacePanel() {
             <thead><tr className="text-left text-slate-500"><th className="font-medium">protection</th><th className="font-medium">result</th><th className="text-right font-medium">read cycles</th><th className="text-right font-medium">extra</th><th className="text-right font-medium">retries</th><th className="text-right font-medium">write cycles</th></tr></thead>
             <tbody className="font-mono">
               {PROTS.map(([id, label]) => {
-                const x = reply!.traces![id];
+                const x = reply?.traces?.[id];
+                if (!x) return null;
                 return (
                   <tr key={id} className={id === prot ? 'bg-slate-100' : ''}>
                     <td className="font-sans">{label}</td><td className={`font-sans font-semibold ${x.torn ? 'text-red-800' : 'text-green-800'}`}>{x.torn ? '⚠ torn' : '✓ ok'}</td>

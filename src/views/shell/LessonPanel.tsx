@@ -169,7 +169,7 @@ export function LessonPanel({ lessons, progress, actions, onLook, followHighligh
           </header>
           <article aria-labelledby="step-heading" className="flex flex-col gap-2">
             <h3 id="step-heading" ref={heading} data-testid="step-heading" className="font-semibold text-slate-900">{progress.step + 1}. {step.title}</h3>
-            {step.highlight && onLook && <button type="button" className="-mt-1.5 self-start text-[11.5px] text-blue-800 underline" onClick={() => onLook(step.highlight!)}>Show me where</button>}
+            {step.highlight && onLook && <button type="button" className="-mt-1.5 self-start text-[11.5px] text-blue-800 underline" onClick={() => { if (step.highlight) onLook(step.highlight); }}>Show me where</button>}
             {step.text.map((p, i) => <p key={i} className="leading-relaxed text-slate-700" data-testid="step-text"><RichText text={p} terms={lesson.terms} /></p>)}
             {progress.hints.length > 0 && (
               <ol className="flex list-decimal flex-col gap-1 rounded border border-sky-300 bg-sky-50 py-1 pl-6 pr-2 text-[12.5px] text-sky-950" aria-label="Hints" data-testid="hints">

@@ -15,8 +15,8 @@ function withTerms(text: string, terms: readonly Term[], seen: Set<string>, key:
   let m: RegExpExecArray | null;
   let i = 0;
   while ((m = re.exec(text))) {
-    const t = byWord.get(m[1])!;
-    if (seen.has(t.term)) continue;
+    const t = byWord.get(m[1]);
+    if (!t || seen.has(t.term)) continue;
     seen.add(t.term);
     if (m.index > last) out.push(<span key={`${key}-${i++}`}>{text.slice(last, m.index)}</span>);
     out.push(

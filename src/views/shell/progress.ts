@@ -62,8 +62,9 @@ export function recordLesson(
   const lp = labProgress(p, lab);
   const rec = lp.lessons[lesson.id] ?? { done: [], answers: {} };
   const answers = { ...rec.answers };
-  const g = lesson.question?.graded;
-  if (g && !visiting) answers[lesson.step] = { ...g, attempts: lesson.question!.attempts };
+  const q = lesson.question;
+  const g = q?.graded;
+  if (q && g && !visiting) answers[lesson.step] = { ...g, attempts: q.attempts };
   const next: LabProgress = {
     at: visiting || !at ? lp.at : { ...at, lesson: lesson.id, step: lesson.step },
     lessons: { ...lp.lessons, [lesson.id]: { done: mergeDone(rec.done, lesson.stepsDone), answers } },

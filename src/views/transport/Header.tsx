@@ -1,30 +1,21 @@
-// The instrument's header: title, transport controls, speed (log scale), simulated time and the
-// scrubber, Share and Help. Every control is a real, labelled element.
+// The instrument's controls in the shell (views/shell/LabShell.tsx): play and step, speed (log
+// scale), simulated time and the scrubber. Every control is a real, labelled element.
 import { useState } from 'react';
 import { Icon } from '../kit/Icon.tsx';
 import { useLatest } from '../kit/useLatest.ts';
 import { WorkerSlider } from '../kit/controls.tsx';
-import { LabNav } from '../shell/LabNav.tsx';
-import { ThemeToggle } from '../shell/ThemeToggle.tsx';
 import { transport } from '../../bridge/labs.ts';
 import { useTransport, transportStore } from '../../store/transport.ts';
 import { SPEED_MAX, SPEED_MIN, sliderFromSpeed, speedFromSlider, speedText, usText } from './format.ts';
 
-export interface HeaderProps {
-  onShare(): void;
-}
-
-export function Header({ onShare }: HeaderProps) {
+export function Header() {
   const t = useTransport((s) => s.frame?.t ?? 0);
   const maxT = useTransport((s) => s.frame?.maxT ?? 0);
   const duration = useTransport((s) => s.frame?.durationNs ?? 0);
   const playing = useTransport((s) => s.frame?.playing ?? false);
   const speed = useTransport((s) => s.frame?.speed ?? 2000);
   const slow = useTransport((s) => s.frame?.slow);
-  const title = useTransport((s) => s.frame?.scenarioTitle);
   const ready = useTransport((s) => s.frame !== null);
-  const setHelp = useTransport((s) => s.setHelp);
-  const lessonOpen = useTransport((s) => s.lessonOpen);
 
   const [scrub, setScrub] = useState<number | null>(null);
 
@@ -36,18 +27,7 @@ export function Header({ onShare }: HeaderProps) {
   const stopped = useTransport((s) => s.frame?.stopped ?? null);
   const atEnd = ready && (t >= duration || stopped !== null);
   return (
-    // One row from 1024 px; narrower, the row wraps and the time scrubber takes a row of its own.
-    <header className="flex flex-wrap items-center gap-x-3 gap-y-1.5 border-b border-slate-300 bg-white px-3 py-1.5 shadow-sm lg:flex-nowrap">
-      <div className="flex min-w-0 shrink-0 flex-col leading-tight">
-        <h1 className="text-base font-bold tracking-tight text-slate-900">QP Scope</h1>
-        <span className="max-w-[9rem] truncate text-[11px] text-slate-500 2xl:max-w-[11rem]" title={title}>{title ?? 'loading…'}</span>
-      </div>
-      <LabNav current="transport" />
-      {!lessonOpen && (
-        <button type="button" onClick={() => transportStore.getState().setLessonOpen(true)} data-testid="show-lesson"
-          className="h-8 shrink-0 rounded-md border border-blue-600 bg-white px-2 text-xs font-medium text-blue-800 hover:bg-blue-50">Lessons ▸</button>
-      )}
-
+    <>
       <div className="flex items-center gap-1.5" role="group" aria-label="Playback">
         <button
           type="button" data-testid="play" disabled={!ready || atEnd}
@@ -93,17 +73,6 @@ export function Header({ onShare }: HeaderProps) {
         <span className="shrink-0 font-mono text-[11px] text-slate-500" title="Furthest instant simulated so far">/ {usText(maxT)}</span>
       </div>
 
-      <div className="ml-auto flex shrink-0 items-center gap-1.5 lg:ml-0">
-        <button type="button" data-testid="share" onClick={onShare} disabled={!ready}
-          className="inline-flex h-8 items-center gap-1 rounded-md border border-indigo-600 bg-white px-2.5 text-sm font-medium text-indigo-800 hover:bg-indigo-50 disabled:opacity-40">
-          <Icon kind="share" />Share
-        </button>
-        <button type="button" data-testid="help-button" onClick={() => setHelp(true)} aria-label="Help and keyboard shortcuts (?)"
-          className="inline-flex h-8 w-8 items-center justify-center rounded-full border border-slate-400 bg-white text-sm font-bold text-slate-800 hover:bg-slate-100">
-          ?
-        </button>
-        <ThemeToggle />
-      </div>
-    </header>
+    </>
   );
 }

@@ -1,5 +1,5 @@
-// The transport instrument (topics 1, 4, 5, 6): header; the lesson column; the hosts and wire,
-// the selected QP's queues and the event log; the inspector. Dialogs, notices and the live
+// The transport instrument (topics 1, 4, 5, 6) in the shared shell (header, lesson column, its
+// controls and time tools): the hosts and wire, the selected QP's queues and the event log; the inspector. Dialogs, notices and the live
 // announcer sit on top. The shell pieces are shared with every instrument.
 import { useEffect, useState } from 'react';
 import { transport } from '../../bridge/labs.ts';
@@ -9,6 +9,7 @@ import { Notices } from '../shell/Notices.tsx';
 import { ShareDialog, openShare } from '../shell/ShareDialog.tsx';
 import { Announcer } from '../shell/Announcer.tsx';
 import { useLabKeyboard } from '../shell/useKeyboard.ts';
+import { LabShell } from '../shell/LabShell.tsx';
 import { Header } from './Header.tsx';
 import { HelpOverlay } from './HelpOverlay.tsx';
 import { WireView } from './wire/WireView.tsx';
@@ -107,28 +108,36 @@ export function TransportLab({ buildLink, onResetProgress, challengeKit }: Trans
   const announce = useStateAnnouncements();
   const st = transportStore.getState();
 
+  const lesson = (
+    <LessonPanel lessons={lessons} progress={progress} actions={lessonActions} followHighlight onLook={(w) => { follow(w); look(w); }} onClose={() => st.setLessonOpen(false)}
+      saved={saved} onResetProgress={onResetProgress ? () => { onResetProgress(); st.setSaved({}); } : undefined}
+      freeLabel="Sandbox (free play)"
+      free={scale ? {
+        title: 'Sandbox at scale',
+        text: <p>{scale.title ?? `${grouped(scale.n)} QPs`}. Each host draws its QPs as a grid, one cell per QP, shaped by its state. Click a cell, or focus a grid and use the arrow keys, to inspect a QP: the wire gives the selected pair its own lanes and groups the other connections by direction.</p>,
+      } : { title: 'Sandbox', text: <p>Two hosts, two RC connections sharing completion queues, three programs posting work. Press play, click a QP to inspect it, and use <em>Post &amp; faults</em> to break things.</p> }} />
+  );
   return (
-    <div className="flex min-h-full flex-col bg-slate-100 text-slate-900 lg:h-full lg:min-h-[600px]" data-testid="transport-lab"
-      onDragOver={(e) => { if (e.dataTransfer.types.includes('Files')) e.preventDefault(); }}
-      onDrop={(e) => { const f = e.dataTransfer.files?.[0]; if (!f) return; e.preventDefault(); void importScenario(f); }}>
-      <a href="#inspector-title" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-2 focus:py-1">Skip to the inspector</a>
-      <Header onShare={() => void openShare(buildLink, st.setShare)} />
-      {ready && <TimeTools challengeKit={challengeKit}><ProfileBar /></TimeTools>}
+    <LabShell lab="transport" subtitle={scenarioTitle ?? 'loading…'} lessonOpen={lessonOpen} setLessonOpen={st.setLessonOpen} lesson={lesson}
+      controls={<Header />} toolbar={ready && <TimeTools challengeKit={challengeKit}><ProfileBar /></TimeTools>}
+      ready={ready} onShare={() => void openShare(buildLink, st.setShare)} onHelp={() => st.setHelp(true)} helpLabel="Help and keyboard shortcuts (?)"
+      className="lg:min-h-[600px]"
+      skip={<a href="#inspector-title" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-2 focus:py-1">Skip to the inspector</a>}
+      rootProps={{
+        onDragOver: (e) => { if (e.dataTransfer.types.includes('Files')) e.preventDefault(); },
+        onDrop: (e) => { const f = e.dataTransfer.files?.[0]; if (!f) return; e.preventDefault(); void importScenario(f); },
+      }}
+      overlays={<>
+        <HelpOverlay />
+        <ShareDialog share={share} onChange={st.setShare}
+          description="This link reproduces the scenario, every command issued so far, the current instant, the selected QP, the inspector tab and the lesson step." />
+        <Notices store={transportStore} />
+        <Announcer text={announce} />
+      </>}>
       {ready ? (
         // Below 1024 px the panels stack in one scrolling column (the middle column's panels join
         // it through display: contents, so the inspector sits right under the queues).
-        <main className={`flex flex-col gap-2 p-2 lg:grid lg:min-h-0 lg:flex-1 ${lessonOpen ? 'lg:grid-cols-[272px_minmax(0,1.25fr)_minmax(0,1fr)]' : 'lg:grid-cols-[minmax(0,1.3fr)_minmax(0,1fr)]'}`}>
-          {lessonOpen && (
-            <aside className="max-h-[75vh] min-h-0 overflow-hidden rounded-lg border border-slate-300 bg-white shadow-sm lg:max-h-none" aria-label="Guided lesson">
-              <LessonPanel lessons={lessons} progress={progress} actions={lessonActions} followHighlight onLook={(w) => { follow(w); look(w); }} onClose={() => st.setLessonOpen(false)}
-                saved={saved} onResetProgress={onResetProgress ? () => { onResetProgress(); st.setSaved({}); } : undefined}
-                freeLabel="Sandbox (free play)"
-                free={scale ? {
-                  title: 'Sandbox at scale',
-                  text: <p>{scale.title ?? `${grouped(scale.n)} QPs`}. Each host draws its QPs as a grid, one cell per QP, shaped by its state. Click a cell, or focus a grid and use the arrow keys, to inspect a QP: the wire gives the selected pair its own lanes and groups the other connections by direction.</p>,
-                } : { title: 'Sandbox', text: <p>Two hosts, two RC connections sharing completion queues, three programs posting work. Press play, click a QP to inspect it, and use <em>Post &amp; faults</em> to break things.</p> }} />
-            </aside>
-          )}
+        <main className="flex flex-col gap-2 p-2 lg:grid lg:min-h-0 lg:flex-1 lg:grid-cols-[minmax(0,1.3fr)_minmax(0,1fr)]">
           <div className="contents lg:grid lg:min-h-0 lg:min-w-0 lg:grid-rows-[minmax(215px,1.45fr)_auto_minmax(110px,1fr)] lg:gap-2">
             <div className="grid min-w-0 grid-cols-1 lg:min-h-0">
               <WireView />
@@ -148,11 +157,6 @@ export function TransportLab({ buildLink, onResetProgress, challengeKit }: Trans
       ) : (
         <main className="flex flex-1 items-center justify-center text-sm text-slate-600" aria-busy="true">Starting the simulation…</main>
       )}
-      <HelpOverlay />
-      <ShareDialog share={share} onChange={st.setShare}
-        description="This link reproduces the scenario, every command issued so far, the current instant, the selected QP, the inspector tab and the lesson step." />
-      <Notices store={transportStore} />
-      <Announcer text={announce} />
-    </div>
+    </LabShell>
   );
 }

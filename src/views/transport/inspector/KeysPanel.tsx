@@ -43,7 +43,8 @@ export function KeysPanel({ qp }: { qp: QpView }) {
   const [inline, setInline] = useState(false);
   if (!world || !ref) return null;
   const mine = world.mrs.filter((m) => m.host === qp.host);
-  const theirs = qp.peer ? world.mrs.filter((m) => m.host === qp.peer!.host) : [];
+  const peer = qp.peer;
+  const theirs = peer ? world.mrs.filter((m) => m.host === peer.host) : [];
   const opcodes = Object.keys(ref.opcodes).filter((o) => ref.opcodes[o].includes(qp.type));
   const op = (opcodes.includes(opcode) ? opcode : opcodes[0]) as SendOpcode;
   const remoteOp = op.includes('RDMA') || op.includes('ATOMIC');
@@ -114,7 +115,7 @@ export function KeysPanel({ qp }: { qp: QpView }) {
         <button type="button" data-testid="keyed-post" className={`${btn} border-blue-700 bg-blue-700 text-white hover:bg-blue-800`} onClick={() => post(op)}>Post keyed WR</button>
         <button type="button" data-testid="cause-bad-rkey" disabled={!qp.peer || !theirs.length} className={`${btn} border-red-700 bg-white text-red-800 hover:bg-red-50`}
           title="An RDMA WRITE whose rkey names no MR on the peer: the responder's rkey check NAKs it"
-          onClick={() => post('IBV_WR_RDMA_WRITE', { rkey: 0xdead00, addr: theirs[0].addr }, `RDMA WRITE with rkey 0xdead00, which names no MR on ${hostLetter(qp.peer!.host)}`)}>Cause: WRITE with a wrong rkey</button>
+          onClick={() => post('IBV_WR_RDMA_WRITE', { rkey: 0xdead00, addr: theirs[0].addr }, `RDMA WRITE with rkey 0xdead00, which names no MR on ${peer ? hostLetter(peer.host) : 'the peer'}`)}>Cause: WRITE with a wrong rkey</button>
         <button type="button" data-testid="cause-no-remote-write" disabled={!qp.peer} className={`${btn} border-red-700 bg-white text-red-800 hover:bg-red-50`}
           title="Register a buffer on the peer without IBV_ACCESS_REMOTE_WRITE, then RDMA WRITE into it"
           onClick={() => void noRemoteWrite()}>Cause: register without REMOTE_WRITE, then WRITE</button>

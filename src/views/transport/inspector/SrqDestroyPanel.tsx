@@ -28,11 +28,11 @@ export function SrqDestroyPanel({ qp }: { qp: QpView }) {
           <p>{srq.waiting} of {srq.depth} receives waiting, shared by QP {srq.qpns.map(qpnHex).join(', ')}; limit {srq.limit > 0 ? `armed at ${srq.limit}` : 'not armed'}.</p>
           <div className="mt-1 flex flex-wrap items-center gap-1.5">
             <button type="button" data-testid="srq-post" className={`${btn} border-teal-700 bg-teal-700 text-white hover:bg-teal-800`}
-              onClick={() => { const id = nextWrId++; void act(cmd.postSrqRecv(qp.host, qp.srq!, id, 4096), `ibv_post_srq_recv wr_id ${id}`); }}>Post SRQ receive</button>
+              onClick={() => { const id = nextWrId++; if (qp.srq !== undefined) void act(cmd.postSrqRecv(qp.host, qp.srq, id, 4096), `ibv_post_srq_recv wr_id ${id}`); }}>Post SRQ receive</button>
             <label htmlFor="srq-limit">srq_limit</label>
             <input id="srq-limit" type="number" min={0} max={srq.depth} value={limit} onChange={(e) => setLimit(Math.max(0, Math.trunc(Number(e.target.value) || 0)))} className="w-12 rounded border border-slate-300 px-1 font-mono text-[11.5px]" />
             <button type="button" data-testid="srq-arm" className={`${btn} border-slate-600 bg-white text-slate-800 hover:bg-slate-100`}
-              onClick={() => void act(cmd.armSrqLimit(qp.host, qp.srq!, limit), `ibv_modify_srq(IBV_SRQ_LIMIT = ${limit})`)}>Arm</button>
+              onClick={() => { if (qp.srq !== undefined) void act(cmd.armSrqLimit(qp.host, qp.srq, limit), `ibv_modify_srq(IBV_SRQ_LIMIT = ${limit})`); }}>Arm</button>
           </div>
           <p className="mt-0.5 text-[10.5px] text-slate-500">One QP's error does not flush the SRQ: that QP gets IBV_EVENT_QP_LAST_WQE_REACHED instead; wait for it before RESET or destroy.</p>
         </div>

@@ -140,7 +140,8 @@ export function generateC(attrNames: readonly AttrName[], draft: Draft, qpVar = 
   for (const a of mask) {
     const m = ATTR_META[a];
     if (!m?.cField) continue;
-    if (m.key && attrs[m.key] !== undefined) fields.push([m.cField, cValue(m.key, attrs[m.key]!)]);
+    const v = m.key ? attrs[m.key] : undefined;
+    if (m.key && v !== undefined) fields.push([m.cField, cValue(m.key, v)]);
     else if (a === 'IBV_QP_ALT_PATH') fields.push(['alt_ah_attr', '{ /* alternate path */ }']);
     else if (a === 'IBV_QP_CAP') fields.push(['cap', '{ /* new queue sizes */ }']);
   }
@@ -165,7 +166,8 @@ export function generateC(attrNames: readonly AttrName[], draft: Draft, qpVar = 
 
 /** The peer a connected QP should point at: QpView.peer, else the other host's QP at the same index. */
 export function peerOf(qp: QpView, all: readonly QpView[]): QpView | undefined {
-  if (qp.peer) return all.find((q) => q.host === qp.peer!.host && q.qpn === qp.peer!.qpn);
+  const peer = qp.peer;
+  if (peer) return all.find((q) => q.host === peer.host && q.qpn === peer.qpn);
   const mine = all.filter((q) => q.host === qp.host).sort((a, b) => a.qpn - b.qpn);
   const idx = mine.findIndex((q) => q.qpn === qp.qpn);
   const otherHost = all.find((q) => q.host !== qp.host)?.host;

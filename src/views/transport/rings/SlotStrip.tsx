@@ -73,7 +73,7 @@ function SlotStripImpl({ label, depth, items, pi, ci, width, maxSlots = 256, tes
     <svg width={end + 86} height={ROW_H} role="list" aria-label={`${label}: ${items.length} of ${depth} slots used`} data-testid={testId} className="block overflow-visible">
       {Array.from({ length: shown }, (_, k) => {
         const slot = (start + k) % depth;
-        const p = pos(slot)!;
+        const p = pos(slot) ?? { cx: 0, cy: top }; // k < shown: always placed
         const it = bySlot.get(slot);
         return (
           // Keyed by place, not slot number: as CI moves the window slides over the ring, and a
