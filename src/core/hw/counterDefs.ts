@@ -118,7 +118,7 @@ export function countersOf(profile: ProfileId, q: readonly number[]): Record<str
   const out: Record<string, number> = {};
   for (const c of modelledCounters(profile)) {
     let n = 0;
-    for (const k of c.from!) n += q[Q[k]];
+    for (const k of c.from ?? []) n += q[Q[k]];
     out[c.name] = n;
   }
   return out;

@@ -2,6 +2,7 @@
 // raw quantities every driver profile's hardware counters are sums of (counterDefs.ts says which
 // counter adds which, and why). Folded in `emit`, so every event counts, kept in the trace window
 // or not, and the state lives in World.counters, so checkpoints and replays carry it.
+/* eslint-disable @typescript-eslint/no-dynamic-delete -- the fold's maps are plain records so checkpoints copy them as data; a key is deleted once its WR or gap is done, so they stay bounded */
 import type { SimEvent } from '../model/events.ts';
 
 /** One index per quantity; a host's quantities are a plain number array (cheap to clone). */

@@ -65,7 +65,7 @@ export function checkValues(mask: number, v: ModifyValues, portNow = 1): { refus
       const len = port?.gidTblLen;
       if (len !== undefined && i >= len) return refuse('IBV_QP_AV', `sgid_index ${i} is past the port's ${len}-entry GID table`, 'core rdma_get_gid_attr');
       const listed = port && Object.keys(port.gids).length > 0;
-      if (listed && port!.gids[i] === undefined) return refuse('IBV_QP_AV', `GID[${i}] is empty on port ${portNum} (no address configured at that index)`, 'core rdma_get_gid_attr', 'ENODATA');
+      if (port && listed && port.gids[i] === undefined) return refuse('IBV_QP_AV', `GID[${i}] is empty on port ${portNum} (no address configured at that index)`, 'core rdma_get_gid_attr', 'ENODATA');
       if (port?.gids[i]) notes.push(`sgid_index ${i} is ${port.gids[i]}${port.gids[i] === 'RoCE v2' ? ': packets go as UDP/IPv4 or IPv6 to port 4791' : port.gids[i] === 'RoCE v1' ? ': packets go as Ethernet frames (EtherType 0x8915), not routable' : ''}; both sides must use the same type`);
     }
   }

@@ -38,7 +38,7 @@ export interface LessonCalls {
  * Every lesson action through an instrument's client; `own` replaces or extends what is the
  * instrument's own (leaving lessons by another call, what follows a pick, a solve that says more).
  */
-export function lessonActions(client: () => LessonCalls, own: Partial<LessonActions> & { picked?(id: string, reply: unknown): Promise<unknown> | void } = {}): LessonActions {
+export function lessonActions(client: () => LessonCalls, own: Partial<LessonActions> & { picked?(id: string, reply: unknown): unknown } = {}): LessonActions {
   const { picked, ...rest } = own;
   return {
     async pick(id) {
