@@ -14,6 +14,7 @@ const USAGE = `usage: npm run sim -- --storm --qps N --fault <${FAULT_KINDS.join
        [--preset <${CHANNEL_PRESETS.join('|')}>] [--consumer <${CONSUMERS.join('|')}>] [--eq-depth D] [--service-ns S] [--eqe-ns E]
        [--outstanding W] [--classes K] [--weights <${CLASS_MIXES.join('|')}>] [--class-mix <${QP_CLASS_MIXES.join('|')}>]
        [--idle F] (a fraction of idle QPs, 0 <= F < 1) [--flap-ms D] (link-flap: how long the port stays down)
+       [--mlx5-overrun <fatal|report>] (mlx5: an EQ overrun takes the fatal path, or is only reported: both are readings of health.c)
        [--timeouts <storm|cm>] (storm: timeout 14, retry 3 ≈ 268 ms; cm: rdma_cm's 18 and 7 ≈ 8.6 s)
        [--seed X] [--hosts H] [--query-ns Q] [--budget B] [--irq-ns I] [--cache C]
        [--settings '<json>'] (the Faults page's storm settings, as its share link carries them; flags override)
@@ -23,7 +24,7 @@ Prints one JSON object per line, one per policy, all on the same storm.`;
 class ArgError extends Error {}
 
 const VALUE_FLAGS = new Set(['qps', 'fault', 'policy', 'eq-depth', 'service-ns', 'outstanding', 'classes', 'seed', 'hosts', 'preset', 'query-ns', 'budget', 'irq-ns', 'eqe-ns', 'cache',
-  'consumer', 'idle', 'class-mix', 'weights', 'flap-ms', 'timeouts', 'settings']);
+  'consumer', 'idle', 'class-mix', 'weights', 'flap-ms', 'timeouts', 'mlx5-overrun', 'settings']);
 const BOOL_FLAGS = new Set(['storm', 'help']);
 
 function parse(args: string[]): Map<string, string> {
@@ -106,6 +107,7 @@ export function stormFromArgs(m: Map<string, string>): { cfg: StormConfig; polic
     cacheEntries: int(m, 'cache', 1, 1 << 20), irqNs: int(m, 'irq-ns', 0, 10_000_000),
     flapNs: flapMs === undefined ? undefined : flapMs * 1_000_000,
     timeouts: oneOf(m, 'timeouts', Object.keys(TIMEOUT_PRESETS) as TimeoutPreset[]),
+    mlx5Overrun: oneOf(m, 'mlx5-overrun', ['fatal', 'report'] as const),
   };
   return { cfg, policies: p === 'all' ? [...POLICIES] : [p as PolicyName] };
 }

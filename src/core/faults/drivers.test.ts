@@ -124,3 +124,19 @@ describe('connection-manager timeouts (cma.c / cm.c: exponent 18, retry_cnt 7) b
     expect(cm.summary().drained).toBe(true);
   });
 });
+
+describe('mlx5 EQ overrun: both readings of health.c, labelled (claim overrun-mlx5)', () => {
+  const cfg: StormConfig = { qps: 512, hosts: 4, classes: 1, outstanding: 1, fault: 'context-read-error', preset: 'mlx5', eqDepth: 64, eqeNs: 20_000, serviceNs: 500 };
+  it('fatal (default): the first overrun kills the device, one DEVICE_FATAL covers every QP', () => {
+    const s = createStorm(cfg); s.runToDrain();
+    expect(s.summary()).toMatchObject({ eqSlots: 256, eqOverruns: 1, drained: true, lostReports: 0 });
+    expect(s.summary().events.IBV_EVENT_DEVICE_FATAL).toBe(1);
+  });
+  it('report: the syndrome is only reported, the driver goes on and the events that did not fit are lost', () => {
+    const s = createStorm({ ...cfg, mlx5Overrun: 'report' }); s.runToDrain();
+    const sum = s.summary();
+    expect(sum.eqOverruns).toBeGreaterThan(1);
+    expect(sum.events.IBV_EVENT_DEVICE_FATAL).toBeUndefined();
+    expect(sum.drained).toBe(true);
+  });
+});

@@ -49,6 +49,8 @@ export const ResetSettingsSchema = v.strictObject({
   /** Mitigations of the hazard: hold a freed QPN back this long; start at a random PSN. */
   quarantine: v.boolean('must be true or false'),
   randomPsn: v.boolean('must be true or false'),
+  /** The reused QPN's new connection: to the same peer (the hazard) or another one (rxe check_addr drops stale packets). Older links lack it. */
+  reusePeer: v.optional(oneOf(['same', 'other'] as const), 'same'),
 });
 export type ResetSettings = v.InferOutput<typeof ResetSettingsSchema>;
 
@@ -59,7 +61,7 @@ export function defaultStormSettings(): StormSettings {
 }
 
 export function defaultResetSettings(): ResetSettings {
-  return { situation: 'send-half-arrived', resetAtNs: 6_500, errFirst: false, reuse: false, quarantine: false, randomPsn: false };
+  return { situation: 'send-half-arrived', resetAtNs: 6_500, errFirst: false, reuse: false, quarantine: false, randomPsn: false, reusePeer: 'same' };
 }
 
 /** A refusal that names the field, or the parsed settings. */
@@ -96,7 +98,7 @@ export function stormConfigOf(s: StormSettings, policy: PolicyName = s.policy): 
 export function resetConfigOf(s: ResetSettings): ResetLabConfig {
   return {
     situation: s.situation as ResetSituation, resetAtNs: s.resetAtNs, errFirst: s.errFirst,
-    reuse: s.reuse ? { policy: 'lowest-free', quarantineNs: s.quarantine ? 1_000_000 : 0, psn: s.randomPsn ? 'random' : 'zero' } : undefined,
+    reuse: s.reuse ? { policy: 'lowest-free', quarantineNs: s.quarantine ? 1_000_000 : 0, psn: s.randomPsn ? 'random' : 'zero', peer: s.reusePeer } : undefined,
   };
 }
 

@@ -76,7 +76,10 @@ export function eqSlots(depth: number, spare: number, pow2: boolean): number {
   return pow2 ? 2 ** Math.ceil(Math.log2(Math.max(n, 2))) : n;
 }
 
-export function resolveChannel(c: ChannelConfig, cqeWriteNs: number): Channel {
+/** A channel's settings as a scenario gives them (the consumer and mlx5's overrun path have defaults). */
+type ChannelInput = Omit<ChannelConfig, 'consumer' | 'mlx5Overrun'> & Partial<Pick<ChannelConfig, 'consumer' | 'mlx5Overrun'>>;
+
+export function resolveChannel(c: ChannelInput, cqeWriteNs: number): Channel {
   const p = CHANNEL_PRESETS_INFO[c.preset];
   const eqDepth = c.eqDepth ?? p.eqDepth;
   const spare = c.spare ?? p.spare;
@@ -84,7 +87,8 @@ export function resolveChannel(c: ChannelConfig, cqeWriteNs: number): Channel {
   const eqSize = eqSlots(eqDepth, spare, pow2);
   const m = MODEL_LATENCIES;
   return {
-    preset: p.id, overrun: p.overrun, policy: c.policy, eqDepth, eqSize,
+    // MODEL (claim overrun-mlx5): both mlx5 paths are offered; the fatal one by default.
+    preset: p.id, overrun: p.id === 'mlx5' && c.mlx5Overrun === 'report' ? 'report-continue' : p.overrun, policy: c.policy, eqDepth, eqSize,
     budget: Math.min(c.budget ?? p.budget, eqSize), ciEvery: p.ciEvery, consumer: c.consumer ?? 'kernel',
     irqNs: c.irqNs ?? m.irqNs, eqeNs: c.eqeNs ?? m.eqeNs, queryNs: c.queryNs ?? (p.queries ? m.queryNs : 0), dispatchNs: c.dispatchNs ?? m.dispatchNs,
     serviceNs: c.serviceNs ?? m.serviceNs, flushNs: c.flushNs ?? cqeWriteNs, swFlushNs: c.swFlushNs ?? m.swFlushNs,

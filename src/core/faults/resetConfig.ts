@@ -14,8 +14,12 @@ export interface ResetLabConfig {
   errGapNs?: number;
   /** Bring the reset QP back up, against the same peer, this long after the reset. */
   rebuildAfterNs?: number;
-  /** Destroy both ends at the reset and connect two new QPs: the QPN-reuse hazard. */
-  reuse?: { policy: 'lowest-free' | 'fresh'; quarantineNs?: number; psn: 'random' | 'zero' };
+  /**
+   * Destroy both ends at the reset and connect two new QPs: the QPN-reuse hazard. `peer`: the new
+   * QP on B is connected to a new QP on A again (`same`, default) or on a third host C (`other`),
+   * where rxe's check_addr drops the old connection's stale packets.
+   */
+  reuse?: { policy: 'lowest-free' | 'fresh'; quarantineNs?: number; psn: 'random' | 'zero'; peer?: 'same' | 'other' };
   linkLatencyNs?: number;
   seed?: number;
   durationNs?: number;

@@ -69,6 +69,14 @@ describe('the QPN-reuse hazard (rxe_pool.c, rdma-core PR #1731) [sources: qpn-re
     expect(r.events.filter((e) => e.kind === 'qp-created' && e.reused)).toHaveLength(2);
     expect(r.staleAccepted).toBe(true);
   });
+  it('rxe check_addr: reused by a QP connected to another peer, the stale packets are dropped (not from the address vector); by the same peer pair, accepted', () => {
+    const same = resetLab({ situation: 'send-half-arrived', resetAtNs: at, reuse: { policy: 'lowest-free', psn: 'zero', peer: 'same' } });
+    const other = resetLab({ situation: 'send-half-arrived', resetAtNs: at, reuse: { policy: 'lowest-free', psn: 'zero', peer: 'other' } });
+    expect(same.staleAccepted).toBe(true);
+    expect(other.staleAccepted).toBe(false);
+    expect(other.late.length).toBeGreaterThan(0);
+    expect(other.late.every((p) => p.outcome === 'dropped-address')).toBe(true);
+  });
   it('with a random initial PSN the stale packet no longer fits the window', () => {
     const r = resetLab({ situation: 'send-half-arrived', resetAtNs: at, reuse: { policy: 'lowest-free', psn: 'random' } });
     expect(r.staleAccepted).toBe(false);

@@ -37,7 +37,7 @@ export interface ResetLabResult {
   events: readonly SimEvent[];
 }
 
-const A = 0, B = 1, QA = 0x100, QB = 0x200;
+const A = 0, B = 1, C = 2, QA = 0x100, QB = 0x200;
 
 function traffic(s: ResetSituation): { opcode: 'IBV_WR_SEND' | 'IBV_WR_RDMA_WRITE' | 'IBV_WR_RDMA_READ'; length: number; n: number } {
   switch (s) {
@@ -65,7 +65,7 @@ export function resetLabScenario(cfg: ResetLabConfig): ScenarioInput {
   if (cfg.reuse) {
     commands.push(
       { t: at, cmd: { kind: 'destroyQp', host: A, qpn: QA } }, { t: at, cmd: { kind: 'destroyQp', host: B, qpn: QB } },
-      { t: at, cmd: create(A) }, { t: at, cmd: create(B) },
+      { t: at, cmd: create(cfg.reuse.peer === 'other' ? C : A) }, { t: at, cmd: create(B) },
     );
   } else if (cfg.errFirst) {
     commands.push({ t: at, cmd: { kind: 'modifyQp', host: rh, qpn: rq, mask: ['IBV_QP_STATE'], attrs: { qp_state: 'ERR' } } });
@@ -77,7 +77,7 @@ export function resetLabScenario(cfg: ResetLabConfig): ScenarioInput {
     version: 1, seed: cfg.seed ?? 3, title: `reset lab: ${cfg.situation} at ${at} ns`,
     config: {
       durationNs: cfg.durationNs ?? 200_000,
-      hosts: [{ name: 'A', pollIntervalNs: 1000 }, { name: 'B', pollIntervalNs: 1000 }],
+      hosts: [{ name: 'A', pollIntervalNs: 1000 }, { name: 'B', pollIntervalNs: 1000 }, ...(cfg.reuse?.peer === 'other' ? [{ name: 'C', pollIntervalNs: 1000 }] : [])],
       link: { latencyNs: cfg.linkLatencyNs ?? 5000 },
       qps: [],
       qpnReuse: cfg.reuse ? { policy: cfg.reuse.policy, quarantineNs: cfg.reuse.quarantineNs ?? 0 } : { policy: 'fresh' },
@@ -111,7 +111,7 @@ export function resetLab(cfg: ResetLabConfig): ResetLabResult {
     sim.runUntil(at);
     const w = sim.world;
     const a = w.qps.qpn[w.qps.n - 2], b = w.qps.qpn[w.qps.n - 1];
-    sim.issue({ kind: 'connectQps', a: { host: A, qpn: a }, b: { host: B, qpn: b }, psn: cfg.reuse.psn });
+    sim.issue({ kind: 'connectQps', a: { host: cfg.reuse.peer === 'other' ? C : A, qpn: a }, b: { host: B, qpn: b }, psn: cfg.reuse.psn });
     for (let i = 0; i < 8; i++) sim.issue({ kind: 'postRecv', host: B, qpn: b, wr: { wrId: 900 + i, length: 8192 } });
   } else if (cfg.rebuildAfterNs !== undefined) {
     sim.runUntil(at + (cfg.errFirst ? (cfg.errGapNs ?? 300) : 0) + cfg.rebuildAfterNs);

@@ -33,6 +33,8 @@ export interface StormConfig {
   preset?: ChannelPresetId;
   /** Who consumes completions and events: a kernel ULP (default) or a user-space program. */
   consumer?: ConsumerKind;
+  /** mlx5: an EQ overrun takes the fatal path (default) or is only reported (claim overrun-mlx5). */
+  mlx5Overrun?: 'fatal' | 'report';
   eqDepth?: number;
   serviceNs?: number;
   queryNs?: number;
@@ -133,7 +135,7 @@ export function stormScenario(cfg: StormConfig): ScenarioInput {
       classes,
       groups,
       channel: {
-        preset: cfg.preset ?? 'mlx5', policy: cfg.policy ?? 'fifo', consumer: cfg.consumer, eqDepth: cfg.eqDepth, serviceNs: cfg.serviceNs,
+        preset: cfg.preset ?? 'mlx5', policy: cfg.policy ?? 'fifo', consumer: cfg.consumer, mlx5Overrun: cfg.mlx5Overrun, eqDepth: cfg.eqDepth, serviceNs: cfg.serviceNs,
         queryNs: cfg.queryNs, budget: cfg.budget, irqNs: cfg.irqNs, eqeNs: cfg.eqeNs, flushNs: cfg.flushNs, healthNs: cfg.healthNs, moderation: cfg.moderation,
       },
     },

@@ -8,7 +8,7 @@ export type StateCause = 'modify' | 'send-error' | 'fatal' | 'drained' | 'respon
 export type RxOutcome =
   | 'accepted' | 'duplicate' | 'out-of-sequence' | 'rnr-nak' | 'nak' | 'ack' | 'response'
   | 'dropped-no-qp' | 'dropped-not-ready' | 'dropped-in-error' | 'dropped-qkey' | 'dropped-no-recv'
-  | 'dropped-stale' | 'dropped-too-long' | 'dropped-link-down' | 'dropped-wrong-transport' | 'dropped-key';
+  | 'dropped-stale' | 'dropped-too-long' | 'dropped-link-down' | 'dropped-wrong-transport' | 'dropped-key' | 'dropped-address';
 
 interface Base { t: number }
 

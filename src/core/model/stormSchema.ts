@@ -97,6 +97,12 @@ export const ChannelSchema = v.strictObject({
   resetNs: v.optional(Ns),
   /** Kernel consumers get the driver's software flush after device death; user space gets none. */
   consumer: v.optional(v.picklist(CONSUMERS), 'kernel'),
+  /**
+   * mlx5 only: what an async-EQ overrun (health syndrome 0x0c) leads to — the fatal path, or the
+   * syndrome reported (health report_work) while the device goes on. Which one firmware takes
+   * depends on its recovery-flow-required bit, which no public source gives.
+   */
+  mlx5Overrun: v.optional(v.picklist(['fatal', 'report']), 'fatal'),
   /** CQ moderation: a completion event after maxCount CQEs or periodNs after the first. */
   moderation: v.optional(v.strictObject({ periodNs: int(0, 100_000_000), maxCount: int(1, 65_535) })),
 });

@@ -15,7 +15,7 @@ const NAK_STATUS: Record<string, WcStatus> = {
   NAK_REM_OP: 'IBV_WC_REM_OP_ERR',
 };
 
-function rx(w: World, p: Packet, outcome: 'ack' | 'nak' | 'rnr-nak' | 'response' | 'dropped-stale' | 'dropped-in-error' | 'dropped-not-ready' | 'dropped-wrong-transport', detail?: string): void {
+function rx(w: World, p: Packet, outcome: 'ack' | 'nak' | 'rnr-nak' | 'response' | 'dropped-stale' | 'dropped-in-error' | 'dropped-not-ready' | 'dropped-wrong-transport' | 'dropped-address', detail?: string): void {
   emit(w, { t: w.now, kind: 'rx', id: p.id, host: p.dst, qpn: p.dstQpn, op: p.op, psn: p.psn, outcome, detail });
 }
 
@@ -26,6 +26,8 @@ export function handleResponse(w: World, slot: number, p: Packet): void {
   // Responses are accepted only from RTS on (rxe); in ERR the requester has already flushed.
   if (lc === LC.ERR) return rx(w, p, 'dropped-in-error');
   if (lc !== LC.RTS && lc !== LC.SQD_DRAINING && lc !== LC.SQD_DRAINED) return rx(w, p, 'dropped-not-ready');
+  // rxe_recv.c check_addr: a response from anywhere but the QP's address vector is dropped [sources: rxe-recv].
+  if (w.qps.f.ah_dlid[slot] !== p.src + 1) return rx(w, p, 'dropped-address', `its source (LID ${p.src + 1}) is not the QP's address vector: rxe check_addr`);
   if (p.op === 'ACKNOWLEDGE') return ackOrNak(w, slot, p);
   readResponse(w, slot, p);
 }

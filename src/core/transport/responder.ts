@@ -37,6 +37,9 @@ export function handleRequest(w: World, slot: number, p: Packet): void {
   // rxe check_type_state: requests are dropped unless the QP is at least RTR; ERR drops all.
   if (lc === LC.RESET || lc === LC.INIT) return outcome(w, slot, p, 'dropped-not-ready', `QP is ${lc === 0 ? 'RESET' : 'INIT'}`);
   if (lc === LC.ERR) return outcome(w, slot, p, 'dropped-in-error');
+  // rxe_recv.c check_addr: an RC/UC packet whose source is not the QP's address vector is dropped
+  // (a stale packet of an old connection reaching a reused QPN now connected to another peer) [sources: rxe-recv].
+  if (ti !== UD && f.ah_dlid[slot] !== p.src + 1) return outcome(w, slot, p, 'dropped-address', `its source (LID ${p.src + 1}) is not the QP's address vector (dlid ${f.ah_dlid[slot]}): rxe check_addr`);
   const rt = runtime(w, slot);
   // Communication established: the first request reaching a connected QP still in RTR. Not for
   // UD: IBTA o11-5.1.1 suppresses COMM_EST for UD and raw QPs (quoted in the Oracle SIF driver,

@@ -68,7 +68,7 @@ const RX: Record<string, string> = {
   'dropped-no-qp': 'dropped: no such QP', 'dropped-not-ready': 'dropped: QP not ready', 'dropped-in-error': 'dropped: QP in error',
   'dropped-qkey': 'dropped: Q_Key mismatch', 'dropped-no-recv': 'dropped: no receive posted', 'dropped-stale': 'dropped: stale',
   'dropped-too-long': 'dropped: too long', 'dropped-link-down': 'dropped: link down',
-  'dropped-wrong-transport': 'dropped: wrong transport', 'dropped-key': 'dropped: key check failed',
+  'dropped-wrong-transport': 'dropped: wrong transport', 'dropped-key': 'dropped: key check failed', 'dropped-address': 'dropped: not from the address vector',
 };
 
 const wrOp = (op: string) => op.replace(/^IBV_WR_/, '');
