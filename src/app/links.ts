@@ -10,6 +10,7 @@ import { transportStore } from '../store/transport.ts';
 import { openMemory, startMemory } from './memory.ts';
 import { openTransport, startTransport } from './transport.ts';
 import { lastLab, savedLab, setVisiting } from './progress.ts';
+import { learnerSeed } from '../views/shell/learner.ts';
 import { firstLab } from './first.ts';
 import { WorkerLost, memory, transport } from '../bridge/labs.ts';
 
@@ -111,6 +112,7 @@ async function resume(): Promise<Opened | null> {
     const client = lab === 'transport' ? transport() : memory();
     await (client as { call(n: 'resumeLesson', ...a: unknown[]): Promise<unknown> }).call('resumeLesson', at.lesson, at.step, {
       done: rec?.done ?? [], graded: ans ? { answer: ans.answer, correct: ans.correct, feedback: ans.feedback, expected: ans.expected } : undefined, attempts: ans?.attempts,
+      first: rec?.first, seed: learnerSeed(),
     });
   }
   const message = at.lesson ? 'Welcome back: the lesson resumes where you were.' : 'Welcome back: the page resumes where you were.';

@@ -47,7 +47,7 @@ export function trackProgress(lab: string, store: LabStore, hashOf: () => Promis
     const l = s.frame?.lesson;
     if (!l) return;
     const q = l.question;
-    const key = `${l.id}/${l.step}/${l.stepsDone.map(Number).join('')}/${q?.attempts ?? 0}/${q?.graded?.correct ?? ''}`;
+    const key = `${l.id}/${l.step}/${l.stepsDone.map(Number).join('')}/${q?.attempts ?? 0}/${q?.graded?.correct ?? ''}/${(l.firstTry ?? []).map(String).join(',')}`;
     if (key === lastKey || pending) return;
     lastKey = key;
     pending = true;
@@ -56,7 +56,7 @@ export function trackProgress(lab: string, store: LabStore, hashOf: () => Promis
       if (!cur) return;
       let p = loadProgress();
       p = recordLesson(p, lab, {
-        id: cur.id, step: cur.step, stepsDone: cur.stepsDone,
+        id: cur.id, step: cur.step, stepsDone: cur.stepsDone, firstTry: cur.firstTry,
         question: cur.question ? { graded: cur.question.graded, attempts: cur.question.attempts } : null,
       }, { hash }, visiting);
       saveProgress(p);

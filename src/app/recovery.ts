@@ -82,7 +82,7 @@ type ResumeCaller = { call(name: 'resumeLesson', ...args: unknown[]): Promise<un
 export async function resumeFrom(via: ResumeCaller, l: LessonProgress | null): Promise<boolean> {
   if (!l) return true;
   const q = l.question;
-  const r = (await via.call('resumeLesson', l.id, l.step, { done: l.stepsDone, graded: q?.graded ?? undefined, attempts: q?.attempts })) as { ok?: boolean } | undefined;
+  const r = (await via.call('resumeLesson', l.id, l.step, { done: l.stepsDone, graded: q?.graded ?? undefined, attempts: q?.attempts, first: l.firstTry, seed: l.seed })) as { ok?: boolean } | undefined;
   return r?.ok === true;
 }
 

@@ -1,3 +1,4 @@
+import { grouped } from '../../core/kit/grouped.ts';
 import { type Lesson } from './types.ts';
 
 const near = (q: number, target: number) => Math.abs(q - target) <= 0.05 * target;
@@ -26,7 +27,17 @@ export const capacityLesson: Lesson = {
         reveal: [{ kind: 'config', patch: { qps: 4096 } }], runNs: 300_000, tolerance: 8,
         outcome: (p) => Math.round((p.mops / p.peakMops) * 100),
         stated: 50,
+        // Another QP count on the same curve, graded by the model (no published point to state).
+        variant: (n) => {
+          const qps = [2048, 1024, 8192][(n - 1) % 3];
+          return {
+            prompt: `At ${grouped(qps)} active QPs, what share of the 60 Mops peak will remain (in %)?`,
+            reveal: [{ kind: 'config', patch: { qps } }], stated: undefined,
+            because: `The model at ${grouped(qps)} QPs: the more QPs per slot, the more lookups miss, each costing a PCIe read that ~32 overlapping misses only partly hide.`,
+          };
+        },
         because: 'Roughly half: with 4,096 QPs on 512 slots most lookups miss, and even with ~32 misses overlapping each costs ~19 ns of pipeline time against a 16.7 ns hit. PipeDevice reports commodity RNICs about 50% down at 4,096 connections; the CX5-like preset was calibrated to that figure (and to StaR\'s knee near 450), so landing on it checks the fit, not an independent prediction.',
+        wrong: 'Count how many of the active QPs can be on chip at once, and weigh a miss (a PCIe read, ~32 of them overlapping) against a 16.7 ns hit.',
       } },
     { id: 'beyond', title: 'Past the published point', highlight: 'cliff',
       text: ['Beyond 4,096 nothing is published for this class of NIC; the model keeps falling, more slowly, because each extra QP only adds misses to a cache that already misses most of the time. The check accepts a value within 5% of the one named, and the slider stops exactly on 8,192.'],

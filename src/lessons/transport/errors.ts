@@ -58,6 +58,16 @@ export const errorsLesson: Lesson = {
           return r.length >= 2 ? (r[1].t - r[0].t) / 1000 : NaN;
         },
         stated: 16.384,
+        // Another interval of the same timer: from the first retransmission to the third.
+        variant: () => ({
+          prompt: 'How many microseconds will pass between the first retransmission of wr_id 1 and the third?', runNs: 80_000,
+          outcome: (p) => {
+            const r = p.since('retry').filter((e) => e.host === A && e.qpn === 0x100);
+            return r.length >= 3 ? (r[2].t - r[0].t) / 1000 : NaN;
+          },
+          stated: 32.768,
+          because: 'Two waits of 4.096 µs × 2^2 = 16.384 µs each: 32.768 µs from the first retransmission to the third.',
+        }),
         because: '`timeout` is an exponent: the local ACK timeout is 4.096 µs × 2^timeout, so timeout = 2 waits 16.384 µs before each retransmission (timeout = 14 would wait 67 ms; 0 waits forever). Watch the wire: wr_id 1 and the PSNs behind it go out again every 16.384 µs.',
         wrong: '`timeout` is not a time in µs or ms, nor a number of tries (that is `retry_cnt`): it is the exponent of 4.096 µs × 2^timeout, the wait before every retransmission.',
       },

@@ -6,6 +6,7 @@ import { faults } from '../../bridge/labs.ts';
 import { faultsStore, useFaults, type FaultsTab } from '../../store/faults.ts';
 import { Dialog } from '../shell/Dialog.tsx';
 import { LessonPanel, type LessonActions } from '../shell/LessonPanel.tsx';
+import { learnerSeed } from '../shell/learner.ts';
 import { Notices } from '../shell/Notices.tsx';
 import { ShareDialog, openShare } from '../shell/ShareDialog.tsx';
 import { useLabKeyboard } from '../shell/useKeyboard.ts';
@@ -24,7 +25,7 @@ const TABS: Array<[FaultsTab, string]> = [['storm', 'Storm'], ['policies', 'Poli
 const lessonActions: LessonActions = {
   async pick(id) {
     const c = faults();
-    const r = id === '' ? await c.act('stopLesson') : await c.act('startLesson', id, 0, false);
+    const r = id === '' ? await c.act('stopLesson') : await c.act('startLesson', id, 0, false, learnerSeed());
     const st = faultsStore.getState();
     if (r && 'ok' in r && !r.ok) st.showNotice('error', `The lesson could not start: ${r.error}`);
     const first = st.lessons.find((l) => l.id === id)?.steps[0]?.highlight;
@@ -33,6 +34,8 @@ const lessonActions: LessonActions = {
   goTo: (step) => faults().act('lessonStep', step),
   solve: () => faults().act('solveStep'),
   answer: (a) => faults().act('answer', a),
+  vary: () => faults().act('variantQuestion'),
+  reveal: () => faults().act('revealAnswer'),
 };
 
 export interface FaultsLabProps {

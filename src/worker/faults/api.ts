@@ -140,7 +140,7 @@ export function createFaultsApi(opts: FaultsOptions = {}) {
       return { settings: { ...lab.settings }, reset: lab.resetSettings, explorer: lab.explorer?.settings ?? null, compare: lab.twin ? lab.comparePolicies[1] : null, speed: lab.speed };
     },
     /** Open a link's state: everything checked before anything changes. */
-    applyLink(s: { settings: unknown; reset?: unknown; explorer?: unknown; compare?: PolicyName | null; speed?: number; lesson?: { id: string; step: number } }): Reply<FaultsFrame> {
+    applyLink(s: { settings: unknown; reset?: unknown; explorer?: unknown; compare?: PolicyName | null; speed?: number; lesson?: { id: string; step: number; seed?: number } }): Reply<FaultsFrame> {
       const st = parseStormSettings(s.settings);
       if (!st.ok) return reply({ ok: false, error: `its storm settings are impossible: ${st.error}` });
       const rs = s.reset === undefined || s.reset === null ? null : parseResetSettings(s.reset);
@@ -158,12 +158,12 @@ export function createFaultsApi(opts: FaultsOptions = {}) {
       if (s.compare) { lab.showCompare(true); lab.setComparePolicy(s.compare); }
       if (s.speed !== undefined) lab.speed = Math.max(SPEED_MIN, Math.min(SPEED_MAX, s.speed));
       lessons.stop();
-      if (s.lesson) lessons.start(s.lesson.id, s.lesson.step, true);
+      if (s.lesson) lessons.start(s.lesson.id, s.lesson.step, true, s.lesson.seed);
       return reply(ok);
     },
 
     lessons(): LessonInfo[] { return lessons.catalogue(); },
-    startLesson(id: string, step = 0, keep = false): Reply<FaultsFrame> { return reply(lessons.start(id, step, keep)); },
+    startLesson(id: string, step = 0, keep = false, seed?: number): Reply<FaultsFrame> { return reply(lessons.start(id, step, keep, seed)); },
     lessonStep(step: number): FaultsFrame { lessons.goTo(step); return frame(); },
     solveStep(): Reply<FaultsFrame> { return reply(lessons.solve()); },
     stopLesson(): FaultsFrame { lessons.stop(); return frame(); },
@@ -172,6 +172,8 @@ export function createFaultsApi(opts: FaultsOptions = {}) {
     hint: () => reply(lessons.hint()),
     restoreStep: () => reply(lessons.restoreStep()),
     resumeLesson: (id: string, step: number, state: ResumeState) => reply(lessons.resume(id, step, state)),
+    variantQuestion: () => reply(lessons.variant()),
+    revealAnswer: () => reply(lessons.reveal()),
   };
   return api satisfies LabApi<FaultsFrame>;
 }

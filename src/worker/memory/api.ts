@@ -120,7 +120,7 @@ export function createMemoryApi(opts: MemoryApiOptions = {}) {
      * configuration, compare sides, speed and lesson step. Everything is checked before anything
      * changes; an impossible combination is refused with the field named and the lab kept.
      */
-    applyLink(s: LabState & { speed?: number; lesson?: { id: string; step: number } }): Reply<MemFrame> {
+    applyLink(s: LabState & { speed?: number; lesson?: { id: string; step: number; seed?: number } }): Reply<MemFrame> {
       const r = configOfState(s);
       if (!r.ok) return reply({ ok: false, error: `its settings are impossible: ${r.error}` });
       const lesson = s.lesson ? MEMORY_LESSONS.find((l) => l.id === s.lesson!.id) : undefined;
@@ -130,7 +130,7 @@ export function createMemoryApi(opts: MemoryApiOptions = {}) {
       lab.compare = null;
       lab.apply(r.config);
       lessons.stop();
-      if (s.lesson) lessons.start(s.lesson.id, s.lesson.step, true);
+      if (s.lesson) lessons.start(s.lesson.id, s.lesson.step, true, s.lesson.seed);
       // The link's speed wins over the step's own.
       if (s.speed !== undefined) lab.speed = Math.max(SPEED_MIN, Math.min(SPEED_MAX, s.speed));
       return reply({ ok: true });

@@ -321,7 +321,7 @@ export function createTransportApi(simOptions: SimOptions = PAGE_SIM) {
       resetLog = true;
       sentCount = 0;
       if (p.sel) selected = { ...p.sel };
-      if (p.lesson) lessons.start(p.lesson.id, p.lesson.step, true);
+      if (p.lesson) lessons.start(p.lesson.id, p.lesson.step, true, p.lesson.seed);
       // The link's speed wins over the step's own (the link reproduces what its author saw).
       if (p.speed !== undefined) speed = Math.min(SPEED_MAX, Math.max(SPEED_MIN, p.speed));
       twin(p.compare ?? null);
@@ -359,7 +359,7 @@ export function createTransportApi(simOptions: SimOptions = PAGE_SIM) {
     },
 
     ...lessonCalls(lessons, reply, frame),
-    startLesson(id: string, step = 0, keep = false): Reply<Frame> { playing = false; challenge.set(null); return reply(lessons.start(id, step, keep)); },
+    startLesson(id: string, step = 0, keep = false, seed?: number): Reply<Frame> { playing = false; challenge.set(null); return reply(lessons.start(id, step, keep, seed)); },
   };
   return api satisfies LabApi<Frame>;
 }
