@@ -152,3 +152,18 @@ describe('options in a seeded order, the first try kept', () => {
     expect(r.progress(probe, 0)).toMatchObject({ stepsDone: [true], firstTry: [false], question: { seen: true, graded: { correct: false, expected: 'c', feedback: ['C.'] } } });
   });
 });
+
+describe('a readout that shows the graded number is masked until the learner locks in', () => {
+  it('the view carries the masks before the reveal, none after', () => {
+    let counter = 0;
+    const l: Lesson<number, number> = {
+      id: 'toy', lab: 'memory', topic: 0, title: 'Toy', summary: '', setup: [], sources: ['none'],
+      steps: [{ id: 'q', title: 'Guess', text: [''], question: { kind: 'number', prompt: '?', reveal: [1], outcome: (p) => p, because: '.', masks: ['throughput'] } }],
+    };
+    const r = new LessonRunner([l]);
+    r.start('toy', 0, 0);
+    expect(r.progress(() => counter, 0)!.question!.masks).toEqual(['throughput']);
+    r.answer(3, () => counter, () => { counter++; });
+    expect(r.progress(() => counter, 0)!.question!.masks).toBeUndefined();
+  });
+});

@@ -48,6 +48,12 @@ export interface Question<P, A> {
   /** What a wrong answer misses, when no chosen option has its own explanation. */
   wrong?: string;
   /**
+   * Live readouts that already show the graded number before the answer (the instrument's own
+   * keys: 'throughput', 'hit-rate', 'engine-util', 'sim', 'cliff'): masked "answer first" until
+   * the learner locks in.
+   */
+  masks?: readonly string[];
+  /**
    * The same question with other numbers, offered after a wrong first answer: the `n`-th variant
    * (1, 2, …) replaces what it names (prompt, reveal, …) and is graded by the model like the
    * original, from the step's starting point.
@@ -71,6 +77,8 @@ export interface QuestionView {
   canVary?: boolean;
   /** The learner asked to see the answer: the step is done, the question seen and not scored. */
   seen?: boolean;
+  /** Readouts to mask "answer first" until the event has run (see Question.masks). */
+  masks?: string[];
 }
 
 const sameSet = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((x) => b.includes(x));

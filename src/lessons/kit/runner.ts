@@ -193,6 +193,7 @@ export class LessonRunner<P, A> {
       kind: q.kind, prompt: q.prompt, options: a.options.map((o) => ({ id: o.id, label: o.label })), unit: q.unit,
       revealed: a.outcome !== null, graded: a.graded, attempts: a.attempts,
       variant: this.variantN, canVary: !!q.variant, seen: a.seen,
+      ...(q.masks && a.outcome === null ? { masks: [...q.masks] } : {}),
     } : null;
     let stuck: string | null = null;
     if (!this.done[this.step] && s.stuck) stuck = s.stuck(probe(this.mark));

@@ -14,7 +14,7 @@ export const capacityLesson: Lesson = {
       text: ['A CX5-like chip in this model has 512 context slots (128 KiB at 256 B each: the model\'s assumption, matching the one disclosed cache size, NBL\'s 512). 512 QPs are active, spread uniformly. The peak with no misses is 60 Mops (Husky measured about that for READs on ConnectX-5).'],
       question: {
         kind: 'number', prompt: 'What throughput will the live readout settle at, in Mops?', unit: 'Mops',
-        reveal: [], runNs: 200_000, relTolerance: 0.06,
+        reveal: [], runNs: 200_000, relTolerance: 0.06, masks: ['throughput', 'hit-rate', 'sim', 'cliff'],
         outcome: (p) => Math.round(p.mops * 10) / 10,
         stated: 52,
         because: 'About 52 Mops, 14% under the peak, although the QPs exactly fill the cache: the cache is banked (8-way sets chosen by low QPN bits), and this preset scatters the QPNs, so some sets get more than 8 of them while others have room. With dense QPNs (one after another) the 512 QPs would fill the 64 sets × 8 ways exactly and the readout would sit at the peak. The Capacity tab\'s closed form assumes a fully associative cache and says ~60; it shows both numbers.',
@@ -24,7 +24,7 @@ export const capacityLesson: Lesson = {
       text: ['Now eight times as many active QPs as there are slots: 4,096, what an all-to-all of 512 ranks with 8 channels opens on each host. Predict before the model runs it.'],
       question: {
         kind: 'number', prompt: 'At 4,096 active QPs, what share of the 60 Mops peak will remain (in %)?', unit: '%',
-        reveal: [{ kind: 'config', patch: { qps: 4096 } }], runNs: 300_000, tolerance: 8,
+        reveal: [{ kind: 'config', patch: { qps: 4096 } }], runNs: 300_000, tolerance: 8, masks: ['cliff'],
         outcome: (p) => Math.round((p.mops / p.peakMops) * 100),
         stated: 50,
         // Another QP count on the same curve, graded by the model (no published point to state).
