@@ -100,9 +100,9 @@ export const stormLesson: Lesson = {
       question: {
         kind: 'one', prompt: 'What happened, and what must the program do?',
         options: [
-          { id: 'port', label: 'A\'s own port went down: treat every QP on that port as broken (the idle ones will never report), wait for IBV_EVENT_PORT_ACTIVE, then reconnect them all' },
-          { id: 'remote', label: 'The remote hosts crashed: reconnect to other peers; the local port is fine', why: 'A remote crash raises no event on A\'s port; here the port itself reported PORT_ERR before any QP failed.' },
-          { id: 'device', label: 'The NIC died: reload the driver', why: 'A dead device raises IBV_EVENT_DEVICE_FATAL once and the driver flushes every QP itself; here each QP failed on its own retry timer.' },
+          { id: 'port', label: 'A\'s own port went down: count every QP on it as lost, idle ones too, and reconnect once the port is active' },
+          { id: 'remote', label: 'The remote hosts crashed: reconnect to other peers, since the local port and the NIC are fine', why: 'A remote crash raises no event on A\'s port; here the port itself reported PORT_ERR before any QP failed.' },
+          { id: 'device', label: 'The NIC itself died: reload the driver and open the device again before anything else', why: 'A dead device raises IBV_EVENT_DEVICE_FATAL once and the driver flushes every QP itself; here each QP failed on its own retry timer.' },
           { id: 'nothing', label: 'Nothing to do until the QPs report: the port event only says the link flickered', why: 'The port event is the earliest and only warning. QPs with no work in flight will never report an error: a program that waits for completions keeps them forever.' },
         ],
         reveal: [{ kind: 'settings', patch: { fault: 'port-down', preset: 'mlx5', eqDepth: 4096, eqeNs: 100, serviceNs: 20_000 } }, { kind: 'restart' }, { kind: 'run' }],

@@ -49,7 +49,7 @@ export interface Question<P, A> {
   wrong?: string;
   /**
    * Live readouts that already show the graded number before the answer (the instrument's own
-   * keys: 'throughput', 'hit-rate', 'engine-util', 'sim', 'cliff'): masked "answer first" until
+   * keys: 'throughput', 'hit-rate', 'latency', 'evictions', 'engine-util', 'sim', 'cliff'): masked "answer first" until
    * the learner locks in.
    */
   masks?: readonly string[];

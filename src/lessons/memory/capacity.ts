@@ -14,7 +14,7 @@ export const capacityLesson: Lesson = {
       text: ['A CX5-like chip in this model has 512 context slots (128 KiB at 256 B each: the model\'s assumption, matching the one disclosed cache size, NBL\'s 512). 512 QPs are active, spread uniformly. The peak with no misses is 60 Mops (Husky measured about that for READs on ConnectX-5).'],
       question: {
         kind: 'number', prompt: 'What throughput will the live readout settle at, in Mops?', unit: 'Mops',
-        reveal: [], runNs: 200_000, relTolerance: 0.06, masks: ['throughput', 'hit-rate', 'sim', 'cliff'],
+        reveal: [], runNs: 200_000, relTolerance: 0.06, masks: ['throughput', 'hit-rate', 'latency', 'evictions', 'sim', 'cliff'],
         outcome: (p) => Math.round(p.mops * 10) / 10,
         stated: 52,
         because: 'About 52 Mops, 14% under the peak, although the QPs exactly fill the cache: the cache is banked (8-way sets chosen by low QPN bits), and this preset scatters the QPNs, so some sets get more than 8 of them while others have room. With dense QPNs (one after another) the 512 QPs would fill the 64 sets × 8 ways exactly and the readout would sit at the peak. The Capacity tab\'s closed form assumes a fully associative cache and says ~60; it shows both numbers.',

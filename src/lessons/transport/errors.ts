@@ -163,7 +163,7 @@ export const errorsLesson: Lesson = {
       question: {
         kind: 'one', prompt: 'What happened, and what must the two sides do?',
         options: [
-          { id: 'silent', label: 'A\'s requests or B\'s ACKs were lost on the way (a path, port or host down, or a wrong address): A gave up after its retries; check the path, then reconnect both ends with fresh PSNs' },
+          { id: 'silent', label: 'Nothing came back from B (path, port or host down): fix the path, then reconnect both ends' },
           { id: 'access', label: 'B refused A\'s request (a key or permission error): fix the registration and reconnect', why: 'A refusal is a NAK with its own status (IBV_WC_REM_ACCESS_ERR or REM_INV_REQ_ERR), and B would be in ERR with an async event. Here B saw nothing.' },
           { id: 'rnr', label: 'B had no receive posted: post receives on B and resend', why: 'That ends in IBV_WC_RNR_RETRY_EXC_ERR, after RNR NAKs that B\'s counters would show. RETRY_EXC_ERR means no answer at all.' },
           { id: 'a-only', label: 'Only A is broken: reset A alone and resend, B needs nothing', why: 'A can only resume if both ends agree on PSNs, and A cannot know what B last received: real code reconnects both ends with PSNs exchanged afresh.' },
