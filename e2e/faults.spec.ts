@@ -85,6 +85,30 @@ test('drag the reset across a transfer: late packets dropped, then none of the m
   await shot(page, 'reuse-mitigated');
 });
 
+test('topic 7 ends on a diagnosis: a wrong cause shows why it misses, never the answer; the first try stays wrong', async ({ app: page }) => {
+  await openFaults(page);
+  await page.getByTestId('tour-button').click();
+  await page.locator('#lesson-select').selectOption('storm');
+  await page.getByRole('button', { name: /^Step 7:/ }).click();
+  const q = page.getByTestId('question');
+  await expect(q).toContainText('What happened, and what must the program do?');
+  await expect(page.getByTestId('step-text').first()).toContainText('IBV_EVENT_PORT_ERR');
+  await shot(page, 'diagnosis-question');
+  await page.getByTestId('answer-nothing').check();
+  await page.getByTestId('answer-submit').click();
+  const fb = page.getByTestId('answer-feedback');
+  await expect(fb.locator('[data-correct]')).toHaveAttribute('data-correct', 'false', { timeout: 30_000 });
+  await expect(fb).toContainText('earliest and only warning');
+  await expect(fb).not.toContainText('port went down');
+  await expect(page.getByTestId('first-try')).toContainText('✕');
+  // No variant for this one: the reveal shows the answer, seen and not scored.
+  await expect(page.getByTestId('answer-variant')).toHaveCount(0);
+  await page.getByTestId('answer-reveal').click();
+  await expect(page.getByTestId('answer-seen')).toContainText('port went down');
+  await expect(page.getByRole('button', { name: /^Step 7: .*\(done\)/ })).toBeVisible();
+  await shot(page, 'diagnosis-revealed');
+});
+
 test('topic 10 lesson: a question answered wrong gets its misconception, then right', async ({ app: page }) => {
   await openFaults(page);
   await showLessons(page);

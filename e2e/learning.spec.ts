@@ -44,6 +44,57 @@ test('a question answered wrong, then right: the model runs once, the feedback n
   await shot(page, 'question-right');
 });
 
+test('a wrong answer shows why it misses, never the model\'s value; a variant with other numbers is graded by the model', async ({ app: page }) => {
+  await open(page);
+  await startLesson(page, 'errors');
+  await page.getByTestId('lesson-solve').click();
+  await expect(page.getByRole('button', { name: /Step 1: .*\(done\)/ })).toBeVisible();
+  await page.getByRole('button', { name: 'Next →' }).click();
+  // The retry interval: 4.096 µs × 2^2 = 16.384 µs. Answer 5 µs, a common guess.
+  await page.getByTestId('answer-number').fill('5');
+  await page.getByTestId('answer-submit').click();
+  const fb = page.getByTestId('answer-feedback');
+  await expect(fb.locator('[data-correct]')).toHaveAttribute('data-correct', 'false');
+  await expect(fb).toContainText('exponent');
+  await expect(fb).not.toContainText('16.384');
+  await expect(fb).not.toContainText('It did');
+  await expect(page.getByTestId('first-try')).toContainText('✕');
+  // The same answer again is not an attempt: the button waits for a change.
+  await expect(page.getByTestId('answer-submit')).toBeDisabled();
+  await page.getByTestId('answer-variant').click();
+  const q = page.getByTestId('question');
+  await expect(q).toContainText('variant 1');
+  await expect(q).toContainText('Predict first');
+  await expect(q).toContainText('the first retransmission of wr_id 1 and the third');
+  await shot(page, 'question-variant');
+  await page.getByTestId('answer-number').fill('32.768');
+  await page.getByTestId('answer-submit').click();
+  await expect(fb.locator('[data-correct]')).toHaveAttribute('data-correct', 'true');
+  // The step is done; the score keeps the wrong first answer.
+  await expect(page.getByRole('button', { name: /Step 2: .*\(done\)/ })).toBeVisible();
+  await expect(page.getByTestId('first-try')).toContainText('✕');
+});
+
+test('the first-try score is shown per lesson in the table of contents and survives a reload', async ({ app: page }) => {
+  await open(page);
+  await startLesson(page, 'install');
+  await page.getByTestId('answer-accepted').check();
+  await page.getByTestId('answer-submit').click();
+  await expect(page.getByTestId('answer-feedback').locator('[data-correct]')).toHaveAttribute('data-correct', 'false');
+  await page.getByTestId('answer-refused').check();
+  await page.getByTestId('answer-submit').click();
+  await expect(page.getByTestId('answer-feedback').locator('[data-correct]')).toHaveAttribute('data-correct', 'true');
+  const option = page.locator('#lesson-select option[value="install"]');
+  await expect(option).toHaveText(/first try: 0 of 2/);
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('qp-scope.progress.v1') ?? '')).toContain('"first":[false');
+  await page.reload();
+  await expect(page.getByTestId('step-heading')).toHaveText(/^1\./);
+  await expect(option).toHaveText(/first try: 0 of 2/);
+  // Free play lists every lesson with its score.
+  await page.locator('#lesson-select').selectOption('');
+  await expect(page.getByTestId('toc-first-install')).toHaveText('first try: 0 of 2');
+});
+
 test('progress is saved: a reload resumes the lesson at its step with the steps done', async ({ app: page }) => {
   await open(page);
   await startLesson(page, 'install');
@@ -155,7 +206,8 @@ test('why? walks a flush completion back to its root, highlighted in the log and
   await page.getByTestId('answer-submit').click();
   await expect(page.getByTestId('answer-feedback').locator('[data-correct]')).toHaveAttribute('data-correct', 'true');
   await page.getByRole('button', { name: 'Next →' }).click();
-  await page.getByTestId('question').locator('[data-testid^="order-"]').first().waitFor();
+  // Step 3 asks what the CQ will hold once wr_id 1's retries are spent; answering runs it.
+  await page.getByTestId('answer-in-order').check();
   await page.getByTestId('answer-submit').click();
   await expect(page.getByTestId('answer-feedback').locator('[data-correct]')).toHaveAttribute('data-correct', /true|false/);
   await page.getByTestId('full-log-open').click();

@@ -279,3 +279,23 @@ test('why? for an eviction: the row\'s miss, the policy\'s rule and the victim\'
   const results = await (await axe(page)).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).include('[data-testid="cache-tab"]').analyze();
   expect(results.violations.map((v) => `${v.id}: ${v.nodes.length}`)).toEqual([]);
 });
+
+test('a readout that shows the graded number is masked until the answer is locked in; a wrong answer shows why, never the model\'s value', async ({ app: page }) => {
+  await openLab(page);
+  await page.getByTestId('tour-button').click();
+  await page.locator('#lesson-select').selectOption('capacity');
+  await expect(page.getByTestId('step-heading')).toHaveText(/^1\./);
+  // The live throughput already runs at 512 QPs: it would answer "what will it settle at?".
+  await expect(page.getByTestId('throughput')).toHaveText('answer first');
+  await expect(page.getByTestId('throughput')).toHaveAttribute('data-masked', 'true');
+  await expect(page.getByTestId('lesson-sources')).not.toHaveAttribute('open', '');
+  await shot(page, 'masked-readout');
+  await page.getByTestId('answer-number').fill('60');
+  await page.getByTestId('answer-submit').click();
+  const fb = page.getByTestId('answer-feedback');
+  await expect(fb.locator('[data-correct]')).toHaveAttribute('data-correct', 'false', { timeout: 30_000 });
+  await expect(fb).toContainText('fully associative');
+  await expect(fb).not.toContainText('52');
+  await expect(page.getByTestId('throughput')).toHaveText(/Mops/);
+  await expect(page.getByTestId('first-try')).toContainText('✕');
+});

@@ -62,11 +62,11 @@ export function trackProgress(lab: string, store: LabStore, onSaved: (done: Reco
     // A lesson other than the one someone's link opened: the person's own again.
     if (visit && visit.lesson !== l.id) visit = null;
     const q = l.question;
-    const key = `${l.id}/${l.step}/${l.stepsDone.map(Number).join('')}/${q?.attempts ?? 0}/${q?.graded?.correct ?? ''}`;
+    const key = `${l.id}/${l.step}/${l.stepsDone.map(Number).join('')}/${q?.attempts ?? 0}/${q?.graded?.correct ?? ''}/${(l.firstTry ?? []).map(String).join(',')}`;
     if (key === lastKey) return;
     lastKey = key;
     const p = recordLesson(loadProgress(), lab, {
-      id: l.id, step: l.step, stepsDone: l.stepsDone,
+      id: l.id, step: l.step, stepsDone: l.stepsDone, firstTry: l.firstTry,
       question: q ? { graded: q.graded, attempts: q.attempts } : null,
     }, null, visit !== null);
     saveProgress(p);

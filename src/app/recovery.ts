@@ -73,7 +73,7 @@ export function snapshotPayload<P>(lab: string, spec: LinkSpec<P>, snapshot: unk
 export async function resumeFrom<F extends KitFrame>(via: Caller<LabApi<F>>, l: LessonProgress | null): Promise<boolean> {
   if (!l) return true;
   const q = l.question;
-  const r = await via.call('resumeLesson', l.id, l.step, { done: l.stepsDone, graded: q?.graded ?? undefined, attempts: q?.attempts });
+  const r = await via.call('resumeLesson', l.id, l.step, { done: l.stepsDone, graded: q?.graded ?? undefined, attempts: q?.attempts, first: l.firstTry, seed: l.seed });
   return r.ok;
 }
 

@@ -6,7 +6,7 @@ import { createTransportApi } from '../worker/transport/api.ts';
 import { createMemoryApi, type MemoryApi } from '../worker/memory/api.ts';
 import { createFaultsApi } from '../worker/faults/api.ts';
 import { FAULTS_LESSONS, MEMORY_LESSONS, TRANSPORT_LESSONS, lessonCatalogue, type Answer, type QuestionView } from './index.ts';
-import { grade, type Question } from './kit/question.ts';
+import { grade, type Question, type QuestionOption } from './kit/question.ts';
 import { giveaways, optionProblems } from './kit/audit.ts';
 
 /** An answer the model's outcome certainly refutes. */
@@ -19,9 +19,12 @@ function wrongAnswer(q: QuestionView, expected: Answer): Answer {
   return [...e].reverse();
 }
 
+type LessonOf = { lesson: { question: QuestionView | null; stepsDone: boolean[]; firstTry?: Array<boolean | null> } | null };
 interface Asks {
-  lessonStep(i: number): { lesson: { question: QuestionView | null; stepsDone: boolean[] } | null };
-  answer(a: unknown): { ok: boolean; frame: { lesson: { question: QuestionView | null; stepsDone: boolean[] } | null } };
+  lessonStep(i: number): LessonOf;
+  answer(a: unknown): { ok: boolean; frame: LessonOf };
+  variantQuestion(): { ok: boolean; error?: string; frame: LessonOf };
+  revealAnswer(): { ok: boolean; frame: LessonOf };
 }
 
 interface AskedStep { id: string; title: string; text: string[]; task?: string; question?: Question<unknown, unknown> }
@@ -33,7 +36,10 @@ interface AskedStep { id: string; title: string; text: string[]; task?: string; 
  * with its why. Judged against what the model really did.
  */
 function noGiveaway(step: AskedStep, q: QuestionView, expected: Answer): void {
-  const problems = [...giveaways(step, step.question!, q.options, expected), ...optionProblems(step.question!, q.options, expected)];
+  // The options with their reasons (the view carries none until an answer is graded), in the order shown.
+  const own = step.question!.options;
+  const options = Array.isArray(own) ? q.options.map((o) => (own as QuestionOption[]).find((x) => x.id === o.id) ?? o) : q.options;
+  const problems = [...giveaways(step, step.question!, options, expected), ...optionProblems(step.question!, options, expected)];
   expect(problems, `${step.id}: ${problems.join('; ')}`).toEqual([]);
 }
 
@@ -55,6 +61,41 @@ function askBothWays(api: Asks, twin: Asks, i: number, step: AskedStep): void {
   const wrong = api.answer(wrongAnswer(q, expected));
   expect(wrong.frame.lesson!.question!.graded, `${id}: a refuted answer graded wrong, with an explanation`).toMatchObject({ correct: false });
   expect(wrong.frame.lesson!.question!.graded!.feedback.join(' ').length).toBeGreaterThan(20);
+  // The right answer came first, so the first try stays right.
+  expect(wrong.frame.lesson!.firstTry![i], `${id}: the first try is the first answer`).toBe(true);
+}
+
+/**
+ * From the same point on a fresh run: a wrong first answer stays wrong in the score whatever
+ * follows (the same answer again is no new attempt; the right one completes the step); where the
+ * question has a variant, the variant is asked from the step's start and graded by the model.
+ */
+function wrongFirst(api: Asks, i: number, step: AskedStep, expected: Answer): void {
+  const id = step.id;
+  const q = api.lessonStep(i).lesson!.question!;
+  const bad = wrongAnswer(q, expected);
+  let f = api.answer(bad).frame.lesson!;
+  expect(f.firstTry![i], `${id}: a wrong first answer is scored wrong`).toBe(false);
+  if (typeof expected === 'number') expect(f.question!.graded!.feedback.join(' '), `${id}: the feedback never prints the model's value`).not.toContain(String(expected));
+  f = api.answer(bad).frame.lesson!;
+  expect(f.question!.attempts, `${id}: the same answer again is no new attempt`).toBe(1);
+  if (step.question!.variant) {
+    const v = api.variantQuestion();
+    expect(v.ok, `${id}: ${v.error ?? ''}`).toBe(true);
+    expect(v.frame.lesson!.question, `${id}: the variant waits for a prediction`).toMatchObject({ variant: 1, revealed: false, graded: null });
+    const vq = v.frame.lesson!.question!;
+    const first = api.answer(vq.kind === 'number' ? -1 : vq.kind === 'one' ? vq.options[0].id : vq.options.map((o) => o.id)).frame.lesson!.question!;
+    const vExpected = first.graded!.expected;
+    const vstated = step.question!.variant(1).stated;
+    if (vstated !== undefined) expect(grade({ ...step.question!, ...step.question!.variant(1) }, vq.options, vstated, vExpected).correct, `${id} variant: the text says ${JSON.stringify(vstated)}, the model did ${JSON.stringify(vExpected)}`).toBe(true);
+    f = api.answer(vExpected).frame.lesson!;
+    expect(f.question!.graded, `${id}: the variant graded right on the model's own outcome`).toMatchObject({ correct: true });
+  } else {
+    f = api.revealAnswer().frame.lesson!;
+    expect(f.question, `${id}: the reveal shows the answer, seen and not scored`).toMatchObject({ seen: true, graded: { correct: false } });
+  }
+  expect(f.stepsDone[i]).toBe(true);
+  expect(f.firstTry![i], `${id}: the score keeps the wrong first answer`).toBe(false);
 }
 
 interface LessonApi extends Asks {
@@ -78,6 +119,7 @@ function replay<A extends LessonApi>(make: () => A, id: string, steps: ReadonlyA
     if (step.question) {
       askBothWays(api, twinAt(), i, step as AskedStep);
       const expected = api.frame().lesson!.question!.graded!.expected;
+      wrongFirst(twinAt(), i, step as AskedStep, expected);
       ops.push((a) => { a.lessonStep(i); a.answer(expected); });
       return;
     }

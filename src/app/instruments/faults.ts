@@ -30,7 +30,7 @@ export const FAULTS = instrument({
     const st = faultsStore.getState();
     const ui = { tab: st.tab, lessonOpen: st.lessonOpen };
     const lesson = last?.lesson ?? null;
-    p.lesson = lesson ? { id: lesson.id, step: lesson.step } : undefined;
+    p.lesson = lesson ? { id: lesson.id, step: lesson.step, ...(lesson.seed ? { seed: lesson.seed } : {}) } : undefined;
     if (last) p.speed = last.speed;
     const error = await applyFaults(p, via);
     if (error) throw new Error(`the saved settings could not be reopened: ${error}`);
@@ -74,6 +74,6 @@ async function faultsPayload(via: Via): Promise<FaultsPayload> {
   if (s.reset) payload.reset = s.reset;
   if (s.explorer) payload.explorer = s.explorer;
   if (s.compare) payload.compare = s.compare;
-  if (st.frame?.lesson) payload.lesson = { id: st.frame.lesson.id, step: st.frame.lesson.step };
+  if (st.frame?.lesson) payload.lesson = { id: st.frame.lesson.id, step: st.frame.lesson.step, ...(st.frame.lesson.seed ? { seed: st.frame.lesson.seed } : {}) };
   return payload;
 }

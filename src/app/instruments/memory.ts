@@ -32,7 +32,7 @@ export const MEMORY = instrument({
     const st = memoryStore.getState();
     const ui = { tab: st.tab, capacityInput: st.capacityInput, race: st.race, lessonOpen: st.lessonOpen };
     const lesson = last?.lesson ?? null;
-    p.lesson = lesson ? { id: lesson.id, step: lesson.step } : undefined;
+    p.lesson = lesson ? { id: lesson.id, step: lesson.step, ...(lesson.seed ? { seed: lesson.seed } : {}) } : undefined;
     if (last) p.speed = last.speed;
     const error = await applyMemory(p, via);
     if (error) throw new Error(`the saved settings could not be reopened: ${error}`);
@@ -85,6 +85,6 @@ async function memoryPayload(via: Via): Promise<MemoryPayload> {
   // The calculator's inputs as the panel sets them (a named engine; table levels as the lab has them).
   if (cap) payload.capacity = { ...cap, table: { levels: cap.table.levels, entryBytes: cap.table.entryBytes, pageBytes: cap.table.pageBytes, onChipLevels: cap.table.onChipLevels }, engine: typeof cap.engine === 'string' ? cap.engine : undefined };
   if (st.frame) payload.speed = st.frame.speed;
-  if (st.frame?.lesson) payload.lesson = { id: st.frame.lesson.id, step: st.frame.lesson.step };
+  if (st.frame?.lesson) payload.lesson = { id: st.frame.lesson.id, step: st.frame.lesson.step, ...(st.frame.lesson.seed ? { seed: st.frame.lesson.seed } : {}) };
   return payload;
 }

@@ -45,7 +45,7 @@ export const TRANSPORT = instrument({
       p.compare = last.compare?.right;
     }
     const lesson = last?.lesson ?? null;
-    p.lesson = lesson ? { id: lesson.id, step: lesson.step } : undefined;
+    p.lesson = lesson ? { id: lesson.id, step: lesson.step, ...(lesson.seed ? { seed: lesson.seed } : {}) } : undefined;
     if (ui.selected) p.sel = ui.selected;
     p.tab = ui.tab;
     const error = await applyTransport(p, via);
@@ -81,7 +81,7 @@ async function transportPayload(extra: Partial<TransportPayload>, via: Via): Pro
   const payload: TransportPayload = { scenario, t, tab: st.tab };
   if (st.selected) payload.sel = st.selected;
   if (f) payload.speed = f.speed;
-  if (f?.lesson) payload.lesson = { id: f.lesson.id, step: f.lesson.step };
+  if (f?.lesson) payload.lesson = { id: f.lesson.id, step: f.lesson.step, ...(f.lesson.seed ? { seed: f.lesson.seed } : {}) };
   if (f?.compare) payload.compare = f.compare.right;
   return { ...payload, ...extra };
 }

@@ -102,5 +102,24 @@ export const resetLesson: Lesson = {
       check: (p) => !!p.reset && p.reset.settings.reuse && (p.reset.settings.quarantine || p.reset.settings.randomPsn) && !p.reset.result.staleAccepted,
       solution: [{ kind: 'reset', patch: { reuse: true, randomPsn: true } }],
     },
+    {
+      id: 'diagnose', title: 'Diagnose: bytes nobody sent', highlight: 'reset',
+      text: [
+        'A storage service recovers from an error by destroying its QP pair and creating a new one at once; neither side uses rdma_cm. Now and then host B finds 1 KiB of old data in a buffer of the new connection, at an offset the new program never wrote to. No completion reports an error, no NAK was sent, both QPs stay in RTS, and the old connection\'s last WRITE was being retransmitted when it was torn down.',
+      ],
+      question: {
+        kind: 'one', prompt: 'What happened, and what prevents it?',
+        options: [
+          { id: 'stale', label: 'A late packet of the old pair was taken by the new one: use random initial PSNs, or hold freed QPNs back for a while' },
+          { id: 'dma', label: 'The reset did not stop B\'s DMA in time: move the QP to ERR and drain it before destroying it', why: 'Bytes already being placed at the reset land before the QP is cleared, but they belong to the old buffer and the old connection; here the bytes came later and went into the new connection.' },
+          { id: 'dup', label: 'B accepted a duplicate of a packet of its own new connection: raise the timeout so fewer retransmissions happen', why: 'A duplicate is a PSN behind the one expected, and a responder acknowledges it again without placing it. New data at the expected PSN is not a duplicate.' },
+          { id: 'app', label: 'The new program wrote to a wrong address: a bug in A\'s application, nothing the transport can catch', why: 'The new program never posted that WRITE. The packet came from the old connection, and nothing in it told the new QP so.' },
+        ],
+        reveal: [{ kind: 'reset', patch: { situation: 'replay-unacked', resetAtNs: 6_500, reuse: true, quarantine: false, randomPsn: false } }],
+        outcome: (p) => (p.reset?.result.staleAccepted ? 'stale' : (p.reset?.result.late ?? []).some((x) => x.outcome === 'accepted') ? 'dma' : 'app'),
+        stated: 'stale',
+        because: 'The old connection\'s retransmitted WRITE arrived after the new QPs were created with the same QPNs, and its PSN was exactly the one the new responder expected (both started at 0): the new QP took it as new data. A random 24-bit initial PSN (rdma_cm does it) makes that a 2^-24 chance; a quarantine (the CM\'s TimeWait) keeps the QPN out of use until old packets are gone.',
+      },
+    },
   ],
 };

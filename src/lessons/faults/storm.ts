@@ -92,5 +92,24 @@ export const stormLesson: Lesson = {
         'The Policies tab runs the same storm under every policy: the total work is the same, so the overall median barely moves — what changes is who waits.',
       ],
     },
+    {
+      id: 'diagnose', title: 'Diagnose: what the program sees', highlight: 'storm',
+      text: [
+        'Another night, host A running 256 busy RC connections on an mlx5 NIC. The program\'s log shows, in this order: one async event `IBV_EVENT_PORT_ERR`; then nothing for about a quarter of a second; then, QP after QP, a completion with `IBV_WC_RETRY_EXC_ERR` followed by flush completions, each QP ending in ERR. No `IBV_EVENT_DEVICE_FATAL`.',
+      ],
+      question: {
+        kind: 'one', prompt: 'What happened, and what must the program do?',
+        options: [
+          { id: 'port', label: 'A\'s own port went down: count every QP on it as lost, idle ones too, and reconnect once the port is active' },
+          { id: 'remote', label: 'The remote hosts crashed: reconnect to other peers, since the local port and the NIC are fine', why: 'A remote crash raises no event on A\'s port; here the port itself reported PORT_ERR before any QP failed.' },
+          { id: 'device', label: 'The NIC itself died: reload the driver and open the device again before anything else', why: 'A dead device raises IBV_EVENT_DEVICE_FATAL once and the driver flushes every QP itself; here each QP failed on its own retry timer.' },
+          { id: 'nothing', label: 'Nothing to do until the QPs report: the port event only says the link flickered', why: 'The port event is the earliest and only warning. QPs with no work in flight will never report an error: a program that waits for completions keeps them forever.' },
+        ],
+        reveal: [{ kind: 'settings', patch: { fault: 'port-down', preset: 'mlx5', eqDepth: 4096, eqeNs: 100, serviceNs: 20_000 } }, { kind: 'restart' }, { kind: 'run' }],
+        outcome: (p) => ((p.summary.events.IBV_EVENT_DEVICE_FATAL ?? 0) > 0 ? 'device' : (p.summary.events.IBV_EVENT_PORT_ERR ?? 0) > 0 ? 'port' : (p.summary.events.IBV_EVENT_QP_FATAL ?? 0) > 0 ? 'nothing' : 'remote'),
+        stated: 'port',
+        because: 'The driver turned the port change into IBV_EVENT_PORT_ERR and changed no QP (read in mlx5 and rxe); each busy RC QP then failed only when its retries ran out, about 268 ms later. A QP with nothing in flight has no timer running and never learns: the program must act on the port event for every QP on that port, and reconnect once the port is active again.',
+      },
+    },
   ],
 };

@@ -20,7 +20,7 @@ describe('grading (table-driven)', () => {
     ['several', ['b'], ['b', 'c'], false, ['C never sends.']],
     ['several', ['a', 'b', 'c'], ['b', 'c'], false, ['A is the requester, not the responder.']],
     ['order', ['a', 'b', 'c'], ['a', 'b', 'c'], true, ['Because B.']],
-    ['order', ['b', 'a', 'c'], ['a', 'b', 'c'], false, ['A is the requester, not the responder.', 'C never sends.']],
+    ['order', ['b', 'a', 'c'], ['a', 'b', 'c'], false, ['Out of place: B; A.', 'Not that.']],
     ['number', 100, 104, true, ['Because B.']],
     ['number', 90, 104, false, ['Not that.']],
   ] as const)('%s: %j against the model\'s %j → %s', (kind, answer, outcome, correct, feedback) => {
@@ -100,5 +100,70 @@ describe('ranged questions: the label says what grades it', () => {
     ['an option without a range', [{ id: 'hi', label: 'high' }, { id: 'lo', label: 'below 50%', range: [-Infinity, 50] }], /options without a range: hi/],
   ] as const)('names %s', (_what, opts2, re) => {
     expect(rangeProblems('%', opts2 as never).join('; ')).toMatch(re);
+  });
+});
+
+describe('options in a seeded order, the first try kept', () => {
+  const opts6 = ['a', 'b', 'c', 'd', 'e', 'f'].map((id) => ({ id, label: id.toUpperCase(), why: `not ${id}` }));
+  let counter = 0;
+  const lesson = (kind: 'one' | 'order'): Lesson<number, number> => ({
+    id: 'toy', lab: 'transport', topic: 0, title: 'Toy', summary: '', setup: [], sources: ['none'],
+    steps: [{ id: 'q', title: 'Guess', text: [''], question: { kind, prompt: '?', options: opts6, reveal: [1], outcome: () => (kind === 'one' ? 'c' : ['a', 'b', 'c', 'd', 'e', 'f']), stated: kind === 'order' ? ['a', 'b', 'c', 'd', 'e', 'f'] : undefined, because: 'C.' } }],
+  });
+  const probe = () => counter;
+  const reveal = () => { counter++; };
+  const orderFor = (seed: number, kind: 'one' | 'order' = 'one') => {
+    const r = new LessonRunner([lesson(kind)]);
+    r.seed = seed;
+    r.start('toy', 0, 0);
+    return r.progress(probe, 0)!.question!.options.map((o) => o.id).join('');
+  };
+  it('one learner sees the same order every time; learners differ (seeds 1..20 give more than one order)', () => {
+    expect(orderFor(7)).toBe(orderFor(7));
+    expect(new Set(Array.from({ length: 20 }, (_, i) => orderFor(i + 1))).size).toBeGreaterThan(5);
+  });
+  it('an order question never starts in its right order (seeds 1..200)', () => {
+    for (let s = 1; s <= 200; s++) expect(orderFor(s, 'order')).not.toBe('abcdef');
+  });
+  it('the options cross without their whys (a why shows only in the grade of a wrong answer)', () => {
+    const r = new LessonRunner([lesson('one')]);
+    r.start('toy', 0, 0);
+    expect(r.progress(probe, 0)!.question!.options.every((o) => !('why' in o))).toBe(true);
+  });
+  it('the first answer is the score; the same answer again is no attempt; a later right answer completes the step only', () => {
+    const r = new LessonRunner([lesson('one')]);
+    r.start('toy', 0, 0);
+    r.answer('a', probe, reveal);
+    r.answer('a', probe, reveal);
+    let p = r.progress(probe, 0)!;
+    expect(p.question!.attempts).toBe(1);
+    expect(p.question!.graded!.feedback).toEqual(['not a']);
+    expect(p.firstTry).toEqual([false]);
+    r.answer('c', probe, reveal);
+    p = r.progress(probe, 0)!;
+    expect(p).toMatchObject({ stepsDone: [true], firstTry: [false] });
+    expect(p.question!.attempts).toBe(2);
+  });
+  it('the reveal marks the step done, seen and not scored', () => {
+    const r = new LessonRunner([lesson('one')]);
+    r.start('toy', 0, 0);
+    r.answer('b', probe, reveal);
+    r.reveal(probe, reveal);
+    expect(r.progress(probe, 0)).toMatchObject({ stepsDone: [true], firstTry: [false], question: { seen: true, graded: { correct: false, expected: 'c', feedback: ['C.'] } } });
+  });
+});
+
+describe('a readout that shows the graded number is masked until the learner locks in', () => {
+  it('the view carries the masks before the reveal, none after', () => {
+    let counter = 0;
+    const l: Lesson<number, number> = {
+      id: 'toy', lab: 'memory', topic: 0, title: 'Toy', summary: '', setup: [], sources: ['none'],
+      steps: [{ id: 'q', title: 'Guess', text: [''], question: { kind: 'number', prompt: '?', reveal: [1], outcome: (p) => p, because: '.', masks: ['throughput'] } }],
+    };
+    const r = new LessonRunner([l]);
+    r.start('toy', 0, 0);
+    expect(r.progress(() => counter, 0)!.question!.masks).toEqual(['throughput']);
+    r.answer(3, () => counter, () => { counter++; });
+    expect(r.progress(() => counter, 0)!.question!.masks).toBeUndefined();
   });
 });

@@ -47,6 +47,18 @@ export interface Question<P, A> {
   stated?: Answer;
   /** What a wrong answer misses, when no chosen option has its own explanation. */
   wrong?: string;
+  /**
+   * Live readouts that already show the graded number before the answer (the instrument's own
+   * keys: 'throughput', 'hit-rate', 'latency', 'evictions', 'engine-util', 'sim', 'cliff'): masked "answer first" until
+   * the learner locks in.
+   */
+  masks?: readonly string[];
+  /**
+   * The same question with other numbers, offered after a wrong first answer: the `n`-th variant
+   * (1, 2, …) replaces what it names (prompt, reveal, …) and is graded by the model like the
+   * original, from the step's starting point.
+   */
+  variant?: (n: number) => Partial<Pick<Question<P, A>, 'prompt' | 'reveal' | 'runNs' | 'stated' | 'because' | 'wrong' | 'outcome' | 'tolerance' | 'relTolerance'>>;
 }
 
 /** A question as the main thread sees it (no functions), with its state. */
@@ -60,6 +72,13 @@ export interface QuestionView {
   /** The last answer's grade, with its explanation; `expected` once revealed. */
   graded: { answer: Answer; correct: boolean; feedback: string[]; expected: Answer } | null;
   attempts: number;
+  /** Which variant is asked (0: the question itself), and whether the question has variants. */
+  variant?: number;
+  canVary?: boolean;
+  /** The learner asked to see the answer: the step is done, the question seen and not scored. */
+  seen?: boolean;
+  /** Readouts to mask "answer first" until the event has run (see Question.masks). */
+  masks?: string[];
 }
 
 const sameSet = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((x) => b.includes(x));
@@ -82,14 +101,56 @@ export function grade<P, A>(q: Question<P, A>, options: readonly QuestionOption[
   }
   if (correct) return { correct, feedback: [q.because] };
   const expected = Array.isArray(outcome) ? outcome : [String(outcome)];
+  // An order: say which items stand where they do not belong, not every item's reason.
+  if (q.kind === 'order') {
+    const off = outOfPlace(chosen, expected).map((id) => options.find((o) => o.id === id)?.label ?? id);
+    return { correct, feedback: [`Out of place: ${off.join('; ')}.`, ...(q.wrong ? [q.wrong] : [])] };
+  }
   const why = chosen
-    .filter((id) => (q.kind === 'order' ? true : !expected.includes(id)))
+    .filter((id) => !expected.includes(id))
     .map((id) => options.find((o) => o.id === id)?.why)
     .filter((w): w is string => !!w);
   const missed = q.kind === 'several' ? expected.filter((id) => !chosen.includes(id)).map((id) => options.find((o) => o.id === id)?.why).filter((w): w is string => !!w) : [];
   const feedback = [...new Set([...why, ...missed])];
-  if (feedback.length === 0) feedback.push(q.wrong ?? q.because);
+  // Never the reason for the right answer here: it would name the answer before a variant is tried.
+  if (feedback.length === 0) feedback.push(q.wrong ?? 'Not what the model did. Think about what the event changes, then try a variant or ask for the answer.');
   return { correct, feedback };
+}
+
+/** The items of an order answer that stand at a position the outcome does not give them. */
+export function outOfPlace(answer: readonly string[], outcome: readonly string[]): string[] {
+  return answer.filter((id, i) => outcome[i] !== id);
+}
+
+/** Two answers are the same answer (a set for several, a sequence for order). */
+export function sameAnswer(kind: QuestionKind, a: Answer, b: Answer): boolean {
+  if (kind === 'several' && Array.isArray(a) && Array.isArray(b)) return sameSet(a, b);
+  if (Array.isArray(a) && Array.isArray(b)) return a.length === b.length && a.every((x, i) => x === b[i]);
+  return a === b;
+}
+
+/** A 32-bit hash of a string (FNV-1a), to derive a seed per learner, lesson and step. */
+export function hash32(s: string, seed = 0): number {
+  let h = (0x811c9dc5 ^ seed) >>> 0;
+  for (let i = 0; i < s.length; i++) h = Math.imul(h ^ s.charCodeAt(i), 0x01000193) >>> 0;
+  return h;
+}
+
+/**
+ * The options in an order drawn from `seed` (the learner's, mixed with the step's id), so one
+ * learner sees the same order again and a share link reproduces it. An order question never
+ * starts in the order `avoid` (the order its lesson states as right).
+ */
+export function shuffled<T>(items: readonly T[], seed: number, avoid?: (xs: readonly T[]) => boolean): T[] {
+  const out = [...items];
+  let x = seed >>> 0 || 1;
+  const next = () => { x ^= x << 13; x >>>= 0; x ^= x >>> 17; x ^= x << 5; x >>>= 0; return x; };
+  for (let i = out.length - 1; i > 0; i--) {
+    const j = next() % (i + 1);
+    [out[i], out[j]] = [out[j], out[i]];
+  }
+  if (avoid?.(out) && out.length > 1) out.push(out.shift()!);
+  return out;
 }
 
 /** Is `x` a well-formed answer for a question of this kind (from the main thread: never trusted)? */

@@ -2,11 +2,13 @@
 // gives it a probe of its live model. `mark` is the instrument's position when a step began
 // (the transport instrument's trace count), so a check can ask "what happened since". A question
 // step keeps its options (read at the pause), whether the event was revealed, the model's
-// outcome, and the last grade.
-import { grade, isAnswer, outcomeOf, type Answer, type QuestionOption, type QuestionView } from './question.ts';
+// outcome, and the last grade. The first answer to each question is kept apart (the learner's
+// score): answering again, a variant or the reveal never changes it. Options are shown in an
+// order drawn from the learner's seed, the same on every visit and in a shared link.
+import { grade, hash32, isAnswer, outcomeOf, sameAnswer, shuffled, type Answer, type Question, type QuestionOption, type QuestionView } from './question.ts';
 import type { Lesson, LessonProgress, LessonStep } from './types.ts';
 
-interface Asked { options: QuestionOption[]; outcome: Answer | null; graded: QuestionView['graded']; attempts: number }
+interface Asked { options: QuestionOption[]; outcome: Answer | null; graded: QuestionView['graded']; attempts: number; seen: boolean }
 
 export class LessonRunner<P, A> {
   lesson: Lesson<P, A> | null = null;
@@ -16,6 +18,12 @@ export class LessonRunner<P, A> {
   private asked: Asked | null = null;
   /** Hints revealed on the current step. */
   private hintLevel = 0;
+  /** Per step of the lesson: the first answer's grade (null: not answered yet, or no question). */
+  private first: Array<boolean | null> = [];
+  /** Which variant of the current question is asked (0: the question itself). */
+  private variantN = 0;
+  /** The learner's seed: the order of every question's options derives from it. */
+  seed = 0;
 
   constructor(private readonly lessons: ReadonlyArray<Lesson<P, A>>) {}
 
@@ -33,6 +41,7 @@ export class LessonRunner<P, A> {
     if (!l) return false;
     this.lesson = l;
     this.done = l.steps.map(() => false);
+    this.first = l.steps.map(() => null);
     this.goTo(step, mark);
     return true;
   }
@@ -48,6 +57,54 @@ export class LessonRunner<P, A> {
     this.mark = mark;
     this.asked = null;
     this.hintLevel = 0;
+    this.variantN = 0;
+  }
+
+  /** First tries of a resumed session: a first answer once given is never replaced. */
+  markFirst(first: ReadonlyArray<boolean | null | undefined>): void {
+    first.forEach((f, i) => { if (typeof f === 'boolean' && i < this.first.length && this.first[i] === null) this.first[i] = f; });
+  }
+
+  /** The current question as asked: the step's question, or its variant. */
+  private question(): Question<P, A> | undefined {
+    const q = this.current?.question;
+    if (!q || this.variantN === 0 || !q.variant) return q;
+    return { ...q, ...q.variant(this.variantN) };
+  }
+
+  /**
+   * Ask a variant of the current question (after a wrong first answer): the caller has put the
+   * model back where the step began; the variant is graded by the model like the original.
+   */
+  vary(mark: number): boolean {
+    if (!this.canVary()) return false;
+    this.variantN++;
+    this.asked = null;
+    this.mark = mark;
+    return true;
+  }
+
+  /** A variant may be asked: the question has them and its last answer was wrong. */
+  canVary(): boolean {
+    return !!this.current?.question?.variant && !!this.asked?.graded && !this.asked.graded.correct && !this.asked.seen;
+  }
+
+  /**
+   * Show the answer: the event runs if it has not, the model's outcome is shown with its reason,
+   * and the step is done — seen, not scored (the first try stays what it was).
+   */
+  reveal(probe: (mark: number) => P, reveal: (actions: readonly A[], runNs: number) => void): { ok: boolean; error?: string } {
+    const q = this.question();
+    const a = this.ask(probe);
+    if (!q || !a) return { ok: false, error: 'this step asks no question' };
+    if (a.outcome === null) {
+      reveal(q.reveal, q.runNs ?? 2000);
+      a.outcome = outcomeOf(q, a.options, probe(this.mark));
+    }
+    a.seen = true;
+    a.graded = { answer: a.graded?.answer ?? a.outcome, correct: false, feedback: [q.because], expected: a.outcome };
+    this.done[this.step] = true;
+    return { ok: true };
   }
 
   /** Steps already done (a resumed session): merged in, a done step stays done. */
@@ -82,9 +139,15 @@ export class LessonRunner<P, A> {
   }
 
   private ask(probe: (mark: number) => P): Asked | null {
-    const q = this.current?.question;
-    if (!q) return null;
-    if (!this.asked) this.asked = { options: typeof q.options === 'function' ? q.options(probe(this.mark)) : [...(q.options ?? [])], outcome: null, graded: null, attempts: 0 };
+    const q = this.question();
+    const s = this.current;
+    if (!q || !s || !this.lesson) return null;
+    if (!this.asked) {
+      const options = typeof q.options === 'function' ? q.options(probe(this.mark)) : [...(q.options ?? [])];
+      const stated = q.kind === 'order' && Array.isArray(q.stated) ? q.stated : null;
+      const order = shuffled(options, hash32(`${this.lesson.id}/${s.id}/${this.variantN}`, this.seed), stated ? (xs) => xs.every((o, i) => o.id === stated[i]) : undefined);
+      this.asked = { options: order, outcome: null, graded: null, attempts: 0, seen: false };
+    }
     return this.asked;
   }
 
@@ -94,7 +157,7 @@ export class LessonRunner<P, A> {
    * against that outcome. A malformed answer is refused (it comes from the main thread).
    */
   answer(raw: unknown, probe: (mark: number) => P, reveal: (actions: readonly A[], runNs: number) => void): { ok: boolean; error?: string } {
-    const q = this.current?.question;
+    const q = this.question();
     const a = this.ask(probe);
     if (!q || !a) return { ok: false, error: 'this step asks no question' };
     if (!isAnswer(q.kind, raw, a.options)) return { ok: false, error: `that is not an answer to this question (${q.kind === 'number' ? 'a number' : q.kind === 'one' ? 'one of the options' : 'a list of the options'})` };
@@ -102,9 +165,12 @@ export class LessonRunner<P, A> {
       reveal(q.reveal, q.runNs ?? 2000);
       a.outcome = outcomeOf(q, a.options, probe(this.mark));
     }
+    // The same answer again is not a new attempt (nor a new grade).
+    if (a.graded && !a.seen && sameAnswer(q.kind, raw, a.graded.answer)) return { ok: true };
     const g = grade(q, a.options, raw, a.outcome);
     a.attempts++;
     a.graded = { answer: raw, correct: g.correct, feedback: g.feedback, expected: a.outcome };
+    if (this.first[this.step] === null) this.first[this.step] = g.correct;
     if (g.correct) this.done[this.step] = true;
     return { ok: true };
   }
@@ -121,12 +187,16 @@ export class LessonRunner<P, A> {
     if (s.check && !this.done[this.step]) this.done[this.step] = s.check(probe(this.mark));
     else if (!s.check && !s.question) this.done[this.step] = true;
     const a = this.ask(probe);
-    const question: QuestionView | null = s.question && a ? {
-      kind: s.question.kind, prompt: s.question.prompt, options: a.options.map((o) => (o.why === undefined ? { id: o.id, label: o.label } : { id: o.id, label: o.label, why: o.why })), unit: s.question.unit,
+    const q = this.question();
+    // The options cross without their reasons: a why is shown only in the grade of a wrong answer.
+    const question: QuestionView | null = q && a ? {
+      kind: q.kind, prompt: q.prompt, options: a.options.map((o) => ({ id: o.id, label: o.label })), unit: q.unit,
       revealed: a.outcome !== null, graded: a.graded, attempts: a.attempts,
+      variant: this.variantN, canVary: !!q.variant, seen: a.seen,
+      ...(q.masks && a.outcome === null ? { masks: [...q.masks] } : {}),
     } : null;
     let stuck: string | null = null;
     if (!this.done[this.step] && s.stuck) stuck = s.stuck(probe(this.mark));
-    return { id: l.id, step: this.step, stepsDone: [...this.done], done: this.done.every(Boolean), question, hints: (s.hints ?? []).slice(0, this.hintLevel), stuck };
+    return { id: l.id, step: this.step, stepsDone: [...this.done], done: this.done.every(Boolean), question, hints: (s.hints ?? []).slice(0, this.hintLevel), stuck, firstTry: [...this.first], seed: this.seed };
   }
 }

@@ -98,6 +98,10 @@ export interface LessonProgress {
   hints: string[];
   /** Why the current step cannot be completed any more, if it cannot (restoreStep goes back to its start). */
   stuck: string | null;
+  /** Per step: the first answer's grade (null: no question, or not answered yet). The learner's score. */
+  firstTry?: Array<boolean | null>;
+  /** The learner's seed (the order of the options derives from it). */
+  seed?: number;
 }
 
 export function lessonInfo<P, A>(l: Lesson<P, A>): LessonInfo {

@@ -1,3 +1,4 @@
+import { grouped } from '../../core/kit/grouped.ts';
 import { FASST, type Lesson } from './types.ts';
 
 export const cachingLesson: Lesson = {
@@ -13,9 +14,17 @@ export const cachingLesson: Lesson = {
       text: ['The same 112 slots, with 631 QPs sending uniformly at random.'],
       question: {
         kind: 'number', prompt: 'What hit rate will the cache show at 631 active QPs?', unit: '%',
-        reveal: [{ kind: 'config', patch: { qps: 631 } }], runNs: 200_000, tolerance: 4,
+        reveal: [{ kind: 'config', patch: { qps: 631 } }], runNs: 200_000, tolerance: 4, masks: ['cliff'],
         outcome: (p) => Math.round(p.hitRate * 1000) / 10,
         stated: 18,
+        variant: (n) => {
+          const qps = [300, 1000, 224][(n - 1) % 3];
+          return {
+            prompt: `What hit rate will the cache show at ${grouped(qps)} active QPs?`,
+            reveal: [{ kind: 'config', patch: { qps } }], stated: undefined,
+            because: `About C/N = 112/${qps} under uniform traffic, a little less because the banked cache wastes some slots.`,
+          };
+        },
         because: 'With uniform traffic over N QPs and C slots the hit rate is about C/N: 112/631 ≈ 18%, a little less here because the banked cache wastes some slots.',
         wrong: 'Every QP is equally likely, and only 112 of the 631 contexts can be on chip at a time.',
       } },

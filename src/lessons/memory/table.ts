@@ -17,6 +17,11 @@ export const tableLesson: Lesson = {
         reveal: [{ kind: 'config', patch: { onChipLevels: 0 } }], runNs: 20_000, tolerance: 0,
         outcome: (p) => p.hostReads ?? 0,
         stated: 3,
+        variant: () => ({
+          prompt: 'Set "Levels on chip" to 1 instead. How many PCIe reads will one miss then cost?',
+          reveal: [{ kind: 'config', patch: { onChipLevels: 1 } }], stated: 2,
+          because: 'The root stays on chip; the directory and the context are read over PCIe: two reads.',
+        }),
         because: 'With no level on chip every level is a PCIe read: root, directory, context — three reads, three times the cost of a miss that fetches only the context.',
         wrong: 'Count the table levels: each one not on chip is one read over PCIe, one after another.',
       } },

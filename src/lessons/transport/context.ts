@@ -64,6 +64,15 @@ export const contextLesson: Lesson = {
         reveal: [send(A, 0x100, 2, 'IBV_WR_SEND', 3000)], runNs: 20_000, tolerance: 0,
         outcome: (p) => p.since('pkt').filter((e) => e.src === A && e.op.startsWith('SEND')).length,
         stated: 3,
+        variant: (n) => {
+          const bytes = [5000, 1025, 4096][(n - 1) % 3];
+          const pkts = Math.ceil(bytes / 1024);
+          return {
+            prompt: `How many SEND packets will a ${bytes}-byte message take on the wire?`,
+            reveal: [send(A, 0x100, 2, 'IBV_WR_SEND', bytes)], stated: pkts,
+            because: `⌈${bytes} / 1024⌉ = ${pkts} packets: every packet but the last carries a full path MTU.`,
+          };
+        },
         because: '⌈3000 / 1024⌉ = 3 packets (SEND_FIRST, SEND_MIDDLE, SEND_LAST), so next_send_psn moved by 3, and host B\'s next_rcv_psn by the same 3.',
         wrong: 'A message is cut into packets of the path MTU; only the last may be shorter.',
       },

@@ -58,6 +58,16 @@ export const errorsLesson: Lesson = {
           return r.length >= 2 ? (r[1].t - r[0].t) / 1000 : NaN;
         },
         stated: 16.384,
+        // Another interval of the same timer: from the first retransmission to the third.
+        variant: () => ({
+          prompt: 'How many microseconds will pass between the first retransmission of wr_id 1 and the third?', runNs: 80_000,
+          outcome: (p) => {
+            const r = p.since('retry').filter((e) => e.host === A && e.qpn === 0x100);
+            return r.length >= 3 ? (r[2].t - r[0].t) / 1000 : NaN;
+          },
+          stated: 32.768,
+          because: 'Two waits of 4.096 µs × 2^2 = 16.384 µs each: 32.768 µs from the first retransmission to the third.',
+        }),
         because: '`timeout` is an exponent: the local ACK timeout is 4.096 µs × 2^timeout, so timeout = 2 waits 16.384 µs before each retransmission (timeout = 14 would wait 67 ms; 0 waits forever). Watch the wire: wr_id 1 and the PSNs behind it go out again every 16.384 µs.',
         wrong: '`timeout` is not a time in µs or ms, nor a number of tries (that is `retry_cnt`): it is the exponent of 4.096 µs × 2^timeout, the wait before every retransmission.',
       },
@@ -143,6 +153,32 @@ export const errorsLesson: Lesson = {
         send(A, 0x100, 10),
       ],
       runNs: 30_000,
+    },
+    {
+      id: 'diagnose', title: 'Diagnose: what an engineer sees', highlight: 'log',
+      text: [
+        'Later, in production, the same program on A·0x100 reports trouble. You have what an engineer has: completions, async events, QP states (ibv_query_qp) and counters.',
+        'On host A: a WR completed with `IBV_WC_RETRY_EXC_ERR`, the WRs behind it with `IBV_WC_WR_FLUSH_ERR`, and A·0x100 is in ERR. No async event on either host. On host B: B·0x200 is still in RTS, and its counters show no error and no NAK sent.',
+      ],
+      question: {
+        kind: 'one', prompt: 'What happened, and what must the two sides do?',
+        options: [
+          { id: 'silent', label: 'Nothing came back from B (path, port or host down): fix the path, then reconnect both ends' },
+          { id: 'access', label: 'B refused A\'s request (a key or permission error): fix the registration and reconnect', why: 'A refusal is a NAK with its own status (IBV_WC_REM_ACCESS_ERR or REM_INV_REQ_ERR), and B would be in ERR with an async event. Here B saw nothing.' },
+          { id: 'rnr', label: 'B had no receive posted: post receives on B and resend', why: 'That ends in IBV_WC_RNR_RETRY_EXC_ERR, after RNR NAKs that B\'s counters would show. RETRY_EXC_ERR means no answer at all.' },
+          { id: 'a-only', label: 'Only A is broken: reset A alone and resend, B needs nothing', why: 'A can only resume if both ends agree on PSNs, and A cannot know what B last received: real code reconnects both ends with PSNs exchanged afresh.' },
+        ],
+        reveal: [{ kind: 'failNextWr', host: A, qpn: 0x100, status: 'IBV_WC_RETRY_EXC_ERR' }, send(A, 0x100, 21), send(A, 0x100, 22), send(A, 0x100, 23)],
+        runNs: 300_000,
+        outcome: (p) => {
+          const err = p.since('wr-error').find((e) => e.host === A && e.qpn === 0x100)?.status;
+          if (err === 'IBV_WC_REM_ACCESS_ERR' || err === 'IBV_WC_REM_INV_REQ_ERR') return 'access';
+          if (err === 'IBV_WC_RNR_RETRY_EXC_ERR') return 'rnr';
+          return err === 'IBV_WC_RETRY_EXC_ERR' && p.state(B, 0x200) === 'RTS' && !p.since('async').some((e) => e.host === B) ? 'silent' : 'a-only';
+        },
+        stated: 'silent',
+        because: 'RETRY_EXC_ERR means A sent and resent and heard nothing back, not even a NAK — so B never saw the requests, or its answers were lost. B is unaware and still in RTS. After fixing the path, both ends are reconnected: RESET (or a new QP), new PSNs exchanged, INIT → RTR → RTS.',
+      },
     },
   ],
   sources: ['rxe-comp: the error CQE, then the flush oldest first, one CQE each', 'ibta-in-code: error completions even when unsignaled; posting in ERR', 'libmlx5-cq: one error CQE may retire earlier unsignaled WQEs', 'man-poll-cq: the valid fields of an error CQE', 'kernel-drain', 'qpn-reuse: rdma_cm draws a random initial PSN per connection', 'rxe-qp: RESET discards', 'mlx5-qp: RESET removes unpolled CQEs'],

@@ -101,6 +101,15 @@ export const installLesson: Lesson = {
         reveal: [send(A, 0x100, 3, 'IBV_WR_SEND', 1500)], runNs: 20_000, tolerance: 0,
         outcome: (p) => p.ctx(B, 0x200, 'next_rcv_psn'),
         stated: 1002,
+        variant: (n) => {
+          const bytes = [2500, 1024, 4000][(n - 1) % 3];
+          const psn = 1000 + Math.ceil(bytes / 1024);
+          return {
+            prompt: `Host B's next_rcv_psn is 1000 now. What will it be once a ${bytes}-byte message has arrived?`,
+            reveal: [send(A, 0x100, 3, 'IBV_WR_SEND', bytes)], stated: psn,
+            because: `⌈${bytes} / 1024⌉ packets take one PSN each from 1000 on, so B expects ${psn} next.`,
+          };
+        },
         because: 'Two packets (1024 + 476 bytes) take PSNs 1000 and 1001, so B expects 1002 next; B acknowledged them and A\'s send completed.',
         wrong: 'The responder advances its expected PSN by one per packet it accepts, not per message or per byte.',
       },

@@ -2,7 +2,7 @@
 // them, and one documented difference between drivers that portable code must survive.
 import type { Command, ProfileId, ScenarioInput } from '../../core/index.ts';
 import type { Lesson, Probe } from './types.ts';
-import { A, B, load, modify, outOfErr } from './commands.ts';
+import { A, B, bringUpRc, load, modify, outOfErr } from './commands.ts';
 
 const ALL = ['IBV_ACCESS_LOCAL_WRITE', 'IBV_ACCESS_REMOTE_WRITE', 'IBV_ACCESS_REMOTE_READ', 'IBV_ACCESS_REMOTE_ATOMIC'] as const;
 /** Keys follow registration order (index << 8 | a per-host byte): see the Post & faults tab. */
@@ -149,6 +149,39 @@ export const keysLesson: Lesson = {
         { kind: 'postSend', host: A, qpn: 0x103, wr: { wrId: 6, opcode: 'IBV_WR_SEND', length: 64, signaled: true, ud: { host: B, qpn: 0x203, qkey: QKEY } } },
       ],
       runNs: 20_000,
+    },
+    {
+      id: 'diagnose', title: 'Diagnose: what an engineer sees', highlight: 'log',
+      text: [
+        'Back under the IBTA profile, a new connection, A·0x101 to B·0x201, runs a program you cannot read. All you have is what a real engineer has: completions, async events, QP states (ibv_query_qp) and counters.',
+        'On host A: one WR completed with `IBV_WC_REM_ACCESS_ERR`, and the two WRs posted after it with `IBV_WC_WR_FLUSH_ERR`; A·0x101 is in ERR. On host B: the async event `IBV_EVENT_QP_ACCESS_ERR` for B·0x201, which is in ERR too; no completion at all on B.',
+      ],
+      question: {
+        kind: 'one', prompt: 'What happened, and what must the two sides do?',
+        options: [
+          { id: 'rkey', label: 'B refused memory access A asked for (rkey, range or right): fix that, then reset both QPs and connect again' },
+          { id: 'lkey', label: 'A\'s own buffer was registered wrongly (its lkey): A alone resets and reposts; B is unaffected', why: 'A local key fails on host A alone, as IBV_WC_LOC_PROT_ERR; host B would never hear of it, and here B raised an event and is in ERR.' },
+          { id: 'network', label: 'Packets were lost on the way to B: raise retry_cnt; no reset is needed', why: 'Loss ends in IBV_WC_RETRY_EXC_ERR after the retries, and the peer, which saw nothing, stays in RTS. An access error is a NAK: B received the request and refused it.' },
+          { id: 'b-only', label: 'B\'s QP broke on its own: A just reposts the flushed WRs', why: 'A is in ERR as well (its later WRs were flushed), and only RESET leaves ERR: both sides must be brought up again, with fresh PSNs exchanged.' },
+        ],
+        // Reinstall the pair, then the program's WRITE into B's local-only buffer, and two sends behind it.
+        reveal: [
+          { kind: 'profile', profile: 'ibta' },
+          modify(A, 0x101, ['IBV_QP_STATE'], { qp_state: 'RESET' }), modify(B, 0x201, ['IBV_QP_STATE'], { qp_state: 'RESET' }),
+          ...bringUpRc(A, 0x101, { host: B, qpn: 0x201, rqPsn: 3000, sqPsn: 7000 }), ...bringUpRc(B, 0x201, { host: A, qpn: 0x101, rqPsn: 7000, sqPsn: 3000 }),
+          write(0x101, 7, B_LOCAL_ONLY, SECOND), write(0x101, 8, B_BUF), write(0x101, 9, B_BUF),
+        ],
+        runNs: 30_000,
+        outcome: (p) => {
+          const err = p.since('wr-error').find((e) => e.host === A && e.qpn === 0x101)?.status;
+          const bEvent = p.since('async').some((e) => e.host === B && e.event === 'IBV_EVENT_QP_ACCESS_ERR');
+          if (err === 'IBV_WC_LOC_PROT_ERR') return 'lkey';
+          if (err === 'IBV_WC_RETRY_EXC_ERR') return 'network';
+          return err === 'IBV_WC_REM_ACCESS_ERR' && bEvent && p.state(A, 0x101) === 'ERR' && p.state(B, 0x201) === 'ERR' ? 'rkey' : 'b-only';
+        },
+        stated: 'rkey',
+        because: 'A NAK Remote Access Error: B checked the rkey, the range and the access rights of the request before placing a byte, refused it, and both ends are in ERR (A by the error completion, B by the access error it raised). The fix is in the key or the registration; then both QPs go RESET → INIT → RTR → RTS with PSNs exchanged again.',
+      },
     },
   ],
   sources: [

@@ -1,6 +1,6 @@
 import type { ScenarioInput } from '../../core/index.ts';
 import type { Lesson } from './types.ts';
-import { A, modify, load } from './commands.ts';
+import { A, B, modify, load } from './commands.ts';
 
 function scenario(): ScenarioInput {
   return {
@@ -142,6 +142,28 @@ export const stateMachineLesson: Lesson = {
         outcome: (p) => (p.since('modify-refused').length > 0 ? 'einval' : p.state(A, 0x100) === 'ERR' ? 'ok' : 'noop'),
         stated: 'einval',
         because: 'The table has no RESET→ERR cell (a 2023 hns patch says as much): a QP in RESET has nothing to flush, and the way out of RESET is INIT.',
+      },
+    },
+    {
+      id: 'diagnose', title: 'Diagnose: an EINVAL in production', highlight: 'modify',
+      text: [
+        'A recovery routine wants host B\'s QP 0x200, which is in RTS and carrying traffic, to start sending from a new PSN. It calls `ibv_modify_qp` with the mask IBV_QP_STATE | IBV_QP_SQ_PSN and the target state RTS. The call returns EINVAL; `ibv_query_qp` says the QP is still in RTS, and its traffic goes on as before.',
+      ],
+      question: {
+        kind: 'one', prompt: 'Why was it refused, and what would work?',
+        options: [
+          { id: 'not-allowed', label: 'RTS→RTS does not take sq_psn: only RTR→RTS sets it, so the QP must be reset and brought up again' },
+          { id: 'no-arrow', label: 'A QP cannot be modified to the state it is in: leave IBV_QP_STATE out of the mask', why: 'RTS→RTS exists (it takes access flags, min_rnr_timer and a few more); with or without IBV_QP_STATE the target is the same RTS→RTS row.' },
+          { id: 'missing', label: 'A required attribute is missing: add IBV_QP_TIMEOUT and IBV_QP_RETRY_CNT', why: 'RTS→RTS requires nothing beyond the state; the problem is an attribute that is there, not one that is missing.' },
+          { id: 'busy', label: 'The NIC refused while traffic was in flight: pause the traffic and call again', why: 'The kernel\'s table refuses the call before the hardware is asked; the same call fails on an idle QP.' },
+        ],
+        reveal: [modify(B, 0x200, ['IBV_QP_STATE', 'IBV_QP_SQ_PSN'], { qp_state: 'RTS', sq_psn: 5000 })],
+        outcome: (p) => {
+          const r = p.since('modify-refused').at(-1)?.reason;
+          return r === 'unexpected-attributes' ? 'not-allowed' : r === 'invalid-transition' ? 'no-arrow' : r === 'missing-attributes' ? 'missing' : 'busy';
+        },
+        stated: 'not-allowed',
+        because: 'The kernel table lists what each transition allows: sq_psn is allowed (and required) only on RTR→RTS. On RTS→RTS it is an attribute too many, hence EINVAL with nothing changed. A new starting PSN means a new bring-up: RESET, INIT, RTR, RTS — and the peer must be told the new PSN.',
       },
     },
   ],

@@ -10,5 +10,7 @@ export { int, num, oneOf };
 export const LessonAt = v.strictObject({
   id: v.pipe(v.string('must be a lesson id'), v.maxLength(64, 'must be a lesson id')),
   step: int(0, 999),
+  /** The learner's seed: the order of the options, so the link shows them as its sender saw them. */
+  seed: v.optional(int(0, 4_294_967_295)),
 });
 export type LessonAt = v.InferOutput<typeof LessonAt>;

@@ -19,6 +19,8 @@ export function CliffTab() {
   const [zoom, setZoom] = useState(false);
   const [showHit, setShowHit] = useState(true);
   const [box, size] = useSize<HTMLDivElement>({ width: 700, height: 420 });
+  // The simulated curve answers the lesson's question: masked until the learner locks in.
+  const masked = useMemory((s) => !!s.frame?.lesson?.question?.masks?.includes('cliff'));
   const f = useMemo(() => (sweep && preset && config ? { sweep, preset, config, liveMops } : null), [sweep, preset, config, liveMops]);
   if (!f) return null;
   const pub = f.preset.published;
@@ -33,8 +35,10 @@ export function CliffTab() {
           </div>
           <label className="flex items-center gap-1 text-[12px]"><input type="checkbox" checked={showHit} onChange={(e) => setShowHit(e.target.checked)} />hit rate</label>
         </div>
-        <div ref={box} className="h-[26rem] min-h-0 lg:h-auto lg:flex-1">
-          <CliffChart f={f} width={size.width} height={size.height} zoom={zoom} showHit={showHit} />
+        <div ref={box} className="relative h-[26rem] min-h-0 lg:h-auto lg:flex-1">
+          {masked
+            ? <p className="flex h-full items-center justify-center rounded border border-dashed border-violet-600 bg-violet-50 p-4 text-center font-semibold text-violet-800" data-testid="cliff-masked">Answer first: the simulated curve shows once you lock in your answer to the lesson's question.</p>
+            : <CliffChart f={f} width={size.width} height={size.height} zoom={zoom} showHit={showHit} />}
         </div>
         <Legend f={f} pub={pub} />
       </section>

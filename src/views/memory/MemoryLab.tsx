@@ -6,6 +6,7 @@ import { memory } from '../../bridge/labs.ts';
 import { memoryStore, useMemory } from '../../store/memory.ts';
 import type { MemoryTab } from '../../store/memory.ts';
 import { LessonPanel, type LessonActions } from '../shell/LessonPanel.tsx';
+import { learnerSeed } from '../shell/learner.ts';
 import { Notices } from '../shell/Notices.tsx';
 import { ShareDialog, openShare } from '../shell/ShareDialog.tsx';
 import { noteReply } from './hooks.ts';
@@ -32,7 +33,7 @@ const TABS: TabItem<MemoryTab>[] = [
 const lessonActions: LessonActions = {
   async pick(id) {
     const c = memory();
-    const r = id === '' ? await c.act('stopLesson') : await c.act('startLesson', id, 0, false);
+    const r = id === '' ? await c.act('stopLesson') : await c.act('startLesson', id, 0, false, learnerSeed());
     if (r && 'ok' in r && !r.ok) memoryStore.getState().showNotice('error', `The lesson could not start: ${r.error}`);
     const first = memoryStore.getState().lessons.find((l) => l.id === id)?.steps[0]?.highlight;
     if (first) memoryStore.getState().setTab(first as MemoryTab);
@@ -40,6 +41,8 @@ const lessonActions: LessonActions = {
   },
   goTo: (step) => memory().act('lessonStep', step),
   answer: (a) => memory().act('answer', a),
+  vary: () => memory().act('variantQuestion'),
+  reveal: () => memory().act('revealAnswer'),
   hint: () => memory().act('hint'),
   restore: () => memory().act('restoreStep'),
   async solve() {

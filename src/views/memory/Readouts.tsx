@@ -6,6 +6,8 @@ import { compact, int, mops, ns, pct } from './format.ts';
 export function Readouts() {
   const f = useMemory((s) => s.frame);
   if (!f) return null;
+  // A question that asks for one of these numbers masks it until the learner locks in.
+  const masked = (key: string) => !!f.lesson?.question?.masks?.includes(key);
   const r = f.live.readout;
   const peak = f.sweep.peakMops;
   const status = !f.live.ready
@@ -13,13 +15,13 @@ export function Readouts() {
     : !r.valid ? (f.playing ? 'Measuring…' : 'Paused: press Play or send one packet') : `${compact(f.live.packets)} packets · ${ns(f.live.simNs)} simulated`;
   return (
     <section aria-label="Live readouts" className="grid grid-cols-2 gap-1.5 [contain:layout_paint] sm:grid-cols-3 lg:flex lg:items-stretch">
-      <Kpi testId="hit-rate" label="Hit rate" value={r.valid ? pct(r.hitRate) : '–'} sub="last ~6 windows" tone={r.valid ? (r.hitRate > 0.95 ? 'good' : r.hitRate > 0.6 ? 'warn' : 'bad') : 'none'} />
-      <Kpi testId="throughput" label="Throughput" value={r.valid ? `${mops(r.mops)} Mops` : '–'} sub={r.valid ? `${pct(r.mops / peak, 0)} of peak ${mops(peak)}` : `peak ${mops(peak)} Mops`} tone="none" />
-      <Kpi testId="latency" label="Service / packet" value={r.valid ? ns(r.serviceNs ?? r.latencyNs) : '–'}
+      <Kpi testId="hit-rate" label="Hit rate" masked={masked('hit-rate')} value={r.valid ? pct(r.hitRate) : '–'} sub="last ~6 windows" tone={r.valid ? (r.hitRate > 0.95 ? 'good' : r.hitRate > 0.6 ? 'warn' : 'bad') : 'none'} />
+      <Kpi testId="throughput" label="Throughput" masked={masked('throughput')} value={r.valid ? `${mops(r.mops)} Mops` : '–'} sub={r.valid ? `${pct(r.mops / peak, 0)} of peak ${mops(peak)}` : `peak ${mops(peak)} Mops`} tone="none" />
+      <Kpi testId="latency" label="Service / packet" masked={masked('latency')} value={r.valid ? ns(r.serviceNs ?? r.latencyNs) : '–'}
         sub={r.valid ? `+ queueing ${ns(r.queueNs ?? 0)}` : 'work on the packet'} tone="none"
         title="Service: the work on a packet itself (one pipeline slot, and on a miss the eviction decision, PCIe read and write-back stall). Queueing: waiting for a busy engine and behind the K−1 other packets in process; the model keeps K packets in flight, so queueing grows with K even when every lookup hits. Latency = service + queueing." />
-      <Kpi testId="evictions" label="Evictions / pkt" value={r.valid ? r.evictionsPerOp.toFixed(3) : '–'} sub={`write-backs ${r.valid ? r.writebacksPerOp.toFixed(3) : '–'}`} tone="none" />
-      <Kpi testId="engine-util" label="Engine busy" value={r.valid ? pct(r.engineUtilization, 0) : '–'} sub={r.valid && r.engineWaitNs > 0.05 ? `waits ${ns(r.engineWaitNs)}/pkt` : 'no queueing'} tone={r.valid && r.engineUtilization > 0.9 ? 'bad' : 'none'} />
+      <Kpi testId="evictions" label="Evictions / pkt" masked={masked('evictions')} value={r.valid ? r.evictionsPerOp.toFixed(3) : '–'} sub={`write-backs ${r.valid ? r.writebacksPerOp.toFixed(3) : '–'}`} tone="none" />
+      <Kpi testId="engine-util" label="Engine busy" masked={masked('engine-util')} value={r.valid ? pct(r.engineUtilization, 0) : '–'} sub={r.valid && r.engineWaitNs > 0.05 ? `waits ${ns(r.engineWaitNs)}/pkt` : 'no queueing'} tone={r.valid && r.engineUtilization > 0.9 ? 'bad' : 'none'} />
       <div className="col-span-2 flex min-w-[150px] flex-[1.5] flex-col sm:col-span-1 justify-center rounded-md border border-slate-200 bg-white px-2.5 py-1 text-[11px] text-slate-600" data-testid="status">
         <span className="truncate">{status}</span>
         <span className="flex items-center gap-1.5 truncate">
@@ -34,7 +36,16 @@ export function Readouts() {
   );
 }
 
-function Kpi({ testId, label, value, sub, tone, title }: { testId: string; label: string; value: string; sub: string; tone: 'good' | 'warn' | 'bad' | 'none'; title?: string }) {
+function Kpi({ testId, label, value, sub, tone, title, masked }: { testId: string; label: string; value: string; sub: string; tone: 'good' | 'warn' | 'bad' | 'none'; title?: string; masked?: boolean }) {
+  if (masked) {
+    return (
+      <div className="flex min-w-[96px] flex-1 flex-col rounded-md border border-dashed border-violet-600 bg-violet-50 px-2 py-1 lg:max-w-[150px]" title="The lesson's question asks for this number: it shows once you lock in your answer.">
+        <span className="text-[11px] font-medium text-slate-600">{label}</span>
+        <span className="text-[13px] font-bold leading-tight text-violet-800" data-testid={testId} data-masked="true">answer first</span>
+        <span className="text-[10px] leading-tight text-slate-600">shown after you lock in</span>
+      </div>
+    );
+  }
   const toneCls = tone === 'good' ? 'border-green-600 bg-green-50' : tone === 'warn' ? 'border-amber-500 bg-amber-50' : tone === 'bad' ? 'border-red-600 bg-red-50' : 'border-slate-200 bg-white';
   const mark = tone === 'good' ? '▲' : tone === 'warn' ? '◆' : tone === 'bad' ? '▼' : '';
   return (

@@ -7,6 +7,8 @@ import type { Answer } from '../../worker/kit/types.ts';
 import { QuestionCard } from './QuestionCard.tsx';
 import { RichText } from './RichText.tsx';
 import { useWorkerValue } from '../kit/useWorkerValue.ts';
+import { firstScore, labProgress, loadProgress, mergeFirst } from './progress.ts';
+import { learnerSeed } from './learner.ts';
 
 /**
  * What the lesson column asks of an instrument: every one of them, for every instrument (a missing
@@ -20,6 +22,10 @@ export interface LessonActions {
   solve(): Promise<unknown>;
   /** The learner's answer to a question step. */
   answer(a: Answer): Promise<unknown>;
+  /** After a wrong answer: the same question with other numbers, graded by the model. */
+  vary(): Promise<unknown>;
+  /** Show the answer: the step is done, the question seen and not scored. */
+  reveal(): Promise<unknown>;
   /** The next rung of the step's hint ladder. */
   hint(): Promise<unknown>;
   /** Back to where the current step began, to start it again (shown when a step cannot be completed any more). */
@@ -28,8 +34,8 @@ export interface LessonActions {
 
 /** The lesson calls of a worker API (worker/kit/types.ts LabApi), as a view's client makes them. */
 export interface LessonCalls {
-  act(name: 'startLesson', id: string, step: number, keep: boolean): Promise<unknown>;
-  act(name: 'stopLesson' | 'solveStep' | 'hint' | 'restoreStep'): Promise<unknown>;
+  act(name: 'startLesson', id: string, step: number, keep: boolean, seed: number): Promise<unknown>;
+  act(name: 'stopLesson' | 'solveStep' | 'hint' | 'restoreStep' | 'variantQuestion' | 'revealAnswer'): Promise<unknown>;
   act(name: 'lessonStep', step: number): Promise<unknown>;
   act(name: 'answer', a: Answer): Promise<unknown>;
 }
@@ -42,7 +48,7 @@ export function lessonActions(client: () => LessonCalls, own: Partial<LessonActi
   const { picked, ...rest } = own;
   return {
     async pick(id) {
-      const r = id === '' ? await client().act('stopLesson') : await client().act('startLesson', id, 0, false);
+      const r = id === '' ? await client().act('stopLesson') : await client().act('startLesson', id, 0, false, learnerSeed());
       await picked?.(id, r);
     },
     goTo: (step) => client().act('lessonStep', step),
@@ -50,6 +56,8 @@ export function lessonActions(client: () => LessonCalls, own: Partial<LessonActi
     answer: (a) => client().act('answer', a),
     hint: () => client().act('hint'),
     restore: () => client().act('restoreStep'),
+    vary: () => client().act('variantQuestion'),
+    reveal: () => client().act('revealAnswer'),
     ...rest,
   };
 }
@@ -114,6 +122,15 @@ export function LessonPanel({ lessons, progress, actions, onLook, followHighligh
     const fbEnd = fb ? fb.bottom - top + 4 : head;
     s.scrollTop = Math.max(0, s.scrollTop + (fbEnd - head <= s.clientHeight ? head : fbEnd - s.clientHeight));
   }, [at, attempts]); // eslint-disable-line react-hooks/exhaustive-deps
+  // The first-try score per lesson: this session's first answers over the ones saved in this browser.
+  const firstOf = (id: string) => {
+    const l = lessons.find((x) => x.id === id);
+    if (!l) return null;
+    const saved = labProgress(loadProgress(), l.lab).lessons[id]?.first;
+    const f = mergeFirst(saved, id === progress?.id ? progress.firstTry : undefined);
+    const s = firstScore(f, l.steps.filter((x) => x.question).length);
+    return s.answered > 0 ? s : null;
+  };
   const doneOf = (id: string) => {
     const l = lessons.find((x) => x.id === id);
     const d = id === progress?.id ? progress.stepsDone.map((x, i) => x || !!saved[id]?.[i]) : saved[id] ?? [];
@@ -137,10 +154,10 @@ export function LessonPanel({ lessons, progress, actions, onLook, followHighligh
           <label htmlFor="lesson-select" className="block text-xs font-semibold uppercase tracking-wide text-slate-500">Lesson</label>
           {onClose && <button type="button" onClick={onClose} className="rounded px-1 text-xs text-slate-500 hover:bg-slate-100" aria-label="Hide the lesson column">Hide ◂</button>}
         </div>
-        <LessonSelect value={progress?.id ?? ''} onChange={pick} options={[['', freeLabel], ...lessons.map((l) => { const d = doneOf(l.id); return [l.id, `${d.n === d.of && d.of > 0 ? '✓ ' : ''}${l.topic === 0 ? 'Intro' : `Topic ${l.topic}`}: ${l.title}`] as const; })]} />
+        <LessonSelect value={progress?.id ?? ''} onChange={pick} options={[['', freeLabel], ...lessons.map((l) => { const d = doneOf(l.id); const f = firstOf(l.id); return [l.id, `${d.n === d.of && d.of > 0 ? '✓ ' : ''}${l.topic === 0 ? 'Intro' : `Topic ${l.topic}`}: ${l.title}${f ? ` (first try: ${f.right} of ${f.of})` : ''}`] as const; })]} />
       </div>
       {banner}
-      {!lesson && <div className="min-h-0 flex-1 overflow-y-auto"><FreePlay lessons={lessons} free={free} onPick={(id) => void pick(id)} doneOf={doneOf} onReset={onResetProgress} /></div>}
+      {!lesson && <div className="min-h-0 flex-1 overflow-y-auto"><FreePlay lessons={lessons} free={free} onPick={(id) => void pick(id)} doneOf={doneOf} firstOf={firstOf} onReset={onResetProgress} /></div>}
       {lesson && progress && step && (
         <>
           <ol className="flex shrink-0 flex-wrap gap-1" aria-label="Steps">
@@ -183,8 +200,9 @@ export function LessonPanel({ lessons, progress, actions, onLook, followHighligh
               </div>
             )}
           </article>
-          {progress.question && <QuestionCard key={`${progress.id}/${progress.step}`} q={progress.question} onAnswer={(a) => actions.answer(a)} />}
-          <details className="text-xs text-slate-600">
+          {progress.question && <QuestionCard key={`${progress.id}/${progress.step}/${progress.question.variant ?? 0}`} q={progress.question} firstTry={progress.firstTry?.[progress.step] ?? null} onAnswer={(a) => actions.answer(a)} onVary={actions.vary} onReveal={actions.reveal} />}
+          {/* Folded on every step, and folded again until a question is answered: a source may state the outcome. */}
+          <details key={`${at}/${progress.question?.revealed ?? ''}`} className="text-xs text-slate-600" data-testid="lesson-sources">
             <summary className="cursor-pointer">Sources</summary>
             <p className="mt-1">Each source is listed in docs/sources.md of the project under its key, tagged as documented, read in code, measured, or the model's own reasoning.</p>
             <ul className="mt-1 flex flex-col gap-1">{lesson.sources.map((s) => (
@@ -237,7 +255,7 @@ function LessonSelect({ value, onChange, options }: { value: string; onChange(v:
   );
 }
 
-function FreePlay({ lessons, free, onPick, doneOf, onReset }: { lessons: LessonInfo[]; free: LessonPanelProps['free']; onPick: (id: string) => void; doneOf: (id: string) => { n: number; of: number }; onReset?: () => void }) {
+function FreePlay({ lessons, free, onPick, doneOf, firstOf, onReset }: { lessons: LessonInfo[]; free: LessonPanelProps['free']; onPick: (id: string) => void; doneOf: (id: string) => { n: number; of: number }; firstOf: (id: string) => { right: number; of: number } | null; onReset?: () => void }) {
   return (
     <div className="flex flex-col gap-2 text-slate-700">
       <h2 id="lesson-heading" className="text-base font-semibold text-slate-900">{free.title}</h2>
@@ -252,6 +270,7 @@ function FreePlay({ lessons, free, onPick, doneOf, onReset }: { lessons: LessonI
                 {(() => { const d = doneOf(l.id); return d.n > 0 ? <span className={d.n === d.of ? 'text-green-700' : ''} data-testid={`toc-done-${l.id}`}>{d.n === d.of ? '✓ done' : `${d.n}/${d.of} steps`}</span> : null; })()}
               </span>
               <span className="block font-medium text-slate-900">{l.title}</span>
+              {(() => { const f = firstOf(l.id); return f ? <span className="block text-[11px] text-slate-600" data-testid={`toc-first-${l.id}`}>first try: {f.right} of {f.of}</span> : null; })()}
             </button>
           </li>
         ))}

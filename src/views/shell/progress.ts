@@ -7,7 +7,8 @@ import type { Answer } from '../../worker/kit/types.ts';
 const KEY = 'qp-scope.progress.v1';
 
 export interface SavedAnswer { answer: Answer; correct: boolean; feedback: string[]; expected: Answer; attempts: number }
-export interface LessonRecord { done: boolean[]; answers: Record<number, SavedAnswer> }
+/** `first`: per step, the first answer's grade (null: not answered) — the learner's score, never replaced. */
+export interface LessonRecord { done: boolean[]; answers: Record<number, SavedAnswer>; first?: Array<boolean | null> }
 export interface LabProgress {
   /**
    * Where the person was: the instrument's link hash (without '#'), its lesson and step, and the
@@ -53,10 +54,22 @@ export function mergeDone(prev: boolean[] | undefined, next: boolean[]): boolean
   return next.map((d, i) => d || !!prev?.[i]);
 }
 
+/** First tries merged: a first answer once saved is never replaced. */
+export function mergeFirst(prev: ReadonlyArray<boolean | null> | undefined, next: ReadonlyArray<boolean | null> | undefined): Array<boolean | null> {
+  const n = Math.max(prev?.length ?? 0, next?.length ?? 0);
+  return Array.from({ length: n }, (_, i) => (typeof prev?.[i] === 'boolean' ? prev[i] : typeof next?.[i] === 'boolean' ? next[i] : null));
+}
+
+/** A lesson's first-try score: questions answered right first, questions answered, questions. */
+export function firstScore(first: ReadonlyArray<boolean | null> | undefined, questions: number): { right: number; answered: number; of: number } {
+  const f = first ?? [];
+  return { right: f.filter((x) => x === true).length, answered: f.filter((x) => typeof x === 'boolean').length, of: questions };
+}
+
 /** Fold one frame's lesson progress into the saved record (visit: only steps done are added). */
 export function recordLesson(
   p: Progress, lab: string,
-  lesson: { id: string; step: number; stepsDone: boolean[]; question: { graded: Omit<SavedAnswer, 'attempts'> | null; attempts: number } | null },
+  lesson: { id: string; step: number; stepsDone: boolean[]; question: { graded: Omit<SavedAnswer, 'attempts'> | null; attempts: number } | null; firstTry?: Array<boolean | null> },
   at: { hash: string; instant?: number } | null, visiting: boolean,
 ): Progress {
   const lp = labProgress(p, lab);
@@ -67,7 +80,7 @@ export function recordLesson(
   if (q && g && !visiting) answers[lesson.step] = { ...g, attempts: q.attempts };
   const next: LabProgress = {
     at: visiting || !at ? lp.at : { ...at, lesson: lesson.id, step: lesson.step },
-    lessons: { ...lp.lessons, [lesson.id]: { done: mergeDone(rec.done, lesson.stepsDone), answers } },
+    lessons: { ...lp.lessons, [lesson.id]: { done: mergeDone(rec.done, lesson.stepsDone), answers, ...(visiting && !rec.first ? {} : { first: visiting ? rec.first : mergeFirst(rec.first, lesson.firstTry) }) } },
   };
   return { ...p, labs: { ...p.labs, [lab]: next } };
 }

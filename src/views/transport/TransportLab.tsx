@@ -5,6 +5,7 @@ import { useEffect, useState } from 'react';
 import { transport } from '../../bridge/labs.ts';
 import { transportStore, useTransport, type InspectorTab } from '../../store/transport.ts';
 import { LessonPanel, type LessonActions } from '../shell/LessonPanel.tsx';
+import { learnerSeed } from '../shell/learner.ts';
 import { Notices } from '../shell/Notices.tsx';
 import { ShareDialog, openShare } from '../shell/ShareDialog.tsx';
 import { Announcer } from '../shell/Announcer.tsx';
@@ -55,7 +56,7 @@ function look(where: string): void {
 const lessonActions: LessonActions = {
   async pick(id) {
     const c = transport();
-    const r = id === '' ? await c.act('loadSandbox') : await c.act('startLesson', id, 0, false);
+    const r = id === '' ? await c.act('loadSandbox') : await c.act('startLesson', id, 0, false, learnerSeed());
     const st = transportStore.getState();
     if (r && !r.ok) st.showNotice('error', `The lesson could not start: ${r.error}`);
     const info = st.lessons.find((l) => l.id === id);
@@ -65,6 +66,8 @@ const lessonActions: LessonActions = {
   },
   goTo: (step) => transport().act('lessonStep', step),
   answer: (a) => transport().act('answer', a),
+  vary: () => transport().act('variantQuestion'),
+  reveal: () => transport().act('revealAnswer'),
   solve: () => transport().act('solveStep'),
   hint: () => transport().act('hint'),
   restore: () => transport().act('restoreStep'),

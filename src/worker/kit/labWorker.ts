@@ -23,7 +23,8 @@ export interface Playback {
 }
 
 /** A lesson and step a link opens. */
-export interface LessonAt { id: string; step: number }
+/** A lesson and step a link opens; `seed` is the learner's (the order of the options, as the link's author saw them). */
+export interface LessonAt { id: string; step: number; seed?: number }
 
 /** What the lesson host needs of the model; the kit itself supplies pause and a step's speed. */
 export type LessonModel<P, A> = Omit<LessonAdapter<P, A>, 'pause' | 'setSpeed' | 'settle'> & Partial<Pick<LessonAdapter<P, A>, 'settle'>>;
@@ -114,7 +115,7 @@ export abstract class LabWorker<F extends KitFrame, P, A> implements LabApi<F> {
   protected openLinkLesson(link: { lesson?: LessonAt | null; speed?: number }): void {
     const host = this.lessonHost;
     host.stop();
-    if (link.lesson) host.start(link.lesson.id, link.lesson.step, true);
+    if (link.lesson) host.start(link.lesson.id, link.lesson.step, true, link.lesson.seed);
     if (link.speed !== undefined) this.speedTo(link.speed);
   }
 
@@ -125,7 +126,7 @@ export abstract class LabWorker<F extends KitFrame, P, A> implements LabApi<F> {
   tick(wallMs: number): F { this.playFor(wallTime(wallMs)); return this.frame(); }
 
   lessons(): LessonInfo[] { return this.lessonHost.catalogue(); }
-  startLesson(id: string, step = 0, keep = false): Reply<F> { return this.reply(this.lessonHost.start(id, step, keep)); }
+  startLesson(id: string, step = 0, keep = false, seed?: number): Reply<F> { return this.reply(this.lessonHost.start(id, step, keep, seed)); }
   lessonStep(step: number): F { this.lessonHost.goTo(step); return this.frame(); }
   solveStep(): Reply<F> { return this.reply(this.lessonHost.solve()); }
   stopLesson(): F { this.lessonHost.stop(); return this.frame(); }
@@ -133,4 +134,6 @@ export abstract class LabWorker<F extends KitFrame, P, A> implements LabApi<F> {
   hint(): Reply<F> { return this.reply(this.lessonHost.hint()); }
   restoreStep(): Reply<F> { return this.reply(this.lessonHost.restoreStep()); }
   resumeLesson(id: string, step: number, state: ResumeState): Reply<F> { return this.reply(this.lessonHost.resume(id, step, state)); }
+  variantQuestion(): Reply<F> { return this.reply(this.lessonHost.variant()); }
+  revealAnswer(): Reply<F> { return this.reply(this.lessonHost.reveal()); }
 }

@@ -28,6 +28,10 @@ export interface ResumeState {
   /** The current step's last grade, when it is a question that was answered. */
   graded?: { answer: unknown; correct: boolean; feedback: string[]; expected: unknown };
   attempts?: number;
+  /** Per step, the first answer's grade as saved (the learner's score). */
+  first?: Array<boolean | null>;
+  /** The learner's seed (the order of the options). */
+  seed?: number;
 }
 
 export class LessonHost<P, A> {
@@ -47,8 +51,9 @@ export class LessonHost<P, A> {
     return this.runner.lesson ? { id: this.runner.lesson.id, step: this.runner.step } : null;
   }
 
-  /** Start `id` at `step`: from its setup, or (`keep`) on the model as it is (a shared link). */
-  start(id: string, step = 0, keep = false): { ok: boolean; error?: string } {
+  /** Start `id` at `step`: from its setup, or (`keep`) on the model as it is (a shared link); `seed` is the learner's. */
+  start(id: string, step = 0, keep = false, seed?: number): { ok: boolean; error?: string } {
+    if (typeof seed === 'number' && Number.isInteger(seed)) this.runner.seed = seed >>> 0;
     const l = this.runner.find(id);
     if (!l) return { ok: false, error: `there is no lesson "${String(id).slice(0, 40)}"` };
     if (!Number.isInteger(step) || step < 0 || step >= l.steps.length) return { ok: false, error: `lesson "${id}" has steps 1 to ${l.steps.length}, not ${String(step + 1)}` };
@@ -74,9 +79,10 @@ export class LessonHost<P, A> {
 
   /** Resume a saved session: the model already stands where it was (a saved link); mark what was done. */
   resume(id: string, step: number, state: ResumeState): { ok: boolean; error?: string } {
-    const r = this.start(id, step, true);
+    const r = this.start(id, step, true, state.seed);
     if (!r.ok) return r;
     this.runner.markDone(state.done);
+    if (Array.isArray(state.first)) this.runner.markFirst(state.first);
     if (state.graded && this.runner.current?.question) {
       this.runner.restoreGrade(state.graded as never, state.attempts ?? 1, (m) => this.model.probe(m));
     }
@@ -102,6 +108,25 @@ export class LessonHost<P, A> {
   /** The learner's answer to the current question step (the first one reveals the event). */
   answer(raw: unknown): { ok: boolean; error?: string } {
     return this.runner.answer(raw, (m) => this.model.probe(m), (actions, runNs) => {
+      for (const a of actions) this.model.apply(a);
+      this.model.settle(runNs);
+    });
+  }
+
+  /** After a wrong answer: the same question with other numbers, from the step's starting point. */
+  variant(): { ok: boolean; error?: string } {
+    if (this.stepStart === null || !this.model.restore) return { ok: false, error: 'this step has no starting point to ask a variant from' };
+    if (!this.runner.canVary()) return { ok: false, error: 'a variant comes after a wrong answer, on a question that has one' };
+    const r = this.model.restore(this.stepStart);
+    if (!r.ok) return r;
+    this.runner.vary(this.model.mark());
+    this.model.pause();
+    return { ok: true };
+  }
+
+  /** Show the answer: the step is done, the question seen and not scored. */
+  reveal(): { ok: boolean; error?: string } {
+    return this.runner.reveal((m) => this.model.probe(m), (actions, runNs) => {
       for (const a of actions) this.model.apply(a);
       this.model.settle(runNs);
     });

@@ -43,7 +43,7 @@ export interface LabApi<F extends KitFrame> {
   setSpeed(speed: number): F;
   lessons(): LessonInfo[];
   /** Start a lesson at `step`; `keep` keeps the current model (a link restores it) instead of the lesson's setup. */
-  startLesson(id: string, step?: number, keep?: boolean): Reply<F>;
+  startLesson(id: string, step?: number, keep?: boolean, seed?: number): Reply<F>;
   lessonStep(step: number): F;
   /** "Do it for me": apply the current step's solution. */
   solveStep(): Reply<F>;
@@ -56,4 +56,8 @@ export interface LabApi<F extends KitFrame> {
   restoreStep(): Reply<F>;
   /** Resume a saved session on the model as it stands (the saved moment was opened first). */
   resumeLesson(id: string, step: number, state: ResumeState): Reply<F>;
+  /** After a wrong answer: the same question with other numbers, graded by the model. */
+  variantQuestion(): Reply<F>;
+  /** Show the answer: the step is done, the question seen and not scored. */
+  revealAnswer(): Reply<F>;
 }

@@ -140,10 +140,10 @@ export class TransportApi extends LabWorker<Frame, Probe, TransportAction> {
   startChallenge(c: Challenge, scenario: unknown): Reply<Frame> { return this.reply(this.replace(scenario, 0, c)); }
   stopChallenge(): Frame { this.run.challenge.set(null); return this.frame(); }
   /** A lesson pauses playback and ends the challenge in progress. */
-  override startLesson(id: string, step = 0, keep = false): Reply<Frame> {
+  override startLesson(id: string, step = 0, keep = false, seed?: number): Reply<Frame> {
     this.playback.playing = false;
     this.run.challenge.set(null);
-    return super.startLesson(id, step, keep);
+    return super.startLesson(id, step, keep, seed);
   }
 
   /** A person's action at the current instant; acting in the past forks the future. */
