@@ -149,7 +149,8 @@ export function shuffled<T>(items: readonly T[], seed: number, avoid?: (xs: read
     const j = next() % (i + 1);
     [out[i], out[j]] = [out[j], out[i]];
   }
-  if (avoid?.(out) && out.length > 1) out.push(out.shift()!);
+  // Rotate by one: the same items, a different order.
+  if (avoid?.(out) && out.length > 1) return [...out.slice(1), out[0]];
   return out;
 }
 
