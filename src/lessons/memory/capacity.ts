@@ -48,7 +48,7 @@ export const capacityLesson: Lesson = {
     { id: 'race', title: 'Control plane vs data plane', highlight: 'capacity',
       text: ['Firmware writes a context word by word while packets read it at full speed. The realistic race is RTS→RTS (say new access flags or a new RNR timer — RTS→RTS takes no timeout) against incoming traffic, which checks exactly those fields; a bring-up rewrites the send side, which no packet reads before RTS. Unprotected, a packet can read half the old context and half the new. The busy bit stalls the packet, the seqlock retries it, and a dual-ported row gives the reader its own port — which alone does not make a multi-word write atomic: here the row is as wide as the whole context, and that width is what makes it one write. All cycle counts here are the model\'s.'] },
     { id: 'diagnose', title: 'Diagnose: a job that slowed down as it grew', highlight: 'capacity',
-      text: ['An all-to-all job on CX5-like NICs moves from 64 to 512 ranks with 8 channels: each host goes from 504 to 4,088 active RC QPs. Per host, READ throughput falls by about half; the NIC\'s PCIe read counters climb even though the data transferred per second fell; the CPUs are far from busy and the links are not full.'],
+      text: ['An all-to-all job on CX5-like NICs grows until each host holds 4,096 active RC QPs instead of 512. Per host, READ throughput falls by about half; the NIC\'s PCIe read counters climb even though the data transferred per second fell; the CPUs are far from busy and the links are not full.'],
       question: {
         kind: 'one', prompt: 'What limits the job now, and what would help?',
         options: [
@@ -57,7 +57,7 @@ export const capacityLesson: Lesson = {
           { id: 'cpu', label: 'The CPUs cannot post fast enough: add threads', why: 'The CPUs are far from busy, and posting does not make the NIC read more over PCIe per packet.' },
           { id: 'mem', label: 'The hosts ran short of memory for the contexts: add RAM', why: 'Context memory is allocated once per QP; running short would fail QP creation, not slow the QPs that exist.' },
         ],
-        reveal: [{ kind: 'config', patch: { qps: 4088 } }], runNs: 300_000, masks: ['throughput', 'hit-rate', 'cliff'],
+        reveal: [{ kind: 'config', patch: { qps: 4096 } }], runNs: 300_000, masks: ['throughput', 'hit-rate', 'cliff'],
         outcome: (p) => (p.hitRate < 0.5 && p.mops < 0.7 * p.peakMops ? 'cache' : p.mops >= 0.7 * p.peakMops ? 'link' : 'cpu'),
         stated: 'cache',
         because: 'With 4,096 active QPs on 512 context slots most lookups miss; each miss is a PCIe read of the context, which the NIC can overlap only partly. Fewer active QPs per host (shared QPs, XRC, DC transport, or UD-based RPC as FaSST and eRPC do) keeps the contexts on chip. (XRC and DC are documented features; how much each helps here is not modelled.)',
