@@ -40,7 +40,7 @@ export const faultsStore = createLabStore<FaultsFrame, FaultsSlice>(
     }
     return patch;
   },
-  { lessonOpen: true },
+  { lessonOpen: false },
 );
 
 export function useFaults<T>(selector: (s: FaultsState) => T): T {

@@ -132,7 +132,7 @@ export const memoryStore = createLabStore<MemFrame, MemorySlice>(
     setRace: (race) => set({ race }),
   }),
   onFrame,
-  { lessonOpen: true },
+  { lessonOpen: false },
 );
 
 export function useMemory<T>(selector: (s: MemoryState) => T): T {

@@ -74,11 +74,13 @@ export function LabShell({ lab, subtitle, lessonOpen, setLessonOpen, lesson, con
           </aside>
         )}
         <div className="flex min-w-0 flex-col lg:min-h-0">
-          <div role="group" aria-label="Controls" data-testid="shell-controls"
-            className="flex flex-wrap items-center gap-x-3 gap-y-1.5 border-b border-slate-300 bg-white px-3 py-1.5">
-            {controls}
-          </div>
-          {toolbar}
+          {/* A landmark of its own: everything on the page sits in one (axe "region"). */}
+          <section aria-label="Controls" className="flex flex-col">
+            <div data-testid="shell-controls" className="flex flex-wrap items-center gap-x-3 gap-y-1.5 border-b border-slate-300 bg-white px-3 py-1.5">
+              {controls}
+            </div>
+            {toolbar}
+          </section>
           {children}
         </div>
       </div>
