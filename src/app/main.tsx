@@ -17,7 +17,11 @@ import { prestart } from './links.ts';
 // - settled(): once every address so far (links followed, hash changes) is open, the last outcome;
 // - setDeadline(ms): how long a worker may stay silent while owing an answer before it counts as hung;
 // - recoveries(): every worker recovery so far ({ lab, kind, detail, ms, attempts, detectedAt, restoredAt }).
-(window as unknown as { qpScope: unknown }).qpScope = { transport, memory, faults, client: labClient, openLink: visit, settled, setDeadline, recoveries };
+window.qpScope = { transport, memory, faults, client: labClient, openLink: visit, settled, setDeadline, recoveries };
+
+declare global {
+  interface Window { qpScope: unknown }
+}
 
 prestart(location.hash);
 createRoot(document.getElementById('root')!).render(<StrictMode><Root /></StrictMode>);

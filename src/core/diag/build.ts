@@ -3,6 +3,7 @@
 // complete scenario object: `createSimulation(scenario)` runs it as it is.
 import type { ScenarioInput } from '../model/schema.ts';
 import type { ProfileId } from '../model/profiles.ts';
+import type { AccessName } from '../model/keysSchema.ts';
 
 type Config = ScenarioInput['config'];
 type QpIn = Config['qps'][number];
@@ -62,7 +63,7 @@ export function stream(opcode: WorkIn['opcode'], extra: Partial<WorkIn> = {}): W
 
 export const RW = ['IBV_ACCESS_LOCAL_WRITE', 'IBV_ACCESS_REMOTE_WRITE'] as const;
 /** A's source buffer (MR 0 of A) and B's target (MR 0 of B). */
-export const keyedMrs = (targetAccess: readonly string[] = RW, targetLength = 65536): Config['mrs'] => [
+export const keyedMrs = (targetAccess: readonly AccessName[] = RW, targetLength = 65536): Config['mrs'] => [
   { host: 0, length: 65536, access: ['IBV_ACCESS_LOCAL_WRITE'], fill: 1 },
-  { host: 1, length: targetLength, access: [...targetAccess] as never, fill: 2 },
+  { host: 1, length: targetLength, access: [...targetAccess], fill: 2 },
 ];

@@ -1,7 +1,7 @@
 // The lesson runner inside a worker: one per instrument, the same for all. The instrument gives
 // an adapter (how to read its model, apply an action, let time run); the host does the rest.
 import { LessonRunner, lessonInfo, type LessonInfo, type LessonProgress } from '../../lessons/kit/index.ts';
-import type { Lesson } from '../../lessons/kit/index.ts';
+import type { Lesson, QuestionView } from '../../lessons/kit/index.ts';
 
 export interface LessonAdapter<P, A> {
   /** The model's position now (steps check what happened since their mark). */
@@ -26,7 +26,7 @@ export interface LessonAdapter<P, A> {
 export interface ResumeState {
   done: boolean[];
   /** The current step's last grade, when it is a question that was answered. */
-  graded?: { answer: unknown; correct: boolean; feedback: string[]; expected: unknown };
+  graded?: NonNullable<QuestionView['graded']>;
   attempts?: number;
   /** Per step, the first answer's grade as saved (the learner's score). */
   first?: Array<boolean | null>;
@@ -84,7 +84,7 @@ export class LessonHost<P, A> {
     this.runner.markDone(state.done);
     if (Array.isArray(state.first)) this.runner.markFirst(state.first);
     if (state.graded && this.runner.current?.question) {
-      this.runner.restoreGrade(state.graded as never, state.attempts ?? 1, (m) => this.model.probe(m));
+      this.runner.restoreGrade(state.graded, state.attempts ?? 1, (m) => this.model.probe(m));
     }
     return { ok: true };
   }

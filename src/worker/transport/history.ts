@@ -36,7 +36,7 @@ const letter = (h: number) => String.fromCharCode(65 + h);
 /** What a text search reads of an event: its kind, where it happened, and every field value. */
 export function searchText(e: SimEvent): string {
   const parts: string[] = [e.kind];
-  const r = e as unknown as Record<string, unknown>;
+  const r: Record<string, unknown> = { ...e };
   if (typeof r.host === 'number') parts.push(`host ${letter(r.host)}`, typeof r.qpn === 'number' ? `${letter(r.host)}·${hex(r.qpn)}` : '');
   if (e.kind === 'pkt') parts.push(`${letter(e.src)}·${hex(e.srcQpn)}`, `${letter(e.dst)}·${hex(e.dstQpn)}`);
   if (typeof r.wrId === 'number') parts.push(`wr_id ${r.wrId}`);
