@@ -19,7 +19,7 @@ export interface ViewProps {
 }
 
 /** Every payload may carry the lesson and its step (restored after a restart, opened from a link). */
-export interface PayloadBase { lesson?: { id: string; step: number } }
+export interface PayloadBase { lesson?: { id: string; step: number; seed?: number } }
 
 export interface Instrument<Id extends string, A extends LabApi<F>, F extends KitFrame, P extends PayloadBase> {
   id: Id;

@@ -10,7 +10,6 @@ import type { AnyInstrument, PayloadBase } from './instrument.ts';
 import { savedDone, savedLab, setVisiting, trackProgress } from './progress.ts';
 import { snapshotPayload, superviseLab } from './recovery.ts';
 import { entryOf } from './registry.ts';
-import { learnerSeed } from '../views/shell/learner.ts';
 
 const started = new Map<string, Promise<void>>();
 
@@ -89,7 +88,8 @@ export async function resumeLab(id: string, read: (hash: string) => PayloadBase 
     const ans = rec?.answers[at.step];
     await c.call('resumeLesson', at.lesson, at.step, {
       done: rec?.done ?? [], graded: ans ? { answer: ans.answer, correct: ans.correct, feedback: ans.feedback, expected: ans.expected } : undefined, attempts: ans?.attempts,
-      first: rec?.first, seed: learnerSeed(),
+      // The order of the options as the place was saved with it (a lesson picked here carries the learner's seed).
+      first: rec?.first, seed: p.lesson?.seed,
     });
   }
   return true;
