@@ -10,7 +10,7 @@ import { FAULT_LABEL, POLICY_LABEL, PRESET_LABEL, STORM_SLIDERS, dur, int, keysO
 const { qps: QPS, eqDepth: EQ, serviceNs: SERVICE, eqeNs: EQE } = STORM_SLIDERS;
 const MIX: Array<[string, string]> = [['graded', 'Graded: class 0 heaviest'], ['one-heavy', 'One heavy tenant'], ['equal', 'All equal']];
 const QP_MIX: Array<[string, string]> = [['interleaved', 'Interleaved by QPN'], ['blocks', 'In QPN blocks, one per class'], ['skewed', 'Skewed: 10 / 20 / 30 / 40 %']];
-const CONSUMER: Array<[string, string]> = [['kernel', 'Kernel (ULP): driver flush after death'], ['user', 'User space (libibverbs): no flush after death']];
+const CONSUMER: Array<[string, string]> = [['kernel', 'Kernel (ULP): driver flushes'], ['user', 'User space: no flush']];
 /** What each preset does on an EQ overrun, labelled as its source says (claims overrun-mlx4, overrun-mlx5, overrun-hns). */
 const OVERRUN_HINT: Record<string, string> = {
   fatal: 'on overrun: health syndrome 0x0c (CODE); taking the fatal path is the model\'s reading (MODEL)',
