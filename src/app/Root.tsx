@@ -19,8 +19,10 @@ export function Root() {
       setLab(next);
     });
     let last: string | null = null;
-    const open = () => {
-      const hash = window.location.hash;
+    // The address a navigation brought (the event's, not location's: the address follows the
+    // instrument by replaceState, which may run between the navigation and this handler).
+    const open = (e?: HashChangeEvent) => {
+      const hash = e ? new URL(e.newURL).hash : window.location.hash;
       if (hash === last) return;
       last = hash;
       void visit(hash);
