@@ -24,4 +24,6 @@ declare global {
 }
 
 prestart(location.hash);
-createRoot(document.getElementById('root')!).render(<StrictMode><Root /></StrictMode>);
+const rootEl = document.getElementById('root');
+if (!rootEl) throw new Error('index.html has no #root element');
+createRoot(rootEl).render(<StrictMode><Root /></StrictMode>);

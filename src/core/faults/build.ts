@@ -111,7 +111,8 @@ export function postStep(w: World, k: number): void {
   const st = stormOf(w);
   const local = st.groupSlots[2 * k];
   const g = w.cfg.groups[st.group[local]];
-  const post = g.post!;
+  const post = g.post;
+  if (!post) return; // only groups that post schedule a post step
   const slot = post.side === 'local' ? local : st.groupSlots[2 * k + 1];
   const host = w.qps.host[slot];
   const qpn = w.qps.qpn[slot];

@@ -10,7 +10,7 @@ import { ctxTouch } from '../transport/nic.ts';
 import { flushOne } from '../transport/qpState.ts';
 import { canRunAhead, emit, schedule, type World } from '../world/world.ts';
 
-import { F_INFLUSH, F_PENDING, F_SERVICED, OP, stormOf, type StormState } from './state.ts';
+import { F_INFLUSH, F_PENDING, F_SERVICED, OP, channelOf, stormOf, type StormState } from './state.ts';
 import { newPending, pendingSlots, popPending, pushPending, type PendingKey } from './pending.ts';
 import { eqWrite } from './eq.ts';
 
@@ -71,7 +71,7 @@ export function engineNext(w: World, host: number): void {
     if (tr.serviceAt[slot] < 0) { tr.serviceAt[slot] = w.now; tr.servedBefore[slot] = hc.served - tr.mark[slot]; }
     hc.served++;
     // MODEL (claim ctx-through-cache): the report needs the QP's context; a miss costs a fetch.
-    const cost = st.channel!.serviceNs + ctxTouch(w, host, w.qps.qpn[slot], true);
+    const cost = channelOf(st).serviceNs + ctxTouch(w, host, w.qps.qpn[slot], true);
     schedule(w, w.now + cost, { k: 'storm', op: OP.ENG_DONE, host, a: slot });
     return;
   }
@@ -117,7 +117,7 @@ export function flushNext(w: World, host: number, cur: number): void {
   const st = stormOf(w);
   const hc = st.hosts[host];
   if (hc.dead) { hc.flushBusy = false; return; }
-  const ch = st.channel!;
+  const ch = channelOf(st);
   // Up to RUN_AHEAD CQEs in one item when nothing else is due in between (canRunAhead): the
   // same CQEs at the same instants as one item per CQE, without the heap round trips.
   for (let k = 0; hc.flushHead < hc.flushList.length; k++) {

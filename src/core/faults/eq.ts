@@ -8,7 +8,7 @@
 import { ASYNC_EVENTS, type AsyncEvent } from '../model/wc.ts';
 import { bump } from '../transport/cq.ts';
 import { emit, schedule, type World } from '../world/world.ts';
-import { F_EQE_LOST, OP, stormOf, type HostChannel, type StormState } from './state.ts';
+import { F_EQE_LOST, OP, channelOf, stormOf, type HostChannel, type StormState } from './state.ts';
 import { EQ_BROKEN, EQ_DEAD, EQ_OVERRUN, EQ_WRITTEN } from './trail.ts';
 import { cqErrDelivered, report, VIA_QP_EVENT } from './reports.ts';
 import { killDevice } from './device.ts';
@@ -43,7 +43,7 @@ function note(st: StormState, slot: number, t: number, code: number, used: numbe
 /** Hardware writes one EQE: `res` is the slot (QP events), the CQ, or the port. */
 export function eqWrite(w: World, host: number, code: number, res: number): void {
   const st = stormOf(w);
-  const ch = st.channel!;
+  const ch = channelOf(st);
   const hc = st.hosts[host];
   const isQp = QP_EVENTS.has(code);
   const qpn = isQp ? w.qps.qpn[res] : undefined;
@@ -53,11 +53,13 @@ export function eqWrite(w: World, host: number, code: number, res: number): void
     return;
   }
   if (hc.eqUsed >= ch.eqSize) return overrun(w, host, code, res, isQp);
-  if (!hc.eqCode) { hc.eqCode = new Int32Array(ch.eqSize); hc.eqRes = new Int32Array(ch.eqSize); }
+  // Allocated on the first write (most hosts of a storm never get an EQE).
+  const codes = hc.eqCode ?? (hc.eqCode = new Int32Array(ch.eqSize));
+  const ress = hc.eqRes ?? (hc.eqRes = new Int32Array(ch.eqSize));
   if (isQp) note(st, res, w.now, code, hc.eqUsed, EQ_WRITTEN);
   const i = (hc.eqHead + hc.eqUsed) % ch.eqSize;
-  hc.eqCode[i] = code;
-  hc.eqRes![i] = res;
+  codes[i] = code;
+  ress[i] = res;
   hc.eqUsed++;
   sample(w, hc);
   if (w.trace.mode !== 'off') emit(w, { t: w.now, kind: 'eq', host, op: 'write', event: ASYNC_EVENTS[code], qpn, cq: code === EV.IBV_EVENT_CQ_ERR ? res : undefined, used: hc.eqUsed });
@@ -69,7 +71,7 @@ export function eqWrite(w: World, host: number, code: number, res: number): void
 
 function overrun(w: World, host: number, code: number, res: number, isQp: boolean): void {
   const st = stormOf(w);
-  const ch = st.channel!;
+  const ch = channelOf(st);
   const hc = st.hosts[host];
   st.eqOverruns++;
   st.lostEqes++;
@@ -94,14 +96,14 @@ export function irq(w: World, host: number): void {
   hc.eqIrq = false;
   if (hc.dead || hc.eqUsed === 0) return;
   hc.eqArmed = false;
-  hc.batchLeft = st.channel!.budget;
+  hc.batchLeft = channelOf(st).budget;
   if (w.trace.mode !== 'off') emit(w, { t: w.now, kind: 'eq', host, op: 'irq', used: hc.eqUsed, n: Math.min(hc.batchLeft, hc.eqUsed) });
   chunk(w, host);
 }
 
 /** The handler's next run of EQEs up to the next consumer-index publication. */
 function chunk(w: World, host: number): void {
-  const ch = stormOf(w).channel!;
+  const ch = channelOf(stormOf(w));
   const hc = stormOf(w).hosts[host];
   const n = Math.min(ch.ciEvery, hc.batchLeft, hc.eqUsed);
   schedule(w, w.now + n * ch.eqeNs, { k: 'storm', op: OP.IRQ_DONE, host, a: n });
@@ -109,12 +111,14 @@ function chunk(w: World, host: number): void {
 
 export function irqDone(w: World, host: number, n: number): void {
   const st = stormOf(w);
-  const ch = st.channel!;
+  const ch = channelOf(st);
   const hc = st.hosts[host];
   if (hc.dead) return;
+  const codes = hc.eqCode, ress = hc.eqRes;
+  if (!codes || !ress) throw new Error('EQEs consumed before any was written');
   for (let k = 0; k < n; k++) {
-    const code = hc.eqCode![hc.eqHead];
-    const res = hc.eqRes![hc.eqHead];
+    const code = codes[hc.eqHead];
+    const res = ress[hc.eqHead];
     hc.eqHead = (hc.eqHead + 1) % ch.eqSize;
     (QP_EVENTS.has(code) ? hc.qpq : hc.devq).push(code, res);
   }
@@ -134,7 +138,7 @@ export function irqDone(w: World, host: number, n: number): void {
 
 export function kickQueues(w: World, host: number): void {
   const st = stormOf(w);
-  const ch = st.channel!;
+  const ch = channelOf(st);
   const hc = st.hosts[host];
   if (!hc.qpqBusy && hc.qpq.length > 0) {
     hc.qpqBusy = true;
@@ -152,8 +156,10 @@ export function queueDone(w: World, host: number, qp: boolean): void {
   const q = qp ? hc.qpq : hc.devq;
   if (qp) hc.qpqBusy = false; else hc.devqBusy = false;
   if (hc.dead === 2 || q.length === 0) return;
-  const code = q.shift()!;
-  const res = q.shift()!;
+  // Entries go in as (code, resource) pairs.
+  const code = q.shift();
+  const res = q.shift();
+  if (code === undefined || res === undefined) return;
   deliver(w, host, code, res);
   kickQueues(w, host);
 }

@@ -61,7 +61,8 @@ export function stepThrough(input: ExplorerInput, order: readonly number[]): { s
   // Detection at t = 0 in this order: FIFO sees the order itself (ranks stand for sub-ns times).
   const pending = newPending(input.policy);
   order.forEach((qpn, rank) => {
-    const f = byQpn.get(qpn)!;
+    const f = byQpn.get(qpn);
+    if (!f) return;
     const cls = f.cls ?? 0;
     pushPending(pending, qpn, { detectAt: rank, qpn, priority: classes[cls]?.priority ?? 0, oldest: 0, cls });
     log(0, 'detect', qpn);
@@ -72,7 +73,7 @@ export function stepThrough(input: ExplorerInput, order: readonly number[]): { s
   let t = 0;
   for (let q = popPending(pending, weights); q >= 0; q = popPending(pending, weights)) {
     log(t, 'service', q);
-    t += s.service + (byQpn.get(q)!.miss ? s.fetch : 0);
+    t += s.service + (byQpn.get(q)?.miss ? s.fetch : 0);
     writes.push({ t, qpn: q });
   }
   // The EQ, its interrupt and the driver's FIFO, event by event in time order.

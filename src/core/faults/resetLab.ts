@@ -139,8 +139,10 @@ function extract(sim: Simulation, scenario: ScenarioInput, cfg: ResetLabConfig, 
   let inMsg = 0, dmaFree = 0;
   for (const p of packets) {
     if (p.src !== A || p.outcome !== 'accepted' || !/^(SEND|RDMA_WRITE)/.test(p.op)) continue;
-    const t = rx.get(p.id)!.t;
-    const n = payload(p, bytesOf.get(p.id)!);
+    const got = rx.get(p.id), bytes = bytesOf.get(p.id);
+    if (!got || bytes === undefined) continue;
+    const t = got.t;
+    const n = payload(p, bytes);
     inMsg = /_(FIRST|ONLY)/.test(p.op) ? n : inMsg + n;
     const done = /_(LAST|ONLY)/.test(p.op);
     reassembly.push({ t, op: p.op, bytes: inMsg, done });

@@ -103,7 +103,15 @@ declare module '../world/world.ts' {
 
 /** The storm state of a world that has one (every caller runs inside a storm or a fault command). */
 export function stormOf(w: World): StormState {
-  return w.storm!;
+  const st = w.storm;
+  if (!st) throw new Error('a storm event ran in a world without a storm');
+  return st;
+}
+
+/** The reporting channel of a storm that has one (every EQ, engine and flush path runs with one). */
+export function channelOf(st: StormState): Channel {
+  if (!st.channel) throw new Error('the storm has no reporting channel');
+  return st.channel;
 }
 
 function newHost(cqs: number): HostChannel {

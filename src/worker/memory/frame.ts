@@ -31,8 +31,8 @@ export function probeOf(lab: MemoryLab): MemoryProbe {
   const walk = walkFrame(lab);
   const cmp = lab.compare;
   const side = (k: 'a' | 'b') => {
-    const rd = cmp![k]!.readout();
-    return { ...lab.sides[k], hitRate: rd.hitRate, mops: rd.mops, valid: rd.valid };
+    const rd = cmp?.[k]?.readout();
+    return { ...lab.sides[k], hitRate: rd?.hitRate ?? 0, mops: rd?.mops ?? 0, valid: rd?.valid ?? false };
   };
   return {
     config: lab.cfg, hitRate: r.hitRate, mops: r.mops, engineUtilization: r.engineUtilization, valid: r.valid,

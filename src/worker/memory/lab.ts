@@ -77,7 +77,8 @@ export class MemoryLab {
     if (!j) {
       j = new SweepJob(c);
       this.jobs.set(key, j);
-      while (this.jobs.size > KEEP_SWEEPS) this.jobs.delete(this.jobs.keys().next().value!);
+      // The oldest go first (a Map keeps insertion order; deleting while iterating is safe).
+      for (const old of this.jobs.keys()) { if (this.jobs.size <= KEEP_SWEEPS) break; this.jobs.delete(old); }
     } else {
       this.jobs.delete(key);
       this.jobs.set(key, j); // most recently used last

@@ -97,7 +97,8 @@ export class SweepJob {
     let used = 0;
     while (used < budget && !this.done) {
       if (!this.runner) {
-        const q = this.queue.shift()!;
+        const q = this.queue.shift();
+        if (q === undefined) break;
         if (this.points.has(q)) continue;
         this.runner = new SweepPointRunner(sweepSpecFor(this.cfg, q), q);
         if (overtime()) break;

@@ -86,7 +86,8 @@ export class ProfileCompare {
     const lo = Math.max(A.first, B.first);
     if (this.diff < 0 && this.checked < lo) { this.unchecked += lo - this.checked; this.checked = lo; }
     while (this.diff < 0 && this.checked < A.count && this.checked < B.count) {
-      const a = A.at(this.checked)!, b = B.at(this.checked)!;
+      const a = A.at(this.checked), b = B.at(this.checked);
+      if (!a || !b) break;
       if (a.t > upTo || b.t > upTo) break;
       if (!same(a, b)) this.diff = this.checked;
       else this.checked++;
@@ -116,7 +117,7 @@ export class ProfileCompare {
     const upTo = Math.min(main.now, this.tl.now);
     const rows: CompareView['rows'] = [];
     if (this.diff >= 0) {
-      for (const i of [...this.rows.keys()].sort((a, b) => a - b)) rows.push({ i, ...this.rows.get(i)!, first: i === this.diff });
+      for (const [i, r] of [...this.rows].sort((a, b) => a[0] - b[0])) rows.push({ i, ...r, first: i === this.diff });
     } else {
       const A = main.world.trace, B = this.tl.sim.world.trace;
       for (let i = Math.max(0, this.checked - TAIL, A.first, B.first); i < this.checked; i++) rows.push({ i, left: A.at(i), right: B.at(i), first: false });

@@ -97,7 +97,7 @@ export class History {
     for (let guard = 0; guard < 10_000 && tl.now < tl.end && !tl.sim.stopped; guard++) {
       tl.advance(Math.min(tl.end, tl.now + 20_000));
       const tr = tl.sim.world.trace;
-      for (let i = Math.max(from, tr.first); i < tr.count; i++) { const e = tr.at(i)!; if (e.kind === kind && e.t > start) return e.t; }
+      for (let i = Math.max(from, tr.first); i < tr.count; i++) { const e = tr.at(i); if (e && e.kind === kind && e.t > start) return e.t; }
       from = tr.count;
     }
     return null;
@@ -106,7 +106,7 @@ export class History {
   why(i: number): WhyLink[] {
     const s = this.sim;
     const tr = s.world.trace;
-    const chain: WhyLink[] = s.why(i).map((k) => ({ i: k, e: tr.at(k)! }));
+    const chain: WhyLink[] = s.why(i).flatMap((k) => { const e = tr.at(k); return e ? [{ i: k, e }] : []; });
     const last = chain.at(-1);
     // The chain ends at a root (cause -1) or where the cause is no longer kept: say which.
     if (last && (tr.causeOf(last.i) ?? -1) >= 0) last.cut = true;

@@ -71,7 +71,7 @@ export class SlowDown {
     const from = Math.max(this.seen, p.first);
     for (let i = from - p.first; i < p.events.length; i++) for (const m of marksOf(p.events[i])) this.add(m, p.now);
     this.seen = p.count;
-    while (this.ahead.length && this.ahead[0].t <= p.now) this.passed(this.ahead.shift()!);
+    while (this.ahead.length && this.ahead[0].t <= p.now) { const m = this.ahead[0]; this.ahead.shift(); this.passed(m); }
   }
 
   private rebuild(p: Playhead): void {
@@ -104,7 +104,7 @@ export class SlowDown {
     const slack = Math.min(before, after);
     if (slack >= RELEVANT_NS) return { speed: chosen, why: null };
     const speed = slack <= 0 ? slow : Math.min(chosen, slow * Math.exp(slack / LAMBDA_NS));
-    const why = before <= after ? this.ahead[0].why : this.past!.why;
+    const why = before <= after || !this.past ? this.ahead[0].why : this.past.why;
     return speed < chosen ? { speed: Math.round(speed), why } : { speed: chosen, why: null };
   }
 

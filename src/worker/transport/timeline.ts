@@ -228,8 +228,8 @@ export class Timeline {
         const done = s.runUntil(upTo, this.slice);
         const tr = s.world.trace;
         for (let i = Math.max(mark, tr.first); i < tr.count; i++) {
-          const e = tr.at(i)!;
-          if (e.t <= upTo && pred(e) && (best === null || e.t > best)) best = e.t;
+          const e = tr.at(i);
+          if (e && e.t <= upTo && pred(e) && (best === null || e.t > best)) best = e.t;
         }
         mark = tr.count;
         if (done || s.stopped) break;
