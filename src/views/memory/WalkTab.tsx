@@ -82,7 +82,7 @@ export function WalkTab() {
           {walk.steps.map((s, i) => {
             const on = i < revealed;
             return (
-              <li key={i} className={`grid grid-cols-[minmax(0,1fr)_auto] items-center gap-2 rounded-md sm:grid-cols-[120px_minmax(0,1fr)_140px] border px-2 py-1.5 text-[12px] transition-colors duration-300 ${on ? 'border-solid' : 'border-dashed'}`}
+              <li key={i} className={`grid grid-cols-[minmax(0,1fr)_auto] items-center gap-2 rounded-md sm:grid-cols-[120px_minmax(0,1fr)_140px] border px-2 py-1.5 text-[12px] ${on ? 'border-solid' : 'border-dashed'}`}
                 style={{ borderColor: on ? LEVEL_INK[i % 4] : 'var(--color-slate-400)', background: on ? `color-mix(in srgb, ${LEVEL_COLORS[i % 4]} 33%, var(--color-white))` : 'var(--color-white)' }} data-testid="walk-step" aria-current={i === revealed - 1 ? 'step' : undefined}>
                 <span className="font-semibold" style={{ color: LEVEL_INK[i % 4] }}>
                   {i + 1}. {s.kind === 'context' ? 'Context page' : i === 0 ? 'Root directory' : `Directory L${i}`}
@@ -191,7 +191,7 @@ function CostBar({ steps, fetchNs, revealed }: { steps: boolean[]; fetchNs: numb
         {steps.map((onChip, i) => onChip ? (
           <span key={i} className="flex w-6 shrink-0 items-center justify-center border-r border-white text-[9px]" style={{ background: LEVEL_COLORS[i % 4], color: LEVEL_INK[i % 4] }} title="on chip: no PCIe read">L{i}</span>
         ) : (
-          <span key={i} className="flex items-center justify-center border-r border-white text-[10px] font-semibold transition-colors"
+          <span key={i} className="flex items-center justify-center border-r border-white text-[10px] font-semibold"
             style={{ width: `${(fetchNs / total) * 100}%`, background: i < revealed ? 'var(--color-blue-700)' : 'var(--color-blue-100)', color: i < revealed ? 'var(--color-white)' : 'var(--color-blue-900)' }}>L{i}: PCIe read {ns(fetchNs)}</span>
         ))}
       </div>
