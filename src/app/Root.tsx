@@ -34,10 +34,10 @@ export function Root() {
   const nav = useMemo(() => instruments().map((e) => ({ id: e.id, title: e.title })), []);
   const buildLink = useMemo(() => (lab ? () => labLink(lab) : null), [lab]);
   if (!lab || !buildLink) return <main className="flex h-full items-center justify-center text-sm text-slate-600" aria-busy="true">Starting…</main>;
-  const { View, loading } = entryOf(lab);
+  const { View, loading, lessons } = entryOf(lab);
   return (
     <Instruments.Provider value={nav}>
-      <Suspense fallback={<p className="p-4">{loading}</p>}><View buildLink={buildLink} onResetProgress={forgetProgress} /></Suspense>
+      <Suspense fallback={<p className="p-4">{loading}</p>}><View buildLink={buildLink} onResetProgress={forgetProgress} actions={lessons} /></Suspense>
     </Instruments.Provider>
   );
 }

@@ -5,7 +5,8 @@
 import type { ComponentType } from 'react';
 import type { StoreApi } from 'zustand';
 import type { Caller, LabClient } from '../bridge/labs.ts';
-import type { RestoreInput } from '../bridge/kit/client.ts';
+import type { Connection, RestoreInput } from '../bridge/kit/client.ts';
+import type { LessonActions } from '../views/shell/LessonPanel.tsx';
 import type { LinkSpec } from '../scenario/link/envelope.ts';
 import type { KitState } from '../store/kit.ts';
 import type { KitFrame, LabApi } from '../worker/kit/types.ts';
@@ -16,6 +17,8 @@ export interface ViewProps {
   buildLink(): Promise<string>;
   /** Forget the progress saved in this browser. */
   onResetProgress(): void;
+  /** The lesson column's actions (the entry's `lessons`). */
+  actions: LessonActions;
 }
 
 /** Every payload may carry the lesson and its step (restored after a restart, opened from a link). */
@@ -29,8 +32,15 @@ export interface Instrument<Id extends string, A extends LabApi<F>, F extends Ki
   worker: string;
   /** Shown while its view loads. */
   loading: string;
-  /** Its client; the worker factory behind it is written out where Vite can see it (bridge/labs.ts). */
+  /**
+   * Its worker factory: a connection to a fresh worker (app/instruments/<id>.spawn.ts writes out
+   * the `new Worker(new URL(…))` Vite needs), called again to restart a lost one.
+   */
+  connect(): Connection<A>;
+  /** Its client (the bridge's, made from `connect` when first asked for; a test may make its own). */
   client(): LabClient<A, F>;
+  /** Every lesson action (pick, step, answer, hint, restart…): the lesson column calls these. */
+  lessons: LessonActions;
   /** Its link payload: schema, version, migrations (scenario/link/<id>.ts). */
   link: LinkSpec<P>;
   store: StoreApi<KitState<F>>;

@@ -1,7 +1,7 @@
 // The one wiring of every instrument, from its registry entry: start it once (its client feeds its
 // store, the first answers are taken, progress is tracked, the worker is supervised), open a link
 // payload, build its share link, and bring back the person's saved place.
-import type { RecoveryHooks } from '../bridge/labs.ts';
+import { provideWorker, type RecoveryHooks } from '../bridge/labs.ts';
 import { encodeLink } from '../scenario/link/envelope.ts';
 import type { KitFrame, LabApi } from '../worker/kit/types.ts';
 import { firstAnswers, takeEarlyFrame } from './first.ts';
@@ -18,6 +18,7 @@ export function startLab(id: string): Promise<void> {
   const have = started.get(id);
   if (have) return have;
   const e = entryOf(id);
+  provideWorker(e.id, e.connect);
   const c = e.client();
   c.onFrame((f) => e.store.getState().applyFrame(f));
   superviseLab(e.id, e.worker, c, e.store, hooksOf(e));

@@ -30,9 +30,7 @@ export function counter(): LabClient<CounterApi, CounterFrame> {
   return client;
 }
 
-const actions = lessonActions(counter);
-
-function CounterView({ onResetProgress }: ViewProps) {
+function CounterView({ onResetProgress, actions }: ViewProps) {
   const count = useStore(counterStore, (s) => s.frame?.count ?? 0);
   const lessons = useStore(counterStore, (s) => s.lessons);
   const progress = useStore(counterStore, (s) => s.frame?.lesson ?? null);
@@ -62,7 +60,9 @@ export const COUNTER = instrument({
   title: 'Counter',
   worker: 'The worker of the counter',
   loading: 'Loading the counter…',
+  connect,
   client: counter,
+  lessons: lessonActions(counter, () => counterStore.getState().lessons),
   link: COUNTER_LINK,
   store: counterStore,
   apply,

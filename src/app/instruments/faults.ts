@@ -9,6 +9,9 @@ import type { FaultsApi } from '../../worker/faults/api.ts';
 import { catchUp, lessonWords, resumeFrom } from '../recovery.ts';
 import { grouped } from '../../core/kit/grouped.ts';
 import { instrument } from '../instrument.ts';
+import { lessonActions } from '../../views/shell/LessonPanel.tsx';
+import type { FaultsTab } from '../../store/faults.ts';
+import { connect } from './faults.spawn.ts';
 
 type Via = Caller<FaultsApi>;
 
@@ -17,7 +20,13 @@ export const FAULTS = instrument({
   title: 'Faults',
   worker: 'The worker of Faults at scale',
   loading: 'Loading the Faults instrument…',
+  connect,
   client: faults,
+  // A lesson opens at its first step's tab; the hint ladders and a step's restart are the kit's.
+  lessons: lessonActions(faults, () => faultsStore.getState().lessons, {
+    refused: (text) => faultsStore.getState().showNotice('error', text),
+    picked(_id, first) { if (first) faultsStore.getState().setTab(first as FaultsTab); },
+  }),
   link: LINK_SPECS.faults,
   store: faultsStore,
   apply: applyFaults,

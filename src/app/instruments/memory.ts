@@ -9,6 +9,10 @@ import type { MemoryApi } from '../../worker/memory/api.ts';
 import { catchUp, lessonWords, resumeFrom } from '../recovery.ts';
 import { grouped } from '../../core/kit/grouped.ts';
 import { instrument } from '../instrument.ts';
+import { lessonActions } from '../../views/shell/LessonPanel.tsx';
+import { noteReply } from '../../views/memory/hooks.ts';
+import type { MemoryTab } from '../../store/memory.ts';
+import { connect } from './memory.spawn.ts';
 
 type Via = Caller<MemoryApi>;
 
@@ -17,7 +21,21 @@ export const MEMORY = instrument({
   title: 'NIC memory',
   worker: 'The worker of the NIC-memory lab',
   loading: 'Loading the NIC memory lab…',
+  connect,
   client: memory,
+  // A lesson opens at its first step's tab, and plays: its steps watch live traffic.
+  lessons: lessonActions(memory, () => memoryStore.getState().lessons, {
+    refused: (text) => memoryStore.getState().showNotice('error', text),
+    async picked(id, first) {
+      if (first) memoryStore.getState().setTab(first as MemoryTab);
+      if (id !== '' && !memory().playing) await memory().act('play');
+    },
+    async solve() {
+      const r = await memory().act('solveStep');
+      if (r) noteReply(r);
+      if (!memory().playing) await memory().act('play');
+    },
+  }),
   link: LINK_SPECS.memory,
   store: memoryStore,
   apply: applyMemory,

@@ -5,7 +5,9 @@ import { transport, type Caller } from '../../bridge/labs.ts';
 import { LINK_SPECS, writeLink, type TransportPayload } from '../../scenario/link/index.ts';
 import { transportStore } from '../../store/transport.ts';
 import type { TransportApi } from '../../worker/transport/api.ts';
-import { TransportLab } from '../../views/transport/TransportLab.tsx';
+import { TransportLab, follow } from '../../views/transport/TransportLab.tsx';
+import { lessonActions } from '../../views/shell/LessonPanel.tsx';
+import { connect } from './transport.spawn.ts';
 import { exampleChallenge, parseChallenge, type Challenge } from '../../scenario/challenge.ts';
 import { lessonWords, resumeFrom } from '../recovery.ts';
 import { instrument, type ViewProps } from '../instrument.ts';
@@ -20,7 +22,19 @@ export const TRANSPORT = instrument({
   title: 'Transport',
   worker: 'The simulation worker of Transport & lifecycle',
   loading: 'Loading Transport & lifecycle…',
+  connect,
   client: transport,
+  // Free play is the sandbox; a lesson opens at its QP and its first step's place.
+  lessons: lessonActions(transport, () => transportStore.getState().lessons, {
+    leave: () => transport().act('loadSandbox'),
+    refused: (text) => transportStore.getState().showNotice('error', text),
+    picked(id, first) {
+      const st = transportStore.getState();
+      const focus = st.lessons.find((l) => l.id === id)?.focus;
+      if (focus) st.select(focus);
+      if (first) follow(first);
+    },
+  }),
   link: LINK_SPECS.transport,
   store: transportStore,
   async started(c) {

@@ -5,7 +5,7 @@ import { useEffect } from 'react';
 import { faults } from '../../bridge/labs.ts';
 import { faultsStore, useFaults, type FaultsTab } from '../../store/faults.ts';
 import { Dialog } from '../shell/Dialog.tsx';
-import { LessonPanel, lessonActions as kitLessonActions } from '../shell/LessonPanel.tsx';
+import { LessonPanel, type LessonActions } from '../shell/LessonPanel.tsx';
 import { Notices } from '../shell/Notices.tsx';
 import { ShareDialog, openShare } from '../shell/ShareDialog.tsx';
 import { useLabKeyboard } from '../shell/useKeyboard.ts';
@@ -26,22 +26,14 @@ const TABS: TabItem<FaultsTab>[] = [
   { id: 'explorer', label: 'Interleavings' }, { id: 'reset', label: 'Reset mid-transfer' },
 ];
 
-// Every lesson call, the hint and a step's restart included (the Faults lessons' hint ladders showed no button without them).
-const lessonActions = kitLessonActions(faults, {
-  picked(id, r) {
-    const st = faultsStore.getState();
-    if (r && typeof r === 'object' && 'ok' in r && !r.ok) st.showNotice('error', `The lesson could not start: ${'error' in r ? String(r.error) : 'it was refused'}`);
-    const first = st.lessons.find((l) => l.id === id)?.steps[0]?.highlight;
-    if (first) st.setTab(first as FaultsTab);
-  },
-});
-
 export interface FaultsLabProps {
   buildLink(): Promise<string>;
   onResetProgress?(): void;
+  /** The lesson column's actions (the registry entry's). */
+  actions: LessonActions;
 }
 
-export default function FaultsLab({ buildLink, onResetProgress }: FaultsLabProps) {
+export default function FaultsLab({ buildLink, onResetProgress, actions }: FaultsLabProps) {
   const tab = useFaults((s) => s.tab);
   const ready = useFaults((s) => s.frame !== null);
   const help = useFaults((s) => s.helpOpen);
@@ -61,7 +53,7 @@ export default function FaultsLab({ buildLink, onResetProgress }: FaultsLabProps
   useEffect(() => { if (ready) void faults().act('showCompare', tab === 'compare'); }, [tab, ready]);
 
   const lesson = (
-    <LessonPanel lessons={lessons} progress={progress} actions={lessonActions} followHighlight onLook={(p) => st.setTab(p as FaultsTab)}
+    <LessonPanel lessons={lessons} progress={progress} actions={actions} followHighlight onLook={(p) => st.setTab(p as FaultsTab)}
       onClose={() => st.setLessonOpen(false)} freeLabel="Free play"
       saved={saved} onResetProgress={onResetProgress ? () => { onResetProgress(); st.setSaved({}); } : undefined}
       free={{ title: 'Free play', text: <p>Pick a fault and a number of QPs in the storm's settings and press Play. The lessons walk through topic 7 (many QPs failing at once) and topic 10 (reset in the middle of a transfer).</p> }} />

@@ -6,10 +6,8 @@ import { memory } from '../../bridge/labs.ts';
 import { memoryStore, useMemory } from '../../store/memory.ts';
 import type { MemoryTab } from '../../store/memory.ts';
 import { LessonPanel, type LessonActions } from '../shell/LessonPanel.tsx';
-import { learnerSeed } from '../shell/learner.ts';
 import { Notices } from '../shell/Notices.tsx';
 import { ShareDialog, openShare } from '../shell/ShareDialog.tsx';
-import { noteReply } from './hooks.ts';
 import { useLabKeyboard } from '../shell/useKeyboard.ts';
 import { LabShell } from '../shell/LabShell.tsx';
 import { TabPanel, Tabs, type TabItem } from '../kit/Tabs.tsx';
@@ -30,35 +28,14 @@ const TABS: TabItem<MemoryTab>[] = [
   { id: 'cliff', label: 'Cliff' }, { id: 'compare', label: 'Compare' }, { id: 'capacity', label: 'Capacity & race' },
 ];
 
-const lessonActions: LessonActions = {
-  async pick(id) {
-    const c = memory();
-    const r = id === '' ? await c.act('stopLesson') : await c.act('startLesson', id, 0, false, learnerSeed());
-    if (r && 'ok' in r && !r.ok) memoryStore.getState().showNotice('error', `The lesson could not start: ${r.error}`);
-    const first = memoryStore.getState().lessons.find((l) => l.id === id)?.steps[0]?.highlight;
-    if (first) memoryStore.getState().setTab(first as MemoryTab);
-    if (id !== '' && !c.playing) await c.act('play');
-  },
-  goTo: (step) => memory().act('lessonStep', step),
-  answer: (a) => memory().act('answer', a),
-  vary: () => memory().act('variantQuestion'),
-  reveal: () => memory().act('revealAnswer'),
-  hint: () => memory().act('hint'),
-  restore: () => memory().act('restoreStep'),
-  async solve() {
-    const c = memory();
-    const r = await c.act('solveStep');
-    if (r) noteReply(r);
-    if (!c.playing) await c.act('play');
-  },
-};
-
 export interface MemoryLabProps {
   buildLink(): Promise<string>;
   onResetProgress?(): void;
+  /** The lesson column's actions (the registry entry's). */
+  actions: LessonActions;
 }
 
-export default function MemoryLab({ buildLink, onResetProgress }: MemoryLabProps) {
+export default function MemoryLab({ buildLink, onResetProgress, actions }: MemoryLabProps) {
   const saved = useMemory((s) => s.saved);
   const tab = useMemory((s) => s.tab);
   const ready = useMemory((s) => s.frame !== null);
@@ -84,7 +61,7 @@ export default function MemoryLab({ buildLink, onResetProgress }: MemoryLabProps
 
   const selectTab = (t: MemoryTab) => memoryStore.getState().setTab(t);
   const lesson = (
-    <LessonPanel lessons={lessons} progress={progress} actions={lessonActions} followHighlight onLook={(p) => st.setTab(p as MemoryTab)}
+    <LessonPanel lessons={lessons} progress={progress} actions={actions} followHighlight onLook={(p) => st.setTab(p as MemoryTab)}
       onClose={() => st.setLessonOpen(false)} freeLabel="Free play"
       saved={saved} onResetProgress={onResetProgress ? () => { onResetProgress(); st.setSaved({}); } : undefined}
       free={{ title: 'Free play', text: <p>Change any setting in the settings column and watch the cache, the table walk and the cliff follow. The lessons walk through topics 2, 3, 8, 9 and 11.</p> }} />

@@ -40,16 +40,34 @@ export interface LessonCalls {
   act(name: 'answer', a: Answer): Promise<unknown>;
 }
 
+/** What an instrument adds to the lesson actions every worker answers (its registry entry says it). */
+export interface OwnLessonActions extends Partial<LessonActions> {
+  /** Leave lessons for free play (default: the worker's `stopLesson`). */
+  leave?(): Promise<unknown>;
+  /** A lesson was refused: the words, for the instrument to show where the person looks. */
+  refused?(text: string): void;
+  /** After a lesson started: e.g. bring its first step's place into view (`first`: that place). */
+  picked?(id: string, first: string | undefined): unknown;
+}
+
+/** The error of a refused reply (`{ ok: false, error }`), if it is one. */
+function refusal(r: unknown): string | null {
+  if (!r || typeof r !== 'object' || !('ok' in r) || r.ok) return null;
+  return 'error' in r && typeof r.error === 'string' ? r.error : 'it was refused';
+}
+
 /**
- * Every lesson action through an instrument's client; `own` replaces or extends what is the
- * instrument's own (leaving lessons by another call, what follows a pick, a solve that says more).
+ * Every lesson action through an instrument's client (`lessons` lists the catalogue, for a
+ * lesson's first place); `own` replaces or extends what is the instrument's own.
  */
-export function lessonActions(client: () => LessonCalls, own: Partial<LessonActions> & { picked?(id: string, reply: unknown): unknown } = {}): LessonActions {
-  const { picked, ...rest } = own;
+export function lessonActions(client: () => LessonCalls, lessons: () => readonly LessonInfo[], own: OwnLessonActions = {}): LessonActions {
+  const { picked, leave, refused, ...rest } = own;
   return {
     async pick(id) {
-      const r = id === '' ? await client().act('stopLesson') : await client().act('startLesson', id, 0, false, learnerSeed());
-      await picked?.(id, r);
+      const r = id === '' ? await (leave ? leave() : client().act('stopLesson')) : await client().act('startLesson', id, 0, false, learnerSeed());
+      const no = refusal(r);
+      if (no) refused?.(`The lesson could not start: ${no}`);
+      await picked?.(id, lessons().find((l) => l.id === id)?.steps[0]?.highlight);
     },
     goTo: (step) => client().act('lessonStep', step),
     solve: () => client().act('solveStep'),

@@ -5,7 +5,6 @@ import { useEffect, useState } from 'react';
 import { transport } from '../../bridge/labs.ts';
 import { transportStore, useTransport, type InspectorTab } from '../../store/transport.ts';
 import { LessonPanel, type LessonActions } from '../shell/LessonPanel.tsx';
-import { learnerSeed } from '../shell/learner.ts';
 import { Notices } from '../shell/Notices.tsx';
 import { ShareDialog, openShare } from '../shell/ShareDialog.tsx';
 import { Announcer } from '../shell/Announcer.tsx';
@@ -31,6 +30,8 @@ export interface TransportLabProps {
   buildLink(): Promise<string>;
   /** Forget the progress saved in this browser. */
   onResetProgress?(): void;
+  /** The lesson column's actions (the registry entry's). */
+  actions: LessonActions;
   /** The instructor's challenge editor: an example, and the link for the current scenario. */
   challengeKit?: ChallengeKit;
 }
@@ -53,28 +54,8 @@ function look(where: string): void {
   el.animate?.([{ boxShadow: '0 0 0 4px var(--color-blue-600)' }, { boxShadow: '0 0 0 0 transparent' }], { duration: 1200 });
 }
 
-const lessonActions: LessonActions = {
-  async pick(id) {
-    const c = transport();
-    const r = id === '' ? await c.act('loadSandbox') : await c.act('startLesson', id, 0, false, learnerSeed());
-    const st = transportStore.getState();
-    if (r && !r.ok) st.showNotice('error', `The lesson could not start: ${r.error}`);
-    const info = st.lessons.find((l) => l.id === id);
-    if (info?.focus) st.select(info.focus);
-    const first = info?.steps[0]?.highlight;
-    if (first) follow(first);
-  },
-  goTo: (step) => transport().act('lessonStep', step),
-  answer: (a) => transport().act('answer', a),
-  vary: () => transport().act('variantQuestion'),
-  reveal: () => transport().act('revealAnswer'),
-  solve: () => transport().act('solveStep'),
-  hint: () => transport().act('hint'),
-  restore: () => transport().act('restoreStep'),
-};
-
 /** A step's place: inspector tabs switch when the step changes; panels only when asked. */
-function follow(where: string): void {
+export function follow(where: string): void {
   const tab = LOOK_TAB[where];
   if (tab) transportStore.getState().setTab(tab);
 }
@@ -89,7 +70,7 @@ function useStateAnnouncements(): string {
   return text;
 }
 
-export function TransportLab({ buildLink, onResetProgress, challengeKit }: TransportLabProps) {
+export function TransportLab({ buildLink, onResetProgress, challengeKit, actions }: TransportLabProps) {
   useLabKeyboard({
     toggle: () => void transport().toggle(),
     step: () => void transport().act('step'),
@@ -112,7 +93,7 @@ export function TransportLab({ buildLink, onResetProgress, challengeKit }: Trans
   const st = transportStore.getState();
 
   const lesson = (
-    <LessonPanel lessons={lessons} progress={progress} actions={lessonActions} followHighlight onLook={(w) => { follow(w); look(w); }} onClose={() => st.setLessonOpen(false)}
+    <LessonPanel lessons={lessons} progress={progress} actions={actions} followHighlight onLook={(w) => { follow(w); look(w); }} onClose={() => st.setLessonOpen(false)}
       saved={saved} onResetProgress={onResetProgress ? () => { onResetProgress(); st.setSaved({}); } : undefined}
       freeLabel="Sandbox (free play)"
       free={scale ? {

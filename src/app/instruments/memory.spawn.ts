@@ -1,0 +1,7 @@
+// The memory instrument's worker, written out as Vite needs it to find and bundle a worker
+// (`new Worker(new URL(…, import.meta.url))`, literally). Its registry entry holds it; the boot
+// (app/first.ts) finds it by its file name before the registry loads, so this file stays tiny.
+import { workerConnection } from '../../bridge/kit/channel.ts';
+import type { MemoryApi } from '../../worker/memory/api.ts';
+
+export const connect = () => workerConnection<MemoryApi>(() => new Worker(new URL('../../worker/memory.worker.ts', import.meta.url), { type: 'module', name: 'qp-scope-memory' }));
