@@ -220,7 +220,7 @@ test('a lesson\'s Next brings the next step\'s tab into view', async ({ app: pag
   await page.getByRole('button', { name: 'Next →' }).click();
   await expect(page.getByTestId('step-heading')).toHaveText(/^4\./);
   await expect(page.getByTestId('tab-cliff')).toHaveAttribute('aria-selected', 'true');
-  await page.getByRole('button', { name: '← Back' }).click();
+  await page.getByRole('button', { name: '← Previous step' }).click();
   await expect(page.getByTestId('step-heading')).toHaveText(/^3\./);
   await expect(page.getByTestId('tab-cache')).toHaveAttribute('aria-selected', 'true');
 });

@@ -172,7 +172,7 @@ export function LessonPanel({ lessons, progress, actions, onLook, followHighligh
           <label htmlFor="lesson-select" className="block text-xs font-semibold uppercase tracking-wide text-slate-500">Lesson</label>
           {onClose && <button type="button" onClick={onClose} className="rounded px-1 text-xs text-slate-500 hover:bg-slate-100" aria-label="Hide the lesson column">Hide ◂</button>}
         </div>
-        <LessonSelect value={progress?.id ?? ''} onChange={pick} options={[['', freeLabel], ...lessons.map((l) => { const d = doneOf(l.id); const f = firstOf(l.id); return [l.id, `${d.n === d.of && d.of > 0 ? '✓ ' : ''}${l.topic === 0 ? 'Intro' : `Topic ${l.topic}`}: ${l.title}${f ? ` (first try: ${f.right} of ${f.of})` : ''}`] as const; })]} />
+        <LessonSelect value={progress?.id ?? ''} onChange={pick} options={[['', freeLabel], ...lessons.map((l) => { const d = doneOf(l.id); const f = firstOf(l.id); return [l.id, `${d.n === d.of && d.of > 0 ? '✓ ' : ''}${topicLabel(l, lessons, 'Intro')}: ${l.title}${f ? ` (first try: ${f.right} of ${f.of})` : ''}`] as const; })]} />
       </div>
       {banner}
       {!lesson && <div className="min-h-0 flex-1 overflow-y-auto"><FreePlay lessons={lessons} free={free} onPick={(id) => void pick(id)} doneOf={doneOf} firstOf={firstOf} onReset={onResetProgress} /></div>}
@@ -250,7 +250,7 @@ export function LessonPanel({ lessons, progress, actions, onLook, followHighligh
               </div>}
             </div>}
             <nav className="flex shrink-0 justify-between gap-2" aria-label="Lesson navigation">
-              <button type="button" disabled={progress.step === 0} className="rounded border border-slate-300 bg-white px-3 py-1 disabled:opacity-40" onClick={() => void go(progress.step - 1)}>← Back</button>
+              <button type="button" disabled={progress.step === 0} className="rounded border border-slate-300 bg-white px-3 py-1 disabled:opacity-40" onClick={() => void go(progress.step - 1)}>← Previous step</button>
               {progress.step < lesson.steps.length - 1
                 ? <button type="button" className={`rounded px-3 py-1 font-semibold ${done ? 'bg-blue-600 text-white' : 'border border-slate-300 bg-white'}`} onClick={() => void go(progress.step + 1)}>Next →</button>
                 : <span className="self-center text-xs text-slate-600">{progress.done ? 'Lesson complete ✓' : 'Last step'}</span>}
@@ -260,6 +260,16 @@ export function LessonPanel({ lessons, progress, actions, onLook, followHighligh
       )}
     </section>
   );
+}
+
+/**
+ * A lesson's topic as the lists show it beside its own title: where a topic has several lessons
+ * (transport's topic 6 has two), which part this is, so no two entries read alike.
+ */
+export function topicLabel(l: Pick<LessonInfo, 'id' | 'topic'>, lessons: ReadonlyArray<Pick<LessonInfo, 'id' | 'topic'>>, start: string): string {
+  if (l.topic === 0) return start;
+  const same = lessons.filter((o) => o.topic === l.topic);
+  return same.length > 1 ? `Topic ${l.topic}, part ${same.findIndex((o) => o.id === l.id) + 1} of ${same.length}` : `Topic ${l.topic}`;
 }
 
 function LessonSelect({ value, onChange, options }: { value: string; onChange(v: string): Promise<unknown>; options: ReadonlyArray<readonly [string, string]> }) {
@@ -284,7 +294,7 @@ function FreePlay({ lessons, free, onPick, doneOf, firstOf, onReset }: { lessons
           <li key={l.id}>
             <button type="button" onClick={() => onPick(l.id)} className="w-full rounded border border-slate-200 bg-slate-50 px-2 py-1.5 text-left hover:border-blue-400 hover:bg-blue-50">
               <span className="flex justify-between text-[11px] font-semibold uppercase text-slate-500">
-                <span>{l.topic === 0 ? 'Start here' : `Topic ${l.topic}`}</span>
+                <span>{topicLabel(l, lessons, 'Start here')}</span>
                 {(() => { const d = doneOf(l.id); return d.n > 0 ? <span className={d.n === d.of ? 'text-green-700' : ''} data-testid={`toc-done-${l.id}`}>{d.n === d.of ? '✓ done' : `${d.n}/${d.of} steps`}</span> : null; })()}
               </span>
               <span className="block font-medium text-slate-900">{l.title}</span>

@@ -70,7 +70,7 @@ export function TimeTools({ challengeKit, children }: { challengeKit?: Challenge
   return (
     <>
       <div className="flex flex-wrap items-center gap-1.5 border-b border-slate-300 bg-slate-50 px-3 py-1" role="toolbar" aria-label="Time and files">
-        <button type="button" className={btn} data-testid="step-back" disabled={t <= 0} onClick={() => void transport().act('stepBack')} aria-label="Step back to the previous event (←)">◀ Back</button>
+        <button type="button" className={btn} data-testid="step-back" disabled={t <= 0} onClick={() => void transport().act('stepBack')} aria-label="Step back in time to the previous event (←)">◀ Step back in time</button>
         <span className="ml-2 text-[12px] text-slate-600">Jump to</span>
         <select aria-label="Event kind to jump to" data-testid="jump-kind" value={kind} onChange={(e) => setKind(e.target.value)} className="h-7 rounded-md border border-slate-400 bg-white px-1 text-[12px]">
           {KINDS.map(([k, l]) => <option key={k} value={k}>{l}</option>)}
