@@ -3,9 +3,10 @@ import { LABS, openLab, showLessons } from './labs.ts';
 
 // The same shell in every instrument (views/shell/LabShell.tsx): a student who switches finds the
 // lesson column, Play, Share and help where they were. On a phone the lesson comes first, under
-// the header, and Play right under it. Transport opens with the column open, memory and faults
-// with it closed (their 1280 px layouts clip beside it: a follow-up). Waits on state, never on time.
-const SIZES = [{ width: 1280, height: 720 }, { width: 390, height: 844 }] as const;
+// the header, and Play right under it. Every instrument opens with the column open (no click),
+// at 1280×720, 1600×900 and on a phone; what clips beside it is e2e/wire.spec.ts's to find. Waits
+// on state, never on time.
+const SIZES = [{ width: 1280, height: 720 }, { width: 1600, height: 900 }, { width: 390, height: 844 }] as const;
 
 async function boxes(page: Page) {
   const box = async (id: string) => {
@@ -23,8 +24,11 @@ for (const size of SIZES) {
     const seen: Array<Awaited<ReturnType<typeof boxes>>> = [];
     for (const lab of LABS) {
       await openLab(page, lab);
-      await showLessons(page);
+      // Open on arrival, as a student switching instruments left it: nothing to click.
+      await expect(page.getByTestId('tour-button'), `${lab.id}: the lesson column opens with the instrument`).toHaveAttribute('aria-pressed', 'true');
+      await expect(page.getByTestId('lesson-panel')).toBeVisible();
       const b = await boxes(page);
+      test.info().annotations.push({ type: 'measured', description: `${lab.id} ${size.width}×${size.height}: lesson column at (${b.lesson.x.toFixed(1)}, ${b.lesson.y.toFixed(1)}) ${b.lesson.width.toFixed(0)}×${b.lesson.height.toFixed(0)}; Play at (${b.play.x.toFixed(1)}, ${b.play.y.toFixed(1)})` });
       seen.push(b);
       await shot(page, `shell-${lab.id}-${size.width}`);
       // The lesson column is the first thing under the header: on the left from 1024 px, on top below.

@@ -2,6 +2,8 @@
 // never overlap each other or a lane label, legible PSNs, a slow-down near interesting events),
 // no clipped text in any view, and the transport view at 1,000 active QPs. Waits on state only.
 import { expect, open, shot, test, type Page } from './fixtures.ts';
+import { clippedText } from './clipped.ts';
+import { LABS, openLab, showLessons, showTab } from './labs.ts';
 
 interface Rect { x: number; y: number; w: number; h: number; what: string }
 
@@ -39,47 +41,6 @@ async function pillContrasts(page: Page): Promise<Array<{ text: string; ratio: n
       const a = lum(rgb(getComputedStyle(card).fill)), b = lum(rgb(getComputedStyle(text).fill));
       return { text: text.textContent ?? '', ratio: (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05) };
     });
-  });
-}
-
-/**
- * Text cut off by its box: an element that hides overflow (or ends in an ellipsis) and whose
- * content is wider than it, a text or number field whose value is wider than the field, a select
- * whose chosen option does not fit. A deliberate ellipsis (or a cut select) that carries the full
- * text in a title is allowed. Returns one line per clipped element.
- */
-async function clippedText(page: Page): Promise<string[]> {
-  return page.evaluate(() => {
-    const out: string[] = [];
-    const ctx = document.createElement('canvas').getContext('2d')!;
-    const label = (el: Element) => `${el.tagName.toLowerCase()}${el.getAttribute('data-testid') ? `[${el.getAttribute('data-testid')}]` : ''}${el.id ? `#${el.id}` : ''} "${((el as HTMLInputElement).value ?? el.textContent ?? '').toString().trim().slice(0, 50)}"`;
-    for (const el of document.querySelectorAll<HTMLElement>('body *')) {
-      if (!(el instanceof HTMLElement) || el.closest('.sr-only, [aria-hidden="true"], [hidden]')) continue;
-      const r = el.getBoundingClientRect();
-      if (r.width === 0 || r.height === 0 || r.bottom < 0 || r.top > innerHeight) continue;
-      const cs = getComputedStyle(el);
-      if (cs.visibility === 'hidden' || cs.display === 'none') continue;
-      if (el instanceof HTMLSelectElement) {
-        const opt = el.selectedOptions[0];
-        if (!opt) continue;
-        ctx.font = `${cs.fontStyle} ${cs.fontWeight} ${cs.fontSize} ${cs.fontFamily}`;
-        const need = ctx.measureText(opt.text).width + parseFloat(cs.paddingLeft) + parseFloat(cs.paddingRight) + 14;
-        // A select cut on purpose says its whole choice in its title.
-        if (need > el.clientWidth + 1 && !(el.title ?? '').includes(opt.text)) out.push(`${label(el)} needs ${need.toFixed(0)} px, has ${el.clientWidth}`);
-        continue;
-      }
-      if (el instanceof HTMLInputElement) {
-        if (['text', 'number', 'search', ''].includes(el.type) && el.scrollWidth > el.clientWidth + 1) out.push(`${label(el)} ${el.scrollWidth} > ${el.clientWidth}`);
-        continue;
-      }
-      const clips = cs.overflowX === 'hidden' || cs.overflowX === 'clip' || cs.textOverflow === 'ellipsis';
-      if (!clips || el.scrollWidth <= el.clientWidth + 1 || !(el.textContent ?? '').trim()) continue;
-      const full = (el.textContent ?? '').trim();
-      const titled = (el.getAttribute('title') ?? el.closest('[title]')?.getAttribute('title') ?? '').includes(full.slice(0, 20));
-      if (cs.textOverflow === 'ellipsis' && titled) continue;
-      out.push(`${label(el)} ${el.scrollWidth} > ${el.clientWidth}`);
-    }
-    return out;
   });
 }
 
@@ -236,45 +197,52 @@ test('the NIC-memory lab at 1280×720: the Zipf skew slider in view, the race ta
   await shot(page, 'wire-memory-race');
 });
 
-test('every view and tab of the three instruments at 1280×720 has no clipped text', async ({ app: page }) => {
+/** Each lesson of `lab` at its first question step (or its first step), as a learner reaches it; `visit` runs at each. */
+async function atLessons(page: Page, lab: string, visit: (where: string) => Promise<void>): Promise<void> {
+  const lessons = await page.evaluate((id) => (window as unknown as { qpScope: { client(id: string): { call(n: string): Promise<Array<{ id: string; steps: Array<{ question: boolean }> }>> } } }).qpScope.client(id).call('lessons'), lab);
+  for (const l of lessons) {
+    const step = Math.max(0, l.steps.findIndex((s) => s.question));
+    await page.evaluate(([id, lesson, at]) => (window as unknown as { qpScope: { client(id: string): { act(n: string, ...a: unknown[]): Promise<unknown> } } }).qpScope.client(id).act('startLesson', lesson, at, false, 1), [lab, l.id, step] as const);
+    await expect(page.getByTestId('step-heading')).toHaveText(new RegExp(`^${step + 1}\\. `));
+    await visit(`${lab} lesson ${l.id} step ${step + 1}`);
+  }
+}
+
+// Every text node, with the lesson column open (as every instrument opens), at every tab of every
+// instrument and at each lesson's first question step, at 1280×720 and 1600×900.
+for (const size of [{ width: 1280, height: 720 }, { width: 1600, height: 900 }]) test(`every view, tab and lesson question of the three instruments at ${size.width}×${size.height}, lesson column open, has no clipped text`, async ({ page }) => {
+  test.setTimeout(240_000);
+  await page.setViewportSize(size);
   const found: string[] = [];
   const sweep = async (where: string) => { for (const c of await clippedText(page)) found.push(`${where}: ${c}`); };
-  await open(page);
-  for (const tab of ['state', 'modify', 'context', 'post']) {
-    await page.getByTestId(`tab-${tab}`).click();
-    await sweep(`transport ${tab}`);
-  }
-  await page.getByTestId('files-open').click();
-  await sweep('transport files menu');
-  await page.getByTestId('files-open').click();
-  await page.getByTestId('wire-key').locator('summary').click();
-  await sweep('transport wire key');
-  // The key's popover is drawn whole, over everything: each corner's topmost element is inside it.
-  const hidden = await page.getByTestId('wire-key').locator('div').first().evaluate((el) => {
-    const r = el.getBoundingClientRect();
-    return [[r.left + 3, r.top + 3], [r.right - 3, r.top + 3], [r.left + 3, r.bottom - 3], [r.right - 3, r.bottom - 3]]
-      .filter(([x, y]) => !el.contains(document.elementFromPoint(x, y))).map(([x, y]) => `${x.toFixed(0)},${y.toFixed(0)}`);
-  });
-  expect(hidden, 'corners of the wire key that something else covers').toEqual([]);
-  await page.getByTestId('wire-key').locator('summary').click();
-  await page.getByTestId('help-button').click();
-  await sweep('transport help');
-  await page.keyboard.press('Escape');
-
-  await page.goto('/#lab=memory');
-  await expect(page.getByTestId('hit-rate')).not.toHaveText('–', { timeout: 20_000 });
-  for (const tab of ['cache', 'walk', 'timing', 'cliff', 'compare', 'capacity']) {
-    await page.getByTestId(`tab-${tab}`).click();
-    await expect(page.getByTestId(`tab-${tab}`)).toHaveAttribute('aria-selected', 'true');
-    await sweep(`memory ${tab}`);
-  }
-
-  await page.goto('/#lab=faults');
-  await expect(page.getByTestId('storm-grid')).toBeVisible();
-  for (const tab of ['storm', 'policies', 'compare', 'explorer', 'reset']) {
-    await page.getByTestId(`tab-${tab}`).click();
-    await expect(page.getByTestId(`${tab}-tab`)).toBeVisible();
-    await sweep(`faults ${tab}`);
+  for (const lab of LABS) {
+    await openLab(page, lab);
+    await expect(page.getByTestId('lesson-panel'), `${lab.id} opens with the lesson column`).toBeVisible();
+    for (const tab of Object.keys(lab.tabs)) {
+      await showTab(page, lab, tab);
+      await sweep(`${lab.id} ${tab}`);
+    }
+    if (lab.id === 'transport') {
+      await page.getByTestId('files-open').click();
+      await sweep('transport files menu');
+      await page.getByTestId('files-open').click();
+      await page.getByTestId('wire-key').locator('summary').click();
+      await sweep('transport wire key');
+      // The key's popover is drawn whole, over everything: each corner's topmost element is inside it.
+      const hidden = await page.getByTestId('wire-key').locator('div').first().evaluate((el) => {
+        const r = el.getBoundingClientRect();
+        return [[r.left + 3, r.top + 3], [r.right - 3, r.top + 3], [r.left + 3, r.bottom - 3], [r.right - 3, r.bottom - 3]]
+          .filter(([x, y]) => !el.contains(document.elementFromPoint(x, y))).map(([x, y]) => `${x.toFixed(0)},${y.toFixed(0)}`);
+      });
+      expect(hidden, 'corners of the wire key that something else covers').toEqual([]);
+      await page.getByTestId('wire-key').locator('summary').click();
+    }
+    await page.getByTestId('help-button').click();
+    await sweep(`${lab.id} help`);
+    await page.keyboard.press('Escape');
+    await showLessons(page);
+    await atLessons(page, lab.id, sweep);
+    await shot(page, `clipped-${lab.id}-${size.width}`);
   }
   expect(found).toEqual([]);
 });

@@ -40,7 +40,7 @@ export const faultsStore = createLabStore<FaultsFrame, FaultsSlice>(
     }
     return patch;
   },
-  { lessonOpen: false },
+  // The lesson column opens as in every instrument (views/shell/LabShell.tsx): same place, same state.
 );
 
 export function useFaults<T>(selector: (s: FaultsState) => T): T {

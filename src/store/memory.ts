@@ -132,7 +132,7 @@ export const memoryStore = createLabStore<MemFrame, MemorySlice>(
     setRace: (race) => set({ race }),
   }),
   onFrame,
-  { lessonOpen: false },
+  // The lesson column opens as in every instrument (views/shell/LabShell.tsx): same place, same state.
 );
 
 export function useMemory<T>(selector: (s: MemoryState) => T): T {

@@ -23,7 +23,7 @@ function Side({ s, k }: { s: CompareSide; k: 'a' | 'b' }) {
       )}
       <p className="font-mono text-[12px]" data-testid={`compare-${k}-figures`}>reported {int(m.reported)}/{int(m.faulted)} · p99 {m.reported ? dur(m.reportNs.p99) : '–'} · Jain {m.reported ? m.jain.toFixed(3) : '–'}</p>
       <p className="font-mono text-[11px] text-slate-700">per class p99: {m.perClass.map((c) => (c.reported ? dur(c.reportP99Ns) : '–')).join(' · ')}</p>
-      <div ref={box} className="h-72 min-h-0 lg:h-auto lg:flex-1">
+      <div ref={box} className="h-72 min-h-0 @4xl:h-auto @4xl:flex-1">
         <StormGrid grid={grid} phase={s.phase} width={size.width} height={size.height} picked={null} onPick={() => undefined} label={`Policy ${k.toUpperCase()} grid`} testId={`compare-grid-${k}`} />
       </div>
     </section>
@@ -34,9 +34,9 @@ export function CompareTab() {
   const c = useFaults((s) => s.frame?.compare ?? null);
   if (!c) return <p className="p-4 text-sm text-slate-500" data-testid="compare-tab">Starting the second storm…</p>;
   return (
-    <div className="flex flex-col gap-2 lg:h-full lg:min-h-0" data-testid="compare-tab">
+    <div className="flex flex-col gap-2 @4xl:h-full @4xl:min-h-0" data-testid="compare-tab">
       <p className="text-[12px] text-slate-700">Both storms fail the same QPs at the same instants (same seed, same fault at t = {dur(0)}); they advance in lockstep ({dur(c.t)} so far). Policy A follows the settings column; choose B here.</p>
-      <div className="grid grid-cols-1 gap-2 md:grid-cols-2 lg:min-h-0 lg:flex-1">
+      <div className="grid grid-cols-1 gap-2 @2xl:grid-cols-2 @4xl:min-h-0 @4xl:flex-1">
         <Side s={c.a} k="a" />
         <Side s={c.b} k="b" />
       </div>

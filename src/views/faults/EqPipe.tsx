@@ -32,8 +32,8 @@ export function EqPipe({ eq, width, overruns, mode, mark = null }: { eq: LiveSto
             <text x={Math.min(w - 4, Math.max(4, x(mark.t)))} y={h - 12} dy={-2} fontSize={10} textAnchor={x(mark.t) > w / 2 ? 'end' : 'start'} fill="var(--color-fuchsia-900)">{mark.lost ? '✕ its EQE, lost' : 'its EQE'}</text>
           </g>
         )}
-        <text x={4} y={h - 0} fontSize={10} fill="var(--color-slate-600)">{eq.t.length ? dur(eq.t[0]) : ''}</text>
-        <text x={w - 4} y={h - 0} fontSize={10} textAnchor="end" fill="var(--color-slate-600)">{eq.t.length ? dur(tMax) : 'no events yet'}</text>
+        <text x={4} y={h - 3} fontSize={10} fill="var(--color-slate-600)">{eq.t.length ? dur(eq.t[0]) : ''}</text>
+        <text x={w - 4} y={h - 3} fontSize={10} textAnchor="end" fill="var(--color-slate-600)">{eq.t.length ? dur(tMax) : 'no events yet'}</text>
       </svg>
       <figcaption className="text-[11px] text-slate-600">Async event queue of the faulted host: now (the pipe) and over time (the line; peak {int(peak)}). On overrun this preset: {mode}.</figcaption>
     </figure>

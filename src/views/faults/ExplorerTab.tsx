@@ -24,7 +24,7 @@ export function ExplorerTab() {
   const s = e.settings;
   const set = (patch: Partial<ExplorerSettings>) => run({ ...s, ...patch });
   return (
-    <div className="flex flex-col gap-2 lg:grid lg:h-full lg:min-h-0 lg:grid-cols-[280px_minmax(0,1fr)]" data-testid="explorer-tab">
+    <div className="flex flex-col gap-2 @4xl:grid @4xl:h-full @4xl:min-h-0 @4xl:grid-cols-[280px_minmax(0,1fr)]" data-testid="explorer-tab">
       <aside className="flex min-h-0 flex-col gap-2 overflow-y-auto rounded-md border border-slate-300 bg-white p-2 text-[12px]" tabIndex={0} aria-label="The simultaneous faults">
         <p className="flex items-start gap-1.5"><span className="shrink-0"><KindBadge kind="model" /></span><span>The order in which hardware detects errors of the same instant is not public: no driver or firmware document says it [sources.md: <code>model-faults</code>], so every order is tried.</span></p>
         <h2 className="font-semibold">Faults at the same instant</h2>

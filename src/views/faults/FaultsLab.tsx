@@ -73,7 +73,7 @@ export default function FaultsLab({ buildLink, onResetProgress, actions }: Fault
         <main className="order-2 flex min-w-0 flex-col gap-1.5 p-2 lg:order-none lg:min-h-0 lg:flex-1">
           <Readouts />
           <Tabs tabs={TABS} selected={tab} onSelect={st.setTab} label="Views" idPrefix="faults-tab-" panelId="faults-panel" />
-          <TabPanel id="faults-panel" idPrefix="faults-tab-" selected={tab} className="[contain:layout_paint] lg:min-h-0 lg:flex-1">
+          <TabPanel id="faults-panel" idPrefix="faults-tab-" selected={tab} className="@container [contain:layout_paint] lg:min-h-0 lg:flex-1 lg:overflow-y-auto">
             {!ready ? <p className="p-4 text-sm text-slate-500" aria-busy="true">Starting the storm model…</p>
               : tab === 'storm' ? <StormTab /> : tab === 'policies' ? <PoliciesTab /> : tab === 'compare' ? <CompareTab /> : tab === 'explorer' ? <ExplorerTab /> : <ResetTab />}
           </TabPanel>

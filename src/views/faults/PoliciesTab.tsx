@@ -39,7 +39,7 @@ export function PoliciesTab() {
   const max = Math.max(1, ...pf.results.flatMap((r) => r.hist));
   const w = size.width < 640 ? Math.max(160, size.width - 24) : Math.max(200, Math.floor(size.width / 2) - 24);
   return (
-    <div ref={box} className="flex flex-col gap-2 lg:h-full lg:min-h-0 lg:overflow-y-auto" data-testid="policies-tab" tabIndex={0} aria-label="Every policy on the same storm">
+    <div ref={box} className="flex flex-col gap-2 @4xl:h-full @4xl:min-h-0 @4xl:overflow-y-auto" data-testid="policies-tab" tabIndex={0} aria-label="Every policy on the same storm">
       <p className="text-[12px] text-slate-700">
         The same storm, run to the end under each policy ({Math.round(pf.progress * 100)}% computed). Bars: how many QPs got their report how long after the fault, stacked by class
         ({grid?.classes.map((c, i) => <span key={c.name} className="mx-0.5 inline-flex items-center gap-0.5"><span className="inline-block h-2.5 w-2.5 rounded-sm" style={{ background: CLASS_COLORS[i % CLASS_COLORS.length] }} />{c.name}</span>)}).
@@ -50,7 +50,7 @@ export function PoliciesTab() {
           Every policy gives the same result here: no queue formed in front of the error engine (each faulted QP was served before the next one failed), so there was nothing to reorder. Slow the error engine or add QPs to see the policies differ.
         </p>
       )}
-      <div className="grid grid-cols-1 gap-2 md:grid-cols-2">
+      <div className="grid grid-cols-1 gap-2 @2xl:grid-cols-2">
         {pf.results.map((r) => (
           <section key={r.policy} className={`rounded-md border bg-white p-2 ${r.policy === current ? 'border-indigo-600' : 'border-slate-300'}`} aria-label={POLICY_LABEL[r.policy]}>
             <h2 className="flex items-center gap-1.5 text-[13px] font-semibold text-slate-900"><KindBadge kind={POLICY_KIND[r.policy]} />{POLICY_LABEL[r.policy]}{r.policy === current && <span className="text-[11px] font-normal text-indigo-700">(playing)</span>}</h2>

@@ -7,9 +7,9 @@ function Kpi({ label, value, sub, testId, tone = 'none' }: { label: string; valu
   const ring = tone === 'bad' ? 'border-red-500' : tone === 'good' ? 'border-emerald-600' : 'border-slate-300';
   return (
     <div className={`min-w-0 rounded-md border bg-white px-2 py-1 ${ring}`}>
-      <div className="truncate text-[11px] text-slate-600">{label}</div>
-      <div className="font-mono text-lg font-bold tabular-nums text-slate-900" data-testid={testId}>{value}</div>
-      <div className="truncate text-[10.5px] text-slate-600">{sub}</div>
+      <div className="text-[11px] leading-tight text-slate-600">{label}</div>
+      <div className="whitespace-nowrap font-mono text-base font-bold tabular-nums text-slate-900" data-testid={testId}>{value}</div>
+      <div className="text-[10.5px] leading-tight text-slate-600">{sub}</div>
     </div>
   );
 }
@@ -19,7 +19,7 @@ export function Readouts() {
   if (!live) return null;
   const m = live.summary;
   return (
-    <section aria-label="Storm figures" className="grid grid-cols-[repeat(auto-fit,minmax(128px,1fr))] gap-1.5" data-testid="storm-readouts">
+    <section aria-label="Storm figures" className="grid grid-cols-[repeat(auto-fill,minmax(10.5rem,1fr))] gap-1.5" data-testid="storm-readouts">
       <Kpi label="Time since the fault" value={dur(live.t)} sub={live.drained ? 'drained' : 'running'} testId="storm-time" />
       <Kpi label="QPs faulted" value={`${int(m.faulted)} / ${int(m.qps)}`} sub={`${int(m.flushCqes)} flush CQEs${m.unaware ? ` · ${int(m.unaware)} unaware` : ''}`} testId="storm-faulted" />
       <Kpi label="Reported" value={int(m.reported)} sub={m.pendingReports ? `${int(m.pendingReports)} not yet` : 'every one so far'} testId="storm-reported" tone={m.faulted && m.reported === m.faulted ? 'good' : 'none'} />

@@ -18,7 +18,8 @@ export function ResetLanes({ r, width, onMove }: { r: ResetFrame; width: number;
   // The two wire lanes are taller: packets fly diagonally across them, labels staggered in rows.
   const y = (i: number) => 18 + Math.min(i, 2) * wire + Math.max(0, i - 2) * lane;
   const hOf = (i: number) => (i < 2 ? wire : lane);
-  const h = 24 + 2 * wire + (LANES.length - 2) * lane;
+  // The lanes, then a row for the time axis under them (its labels drawn whole, not cut by the svg's edge).
+  const h = 24 + 2 * wire + (LANES.length - 2) * lane + 12;
   const res = r.result;
   const at = res.resetAt;
   // The axis spans what happened (and the reset), so packets a few ns apart stay apart.
@@ -31,6 +32,16 @@ export function ResetLanes({ r, width, onMove }: { r: ResetFrame; width: number;
     onMove(Math.round(x.invert(e.clientX - b.left) / 100) * 100);
   };
   const maxUnacked = Math.max(1, ...res.lanes.replay.map((p) => p.unacked));
+  // A label that would run past the right edge is drawn to the left of its point instead (~5.5 px a character at 9 px).
+  const right = width - 8;
+  const fits = (x0: number, text: string, px = 5.5) => x0 + text.length * px <= right;
+  // Message pieces that land close together share one label ("1024–4096 B ✓"): side by side they overprinted.
+  const pieces: Array<{ x: number; from: number; to: number; done: boolean; end: number }> = [];
+  for (const m of res.lanes.reassembly) {
+    const last = pieces[pieces.length - 1];
+    if (last && x(m.t) < last.end + 4) { last.to = m.bytes; last.done = m.done; last.end = last.x + 5 + 5.5 * `${last.from}–${m.bytes} B ✓`.length; continue; }
+    pieces.push({ x: x(m.t), from: m.bytes, to: m.bytes, done: m.done, end: x(m.t) + 5 + 5.5 * `${m.bytes} B ✓`.length });
+  }
   return (
     <svg ref={svg} width={width} height={h} data-testid="reset-lanes" role="img" aria-label={`Timeline of the transfer, reset at ${dur(at)}`}
       onPointerDown={(e) => { e.currentTarget.setPointerCapture(e.pointerId); drag(e); }} onPointerMove={drag} className="touch-none select-none">
@@ -55,13 +66,16 @@ export function ResetLanes({ r, width, onMove }: { r: ResetFrame; width: number;
             <title>{`${p.op} PSN ${psnText(p.psn)}: left ${dur(p.start)}, reached the NIC ${dur(p.arrive)}${p.rxAt !== undefined ? `, processed ${dur(p.rxAt)}` : ''}: ${p.outcome ?? p.drop ?? 'in flight'}${p.detail ? ` (${p.detail})` : ''}`}</title>
             <line x1={x(p.start)} x2={x(lost ? (p.start + p.arrive) / 2 : p.arrive)} y1={y0} y2={y1} stroke={colour} strokeWidth={1.5} />
             {!lost && p.rxAt !== undefined && <line x1={x(p.arrive)} x2={x(p.rxAt)} y1={y1} y2={y1} stroke={colour} strokeWidth={3} strokeLinecap="round" />}
-            <text x={x(done) + 3} y={y0 + 8 + (i % 4) * 10} fontSize={9} fill={bad ? 'var(--color-red-900)' : 'var(--color-blue-900)'}>{label}{bad ? ' ✕' : ''}</text>
+            <text x={fits(x(done) + 3, `${label} ✕`) ? x(done) + 3 : x(done) - 3} textAnchor={fits(x(done) + 3, `${label} ✕`) ? 'start' : 'end'} y={y0 + 8 + (i % 4) * 10} fontSize={9} fill={bad ? 'var(--color-red-900)' : 'var(--color-blue-900)'}>{label}{bad ? ' ✕' : ''}</text>
           </g>
         );
       })}
-      {res.lanes.reassembly.map((m, i) => (
-        <g key={i}><circle cx={x(m.t)} cy={y(2) + lane / 2} r={4} fill={m.done ? 'var(--color-teal-700)' : 'var(--color-amber-500)'} /><text x={x(m.t) + 5} y={y(2) + lane / 2 - 4} fontSize={9} fill="var(--color-slate-700)">{m.bytes} B{m.done ? ' ✓' : ''}</text></g>
-      ))}
+      {res.lanes.reassembly.map((m, i) => <circle key={i} cx={x(m.t)} cy={y(2) + lane / 2} r={4} fill={m.done ? 'var(--color-teal-700)' : 'var(--color-amber-500)'} />)}
+      {pieces.map((p) => {
+        const text = `${p.from === p.to ? p.to : `${p.from}–${p.to}`} B${p.done ? ' ✓' : ''}`;
+        const ok = fits(p.x + 5, text);
+        return <text key={p.x} x={ok ? p.x + 5 : p.x - 5} textAnchor={ok ? 'start' : 'end'} y={y(2) + lane / 2 - 4} fontSize={9} fill="var(--color-slate-700)" data-testid="reassembly-label">{text}</text>;
+      })}
       {res.lanes.replay.map((p, i) => {
         const next = res.lanes.replay[i + 1]?.t ?? T_MAX;
         const hh = (p.unacked / maxUnacked) * (lane - 8);
@@ -69,9 +83,9 @@ export function ResetLanes({ r, width, onMove }: { r: ResetFrame; width: number;
       })}
       {res.lanes.dma.map((d, i) => <rect key={i} x={x(d.start)} y={y(4) + 8} width={Math.max(2, x(d.end) - x(d.start))} height={lane - 14} fill="var(--color-cyan-600)" />)}
       {res.lanes.cache.map((c, i) => <text key={i} x={x(c.t)} y={y(5) + lane / 2 + 4} fontSize={10} fill="var(--color-slate-700)">{c.result === 'miss' ? '↑' : '✕'}</text>)}
-      <line x1={x(at)} x2={x(at)} y1={6} y2={h - 2} stroke="var(--color-red-600)" strokeWidth={3} data-testid="reset-line" />
-      <text x={x(at) + 4} y={12} fontSize={11} fontWeight={700} fill="var(--color-red-700)">RESET {dur(at)}</text>
-      {x.ticks(5).map((t) => <text key={t} x={x(t)} y={h} fontSize={9} textAnchor={x(t) > width - 40 ? 'end' : 'middle'} fill="var(--color-slate-500)">{dur(t)}</text>)}
+      <line x1={x(at)} x2={x(at)} y1={6} y2={h - 14} stroke="var(--color-red-600)" strokeWidth={3} data-testid="reset-line" />
+      <text x={fits(x(at) + 4, `RESET ${dur(at)}`, 7) ? x(at) + 4 : x(at) - 4} textAnchor={fits(x(at) + 4, `RESET ${dur(at)}`, 7) ? 'start' : 'end'} y={12} fontSize={11} fontWeight={700} fill="var(--color-red-700)">RESET {dur(at)}</text>
+      {x.ticks(5).map((t) => <text key={t} x={x(t)} y={h - 3} fontSize={9} textAnchor={x(t) > width - 40 ? 'end' : x(t) < left + 16 ? 'start' : 'middle'} fill="var(--color-slate-500)">{dur(t)}</text>)}
     </svg>
   );
 }

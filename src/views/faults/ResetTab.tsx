@@ -29,7 +29,7 @@ export function ResetTab() {
   const res = r.result;
   const rep = res.resets[0];
   return (
-    <div className="flex flex-col gap-2 lg:grid lg:h-full lg:min-h-0 lg:grid-cols-[minmax(0,1fr)_300px]" data-testid="reset-tab">
+    <div className="flex flex-col gap-2 @4xl:grid @4xl:h-full @4xl:min-h-0 @4xl:grid-cols-[minmax(0,1fr)_300px]" data-testid="reset-tab">
       <div className="flex min-h-0 flex-col gap-2 overflow-y-auto" tabIndex={0} aria-label="The transfer and its reset">
         <section className="flex flex-wrap items-end gap-3 rounded-md border border-slate-300 bg-white p-2">
           <WorkerSelect id="situation" label="What is in flight" value={s.situation} options={keysOf(SITUATION_LABEL).map((x) => [x, SITUATION_LABEL[x]] as const)} onChange={(v) => set({ situation: v as ResetSettings['situation'] })} />

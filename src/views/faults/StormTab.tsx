@@ -33,14 +33,14 @@ export function StormTab() {
   const counts = PHASES.map((p) => ({ ...p, n: live.phase.reduce((a, x) => a + (x === p.id ? 1 : 0), 0) }));
   const label = `${int(grid.qpn.length)} QPs: ${counts.filter((c) => c.n).map((c) => `${int(c.n)} ${c.label}`).join(', ')}`;
   return (
-    <div className="flex flex-col gap-2 lg:grid lg:h-full lg:min-h-0 lg:grid-cols-[minmax(0,1fr)_300px]" data-testid="storm-tab">
+    <div className="flex flex-col gap-2 @4xl:grid @4xl:h-full @4xl:min-h-0 @4xl:grid-cols-[minmax(0,1fr)_300px]" data-testid="storm-tab">
       <section className="flex min-h-0 flex-col gap-1 rounded-md border border-slate-300 bg-white p-2" aria-label="The affected QPs">
         <div className="flex flex-wrap items-center gap-x-3 gap-y-0.5 text-[11px] text-slate-700" aria-hidden="true">
           {counts.map((c) => (
             <span key={c.id} className="inline-flex items-center gap-1"><span className="inline-block h-3 w-3 rounded-sm text-center text-[9px] leading-3" style={{ background: c.fill, color: c.ink }}>{c.glyph}</span>{c.label} <b className="tabular-nums">{int(c.n)}</b></span>
           ))}
         </div>
-        <div ref={box} className="h-[26rem] min-h-0 lg:h-auto lg:flex-1">
+        <div ref={box} className="h-[26rem] min-h-0 @4xl:h-auto @4xl:flex-1">
           <StormGrid grid={grid} phase={live.phase} width={size.width} height={size.height} picked={picked} onPick={(i) => faultsStore.getState().pick(i)} label={label} testId="storm-grid" marked={why?.ahead ?? null} />
         </div>
         <p className="text-[11px] text-slate-600" aria-live="off">Each cell one QP on host A; its left edge is its class. Click a cell (or use the arrow keys) to read it.</p>

@@ -90,13 +90,13 @@ export function WorkerSlider({ id, label, value, min, max, step = 1, toPos, from
       onChange={(e) => set(fromPos(Number(e.target.value)))}
       className={inline ? 'w-24 accent-slate-700' : 'w-full accent-indigo-700'} />
   );
-  const out = <output htmlFor={uid} className="font-mono text-[12px] font-semibold tabular-nums text-slate-900" data-testid={`${id}-value`}>{text(shown)}</output>;
+  const out = <output htmlFor={uid} className="shrink-0 whitespace-nowrap font-mono text-[12px] font-semibold tabular-nums text-slate-900" data-testid={`${id}-value`}>{text(shown)}</output>;
   if (inline) {
     return (
       <div className={className ?? 'flex items-center gap-2 text-xs text-slate-700'}>
         <label htmlFor={uid} className="font-medium">{label}</label>
         {input}
-        <span className="w-20">{out}</span>
+        <span className="min-w-20">{out}</span>
       </div>
     );
   }

@@ -33,7 +33,7 @@ export function CacheTab() {
   const label = `Cache of ${int(grid.entries)} contexts: ${grid.sets > 1 ? `${int(grid.sets)} sets × ${grid.ways} ways` : 'fully associative'}, ${POLICY_LABEL[grid.policy]}. ` +
     `${int(countResident(grid))} slots in use, ${int(countDirty(grid))} dirty. Use the arrow keys to move between sets and ways, Enter to pin or unpin the QP in the slot.`;
   return (
-    <div className="flex flex-col gap-2 lg:grid lg:h-full lg:min-h-0 lg:grid-cols-[minmax(0,1fr)_286px]" data-testid="cache-tab">
+    <div className="flex flex-col gap-2 @4xl:grid @4xl:h-full @4xl:min-h-0 @4xl:grid-cols-[minmax(0,1fr)_286px]" data-testid="cache-tab">
       <section className="flex min-h-0 min-w-0 flex-col rounded-md border border-slate-300 bg-white p-2" aria-label="Cache grid">
         <div className="mb-1 flex flex-wrap items-baseline justify-between gap-2">
           <h2 className="text-sm font-semibold text-slate-900">
@@ -41,7 +41,7 @@ export function CacheTab() {
           </h2>
           <Legend policy={grid.policy} />
         </div>
-        <div ref={box} className="h-[22rem] min-h-0 lg:h-auto lg:flex-1">
+        <div ref={box} className="h-[22rem] min-h-0 @4xl:h-auto @4xl:flex-1">
           <CacheCanvas grid={grid} flash={flash} width={size.width} height={size.height} hostBand selected={s}
             onSelect={select} onActivate={togglePin} label={label} testId="cache-grid" />
         </div>

@@ -36,7 +36,7 @@ export function CapacityTab() {
   const set = (patch: Partial<CapacityInput>) => setInput({ ...input, ...patch });
   const r = reply?.result;
   return (
-    <div className="flex flex-col gap-2 lg:grid lg:h-full lg:min-h-0 lg:grid-cols-[minmax(0,1fr)_minmax(0,1.08fr)]">
+    <div className="flex flex-col gap-2 @4xl:grid @4xl:h-full @4xl:min-h-0 @4xl:grid-cols-[minmax(0,1fr)_minmax(0,1.08fr)]">
       <section className="flex min-h-0 flex-col gap-2 overflow-y-auto rounded-md border border-slate-300 bg-white p-2" data-testid="capacity" aria-label="Capacity calculator">
         <div className="flex flex-wrap items-baseline justify-between gap-2">
           <h2 className="text-sm font-semibold text-slate-900">How many QPs does this chip really hold?</h2>

@@ -25,7 +25,7 @@ export function CliffTab() {
   if (!f) return null;
   const pub = f.preset.published;
   return (
-    <div className="flex flex-col gap-2 lg:grid lg:h-full lg:min-h-0 lg:grid-cols-[minmax(0,1fr)_300px]" data-testid="cliff-tab">
+    <div className="flex flex-col gap-2 @4xl:grid @4xl:h-full @4xl:min-h-0 @4xl:grid-cols-[minmax(0,1fr)_300px]" data-testid="cliff-tab">
       <section className="flex min-h-0 flex-col rounded-md border border-slate-300 bg-white p-2" aria-label="Cliff chart">
         <div className="flex flex-wrap items-center gap-2">
           <h2 className="mr-auto text-sm font-semibold text-slate-900">Throughput vs active QPs — {f.preset.label}</h2>
@@ -35,7 +35,7 @@ export function CliffTab() {
           </div>
           <label className="flex items-center gap-1 text-[12px]"><input type="checkbox" checked={showHit} onChange={(e) => setShowHit(e.target.checked)} />hit rate</label>
         </div>
-        <div ref={box} className="relative h-[26rem] min-h-0 lg:h-auto lg:flex-1">
+        <div ref={box} className="relative h-[26rem] min-h-0 @4xl:h-auto @4xl:flex-1">
           {masked
             ? <p className="flex h-full items-center justify-center rounded border border-dashed border-violet-600 bg-violet-50 p-4 text-center font-semibold text-violet-800" data-testid="cliff-masked">Answer first: the simulated curve shows once you lock in your answer to the lesson's question.</p>
             : <CliffChart f={f} width={size.width} height={size.height} zoom={zoom} showHit={showHit} />}
@@ -131,7 +131,7 @@ const CliffSvg = memo(function CliffSvg({ points, peakMops, done, preset, entrie
       {showHit && [0, 0.5, 1].map((t) => (
         <text key={`h${t}`} x={width - m.r + 5} y={yh(t)} fontSize={10} dominantBaseline="middle" fill={COLORS.hit}>{pct(t, 0)}</text>
       ))}
-      {showHit && <text transform={`translate(${width - 6} ${(m.t + height - m.b) / 2}) rotate(90)`} fontSize={10} textAnchor="middle" fill={COLORS.hit}>hit rate</text>}
+      {showHit && <text transform={`translate(${width - 10} ${(m.t + height - m.b) / 2}) rotate(90)`} fontSize={10} textAnchor="middle" fill={COLORS.hit}>hit rate</text>}
 
       {inside(C) && (
         <g data-testid="cliff-cache-line">

@@ -23,12 +23,12 @@ export function CompareTab() {
   const half = stacked ? chartSize.width - 2 : Math.floor((chartSize.width - 8) / 2);
   const chartH = stacked ? Math.floor((chartSize.height - 8) / 2) : chartSize.height - 2;
   return (
-    <div className="flex flex-col gap-2 lg:h-full lg:min-h-0" data-testid="compare">
+    <div className="flex flex-col gap-2 @4xl:h-full @4xl:min-h-0" data-testid="compare">
       <p className="text-[12px] text-slate-700">
         Both NICs see the identical packet sequence: {int(cfg.qps)} active QPs, {pattern}, seed {cfg.seed}; they advance in lockstep ({int(c.packets)} packets each so far).
         Everything else comes from the settings column.
       </p>
-      <div className="flex flex-col gap-2 md:grid md:grid-cols-[minmax(0,1fr)_168px_minmax(0,1fr)] lg:min-h-0 lg:flex-1">
+      <div className="flex flex-col gap-2 @2xl:grid @2xl:grid-cols-[minmax(0,1fr)_168px_minmax(0,1fr)] @4xl:min-h-0 @4xl:flex-1">
         <Side k="a" s={c.a} grid={grids.a} flash={flash.a} onChange={(p) => change('a', p)} />
         <Diff c={c} />
         <Side k="b" s={c.b} grid={grids.b} flash={flash.b} onChange={(p) => change('b', p)} />
@@ -50,12 +50,13 @@ function Side({ k, s, grid, flash, onChange }: { k: 'a' | 'b'; s: CompareSideFra
   const r = s.readout;
   const steps = entrySteps(s.side.entries);
   return (
-    <section className="flex min-h-0 min-w-0 flex-col gap-1.5 rounded-md border-2 bg-white p-2" style={{ borderColor: color }} aria-label={`NIC ${name}`}>
+    <section className="@container flex min-h-0 min-w-0 flex-col gap-1.5 rounded-md border-2 bg-white p-2" style={{ borderColor: color }} aria-label={`NIC ${name}`}>
       <div className="flex items-baseline gap-2">
         <h2 className="text-sm font-bold" style={{ color }}>NIC {name}</h2>
         <span className="text-[11px] text-slate-500">{int(s.side.entries)} contexts · {s.side.ways ? `${s.side.ways}-way` : 'fully associative'}</span>
       </div>
-      <div className="grid grid-cols-2 gap-1.5">
+      {/* The two choices side by side where the card is wide enough for their names, else stacked. */}
+      <div className="grid grid-cols-1 gap-1.5 @sm:grid-cols-2">
         <SideSelect id={`compare-policy-${k}`} label="Policy" value={s.side.policy} options={Object.entries(POLICY_LABEL)} onChange={(v) => onChange({ policy: v as CompareSide['policy'] })} />
         <SideSelect id={`compare-engine-${k}`} label="Engine" value={s.side.engine} options={Object.entries(ENGINE_SHORT)} onChange={(v) => onChange({ engine: v as CompareSide['engine'] })} />
         <SideSelect id={`compare-entries-${k}`} label="Cache entries" value={String(s.side.entries)} options={steps.map((e) => [String(e), int(e)])} onChange={(v) => onChange({ entries: Number(v) })} />
@@ -66,7 +67,7 @@ function Side({ k, s, grid, flash, onChange }: { k: 'a' | 'b'; s: CompareSideFra
         <div><span className="block text-[11px] text-slate-600">Throughput</span><span className="font-mono text-lg font-bold tabular-nums" data-testid={`compare-throughput-${k}`}>{r.valid ? `${mops(r.mops)} Mops` : '–'}</span></div>
         <div><span className="block text-[11px] text-slate-600" title="service + queueing: see the readout above">Latency (svc + queue)</span><span className="font-mono text-base font-semibold tabular-nums">{r.valid ? ns(r.latencyNs) : '–'}</span></div>
       </div>
-      <div ref={box} className="h-64 min-h-0 lg:h-auto lg:flex-1">
+      <div ref={box} className="h-64 min-h-0 @4xl:h-auto @4xl:flex-1">
         <CacheCanvas grid={grid} flash={flash} width={size.width} height={size.height} label={`NIC ${name} cache: ${int(s.side.entries)} contexts, ${POLICY_LABEL[s.side.policy]}; hit rate ${pct(r.hitRate)}`} testId={`compare-grid-${k}`} />
       </div>
     </section>

@@ -82,9 +82,11 @@ export default function MemoryLab({ buildLink, onResetProgress, actions }: Memor
         <main className="order-2 flex min-w-0 flex-col gap-1.5 p-2 lg:order-none lg:min-h-0 lg:flex-1">
           <Readouts />
           <Tabs tabs={TABS} selected={tab} onSelect={selectTab} label="Views" idPrefix="mem-tab-" panelId="mem-panel" />
-          {/* Stacked (below 1024 px) the tabs take their natural height; Timing fills a box of its own. */}
+          {/* A tab lays itself out by the room it gets (container queries): side by side from 56rem, stacked
+              and scrolling in the panel below it (the lesson column open at 1280 px leaves ~720 px);
+              stacked (below 1024 px) the tabs take their natural height; Timing fills a box of its own. */}
           <TabPanel id="mem-panel" idPrefix="mem-tab-" selected={tab}
-            className={`[contain:layout_paint] lg:min-h-0 lg:flex-1 ${tab === 'timing' ? 'max-lg:h-[44rem]' : ''}`}>
+            className={`@container [contain:layout_paint] lg:min-h-0 lg:flex-1 lg:overflow-y-auto ${tab === 'timing' ? 'max-lg:h-[44rem]' : ''}`}>
             {!ready ? <p className="p-4 text-sm text-slate-500" aria-busy="true">Starting the NIC-memory model…</p>
               : tab === 'cache' ? <CacheTab />
               : tab === 'walk' ? <WalkTab />

@@ -14,7 +14,9 @@ export function Readouts() {
     ? `Building the QP table for ${int(f.config.qps)} QPs… ${Math.round(f.live.setup * 100)}%`
     : !r.valid ? (f.playing ? 'Measuring…' : 'Paused: press Play or send one packet') : `${compact(f.live.packets)} packets · ${ns(f.live.simNs)} simulated`;
   return (
-    <section aria-label="Live readouts" className="grid grid-cols-2 gap-1.5 [contain:layout_paint] sm:grid-cols-3 lg:flex lg:items-stretch">
+    // The tiles share the row the lesson column leaves (5 across at 1280 px with it open, fewer on a
+    // phone); the set-up and the sweep are one line under them, wrapping rather than cut.
+    <section aria-label="Live readouts" className="grid grid-cols-[repeat(auto-fill,minmax(7.25rem,1fr))] gap-1.5 [contain:layout_paint]">
       <Kpi testId="hit-rate" label="Hit rate" masked={masked('hit-rate')} value={r.valid ? pct(r.hitRate) : '–'} sub="last ~6 windows" tone={r.valid ? (r.hitRate > 0.95 ? 'good' : r.hitRate > 0.6 ? 'warn' : 'bad') : 'none'} />
       <Kpi testId="throughput" label="Throughput" masked={masked('throughput')} value={r.valid ? `${mops(r.mops)} Mops` : '–'} sub={r.valid ? `${pct(r.mops / peak, 0)} of peak ${mops(peak)}` : `peak ${mops(peak)} Mops`} tone="none" />
       <Kpi testId="latency" label="Service / packet" masked={masked('latency')} value={r.valid ? ns(r.serviceNs ?? r.latencyNs) : '–'}
@@ -22,14 +24,13 @@ export function Readouts() {
         title="Service: the work on a packet itself (one pipeline slot, and on a miss the eviction decision, PCIe read and write-back stall). Queueing: waiting for a busy engine and behind the K−1 other packets in process; the model keeps K packets in flight, so queueing grows with K even when every lookup hits. Latency = service + queueing." />
       <Kpi testId="evictions" label="Evictions / pkt" masked={masked('evictions')} value={r.valid ? r.evictionsPerOp.toFixed(3) : '–'} sub={`write-backs ${r.valid ? r.writebacksPerOp.toFixed(3) : '–'}`} tone="none" />
       <Kpi testId="engine-util" label="Engine busy" masked={masked('engine-util')} value={r.valid ? pct(r.engineUtilization, 0) : '–'} sub={r.valid && r.engineWaitNs > 0.05 ? `waits ${ns(r.engineWaitNs)}/pkt` : 'no queueing'} tone={r.valid && r.engineUtilization > 0.9 ? 'bad' : 'none'} />
-      <div className="col-span-2 flex min-w-[150px] flex-[1.5] flex-col sm:col-span-1 justify-center rounded-md border border-slate-200 bg-white px-2.5 py-1 text-[11px] text-slate-600" data-testid="status">
-        <span className="truncate">{status}</span>
-        <span className="flex items-center gap-1.5 truncate">
-          {/* The QP count compact ("1M", not "1,000,000"): the full figure overflowed this box at 1280×720. */}
+      <div className="col-span-full flex flex-wrap items-center gap-x-3 gap-y-0.5 px-0.5 text-[11px] leading-tight text-slate-600" data-testid="status">
+        <span>{status}</span>
+        <span className="flex items-center gap-1.5">
           <span title={f.sweep.computing ? `computing the point at ${int(f.sweep.computing)} QPs` : undefined}>
             {f.sweep.done ? `Cliff sweep done: ${f.sweep.points.length} points` : `Cliff sweep ${pct(f.sweep.progress, 0)}${f.sweep.computing ? ` · at ${compact(f.sweep.computing)} QPs` : ''}`}
           </span>
-          <span className="h-1.5 w-16 overflow-hidden rounded bg-slate-200" aria-hidden="true"><span className="block h-full bg-indigo-600" style={{ width: `${f.sweep.progress * 100}%` }} /></span>
+          <span className="h-1.5 w-16 shrink-0 overflow-hidden rounded bg-slate-200" aria-hidden="true"><span className="block h-full bg-indigo-600" style={{ width: `${f.sweep.progress * 100}%` }} /></span>
         </span>
       </div>
     </section>
@@ -39,7 +40,7 @@ export function Readouts() {
 function Kpi({ testId, label, value, sub, tone, title, masked }: { testId: string; label: string; value: string; sub: string; tone: 'good' | 'warn' | 'bad' | 'none'; title?: string; masked?: boolean }) {
   if (masked) {
     return (
-      <div className="flex min-w-[96px] flex-1 flex-col rounded-md border border-dashed border-violet-600 bg-violet-50 px-2 py-1 lg:max-w-[150px]" title="The lesson's question asks for this number: it shows once you lock in your answer.">
+      <div className="flex min-w-0 flex-col rounded-md border border-dashed border-violet-600 bg-violet-50 px-2 py-1" title="The lesson's question asks for this number: it shows once you lock in your answer.">
         <span className="text-[11px] font-medium text-slate-600">{label}</span>
         <span className="text-[13px] font-bold leading-tight text-violet-800" data-testid={testId} data-masked="true">answer first</span>
         <span className="text-[10px] leading-tight text-slate-600">shown after you lock in</span>
@@ -49,10 +50,10 @@ function Kpi({ testId, label, value, sub, tone, title, masked }: { testId: strin
   const toneCls = tone === 'good' ? 'border-green-600 bg-green-50' : tone === 'warn' ? 'border-amber-500 bg-amber-50' : tone === 'bad' ? 'border-red-600 bg-red-50' : 'border-slate-200 bg-white';
   const mark = tone === 'good' ? '▲' : tone === 'warn' ? '◆' : tone === 'bad' ? '▼' : '';
   return (
-    <div className={`flex min-w-[96px] flex-1 flex-col lg:max-w-[150px] rounded-md border px-2 py-1 ${toneCls}`} title={title}>
+    <div className={`flex min-w-0 flex-col rounded-md border px-2 py-1 ${toneCls}`} title={title}>
       <span className="text-[11px] font-medium text-slate-600">{label}</span>
       <span className="whitespace-nowrap font-mono text-lg font-bold leading-tight tabular-nums text-slate-900" data-testid={testId}>{value}</span>
-      <span className="truncate text-[10px] text-slate-600">{mark && <span aria-hidden="true" className="mr-0.5">{mark}</span>}{sub}</span>
+      <span className="text-[10px] leading-tight text-slate-600">{mark && <span aria-hidden="true" className="mr-0.5">{mark}</span>}{sub}</span>
     </div>
   );
 }

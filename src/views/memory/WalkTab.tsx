@@ -55,7 +55,7 @@ export function WalkTab() {
   };
   const reads = walk.steps.filter((s) => !s.onChip).length;
   return (
-    <div className="flex flex-col gap-2 lg:grid lg:h-full lg:min-h-0 lg:grid-cols-[minmax(0,1fr)_300px]" data-testid="table-walk">
+    <div className="flex flex-col gap-2 @4xl:grid @4xl:h-full @4xl:min-h-0 @4xl:grid-cols-[minmax(0,1fr)_300px]" data-testid="table-walk">
       <section className="flex min-h-0 flex-col gap-2 overflow-y-auto rounded-md border border-slate-300 bg-white p-3" aria-label="The walk">
         <div className="flex flex-wrap items-end gap-2 text-[12px]">
           <div className="flex flex-col">

@@ -48,15 +48,15 @@ export function LabShell({ lab, subtitle, lessonOpen, setLessonOpen, lesson, con
       {skip}
       <header className="flex flex-wrap items-center gap-x-3 gap-y-1.5 border-b border-slate-300 bg-white px-3 py-1.5 shadow-sm" data-testid="shell-header">
         {/* A fixed width from 640 px, so the switch and the Lessons toggle sit at the same x in every instrument. */}
-        <div className="flex min-w-0 shrink-0 flex-col leading-tight sm:w-36 2xl:w-56">
-          <h1 className="text-base font-bold tracking-tight text-slate-900">QP Scope</h1>
-          {subtitle !== undefined && <span className="hidden truncate text-[11px] text-slate-500 sm:block" title={subtitle}>{subtitle}</span>}
-        </div>
+        <h1 className="shrink-0 text-base font-bold tracking-tight text-slate-900 sm:w-28">QP Scope</h1>
         <LabNav current={lab} />
         <button type="button" data-testid="tour-button" aria-pressed={lessonOpen} aria-controls={lessonOpen ? 'lesson-column' : undefined}
           onClick={() => setLessonOpen(!lessonOpen)} className={`${btn} border-blue-600 text-blue-800 hover:bg-blue-50`}>
           Lessons
         </button>
+        {/* The scenario's name, whole: it wraps in the room the header has (two lines at most at
+            1280 px), where a fixed box beside the title cut it ("Sandbox: two hosts, tw…"). */}
+        {subtitle !== undefined && <p className="hidden min-w-0 flex-1 text-[11px] leading-tight text-slate-500 sm:block" data-testid="shell-subtitle">{subtitle}</p>}
         <div className="ml-auto flex shrink-0 items-center gap-1.5">
           <button type="button" data-testid="share" onClick={onShare} disabled={!ready} className={`${btn} border-indigo-600 text-indigo-800 hover:bg-indigo-50`}>
             <Icon kind="share" />Share

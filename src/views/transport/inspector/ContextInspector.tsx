@@ -2,7 +2,7 @@
 // ibv_modify_qp, the NIC as traffic flows, or both. Owner badges carry text (not colour only);
 // each field names the IBV_QP_* attribute that writes it and explains itself on hover/focus;
 // a field flashes when its value changes.
-import { memo, useEffect, useRef, useState, type ReactNode, type Ref } from 'react';
+import { Fragment, memo, useEffect, useRef, useState, type ReactNode, type Ref } from 'react';
 import { useTransport } from '../../../store/transport.ts';
 import type { QpView, ReferenceData } from '../../../worker/transport/types.ts';
 import { fieldName, fieldValueText, hostLetter, qpnHex } from '../format.ts';
@@ -96,12 +96,13 @@ const FieldRow = memo(function FieldRow({ f, value, changed, focused, onFocus }:
       data-testid={`ctx-${f.name}`} data-changed={changed || undefined}
       className={`border-t border-slate-100 outline-none even:bg-slate-50/70 hover:bg-blue-50/60 focus-visible:bg-blue-50 focus-visible:outline-2 focus-visible:outline-blue-600 ${focused ? '!bg-blue-50/70' : ''}`}
     >
-      <td className="truncate py-[3px] pl-1 font-mono text-[11.5px] text-slate-900">
+      {/* Long names break after an underscore, whole, where an ellipsis cut them ("max_dest_rd_atom…"). */}
+      <td className="py-[3px] pl-1 font-mono text-[11.5px] leading-tight text-slate-900">
         {changed && <span className="mr-0.5 text-amber-600" title="changed in the latest update" aria-label="changed">●</span>}
-        {fieldName(f.name)}
+        {breakable(fieldName(f.name))}
       </td>
       <td className="py-[3px]"><span className={`rounded border px-1 font-mono text-[9.5px] font-bold ${o.cls}`} title={o.title}>{o.label}</span></td>
-      <td className="truncate py-[3px] font-mono text-[10.5px] text-slate-500" title={f.attr ?? 'not writable by modify_qp'}>{f.attr ? f.attr.replace('IBV_QP_', '') : f.owner === 'hw' ? 'NIC' : 'create'}</td>
+      <td className="py-[3px] font-mono text-[10.5px] leading-tight text-slate-500" title={f.attr ?? 'not writable by modify_qp'}>{f.attr ? breakable(f.attr.replace('IBV_QP_', '')) : f.owner === 'hw' ? 'NIC' : 'create'}</td>
       <td className="break-words py-[3px] pr-1 text-right font-mono text-[11.5px] font-semibold leading-tight text-slate-900" title={value}>{value}</td>
     </tr>
   );
@@ -179,4 +180,9 @@ function LimitCard({ title, tone, limit, counter, max, used, flash, color, meter
       <p className="mt-0.5 text-[11px] text-slate-600">{note}</p>
     </div>
   );
+}
+
+/** A snake_case name that may break after each underscore (and nowhere else). */
+function breakable(name: string): ReactNode {
+  return name.split('_').map((part, i, all) => <Fragment key={i}>{part}{i < all.length - 1 ? <>_<wbr /></> : null}</Fragment>);
 }

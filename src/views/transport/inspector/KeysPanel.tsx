@@ -22,7 +22,7 @@ function MrRow({ m, onDereg }: { m: MrView; onDereg(): void }) {
       <td className="pr-1 font-mono">{hex(m.lkey)}</td>
       <td className="pr-1 font-mono">{hex(m.addr)}+{m.length}</td>
       <td className="pr-1" title={m.access.join(' | ') || 'local read only'}>{m.access.map((a) => ACCESS_SHORT[a]).join(' ') || 'none'}</td>
-      <td className="pr-1 font-mono text-[10.5px]" title="the first 8-byte words of the buffer">{m.words.slice(0, 4).map((x) => hex(x)).join(' ')}</td>
+      <td className="pr-1 font-mono text-[10.5px]" title="the first 8-byte words of the buffer">{m.words.slice(0, 4).map((x, i) => <span key={i} className="mr-1 inline-block whitespace-nowrap">{hex(x)}</span>)}</td>
       <td>{m.valid
         ? <button type="button" className={`${btn} border-red-700 bg-white text-red-800 hover:bg-red-50`} data-testid={`dereg-${hex(m.lkey)}`} onClick={onDereg}>Deregister</button>
         : <span className="no-underline">dereg. {(m.deregAt / 1000).toFixed(1)} µs</span>}</td>

@@ -161,7 +161,7 @@ export function PostFaults({ qp }: { qp: QpView }) {
                 <WorkerSwitch testId={`workload-${w.id}`} value={w.on} className="flex flex-1 items-center gap-2" inputClassName="h-4 w-4 accent-green-700"
                   onChange={(on) => act(cmd.traffic(w.id, on), `workload "${w.id}" ${on ? 'on' : 'off'}`)}
                   label={<>
-                    <span className="font-semibold">{w.id}</span>
+                    <span className="whitespace-nowrap font-semibold">{w.id}</span>
                     <span className="text-[11px] text-slate-600">
                       {w.opcode.replace('IBV_WR_', '')} {w.length} B every {durationText(w.intervalNs)}{q ? ` on ${hostLetter(q.host)}·${qpnHex(q.qpn)}` : ''} · posted {w.posted}
                     </span>
