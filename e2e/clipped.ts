@@ -1,7 +1,8 @@
 // Text a person cannot read whole, as the page draws it. Every visible text node is looked at,
 // HTML and SVG alike:
 // - cut by a box that hides what overflows it (overflow hidden or clip, paint containment, an
-//   <svg>'s own viewport), or ended in an ellipsis; a scroller is not a cut (it scrolls);
+//   <svg>'s own viewport): sideways, or a line cut through; rows wholly out of view are a list's
+//   (windowed or scrolled), and a scroller is not a cut (it scrolls); or ended in an ellipsis;
 // - spilling out of the bordered card it sits in;
 // - a short figure ("16,384 / 16,384", "4.42 ms") broken over two lines;
 // - SVG labels drawn over each other;
@@ -74,7 +75,11 @@ export function clippedText(page: Page): Promise<string[]> {
           // Sideways, or in a drawing, any part outside is text cut off.
           const drawn = e instanceof SVGSVGElement;
           if (!drawn && (r.bottom <= b.top + 1 || r.top >= b.bottom - 1)) { hiddenAway = true; break; }
-          if (r.left < b.left - 1 || r.right > b.right + 1 || (drawn && (r.top < b.top - 1 || r.bottom > b.bottom + 1))) {
+          // A line cut through (more than 2 px of it past the top or bottom edge) is cut too.
+          // (Not in a scroller or a window onto more rows than it shows: a list's edge row is part-scrolled.)
+          const list = scrolls(cs) || e.scrollHeight > e.clientHeight + 16;
+          const cutThrough = drawn ? r.top < b.top - 1 || r.bottom > b.bottom + 1 : !list && (r.top < b.top - 2 || r.bottom > b.bottom + 2);
+          if (r.left < b.left - 1 || r.right > b.right + 1 || cutThrough) {
             out.push(`${label} is cut by ${where(e)} (text ${r.left.toFixed(0)}–${r.right.toFixed(0)} × ${r.top.toFixed(0)}–${r.bottom.toFixed(0)}, box ${b.left.toFixed(0)}–${b.right.toFixed(0)} × ${b.top.toFixed(0)}–${b.bottom.toFixed(0)})`);
             break;
           }

@@ -87,7 +87,7 @@ test('drag the reset across a transfer: late packets dropped, then none of the m
 
 test('topic 7 ends on a diagnosis: a wrong cause shows why it misses, never the answer; the first try stays wrong', async ({ app: page }) => {
   await openFaults(page);
-  await page.getByTestId('tour-button').click();
+  // The lesson column is open on arrival, as in every instrument.
   await page.locator('#lesson-select').selectOption('storm');
   await page.getByRole('button', { name: /^Step 7:/ }).click();
   const q = page.getByTestId('question');

@@ -282,7 +282,7 @@ test('why? for an eviction: the row\'s miss, the policy\'s rule and the victim\'
 
 test('a readout that shows the graded number is masked until the answer is locked in; a wrong answer shows why, never the model\'s value', async ({ app: page }) => {
   await openLab(page);
-  await page.getByTestId('tour-button').click();
+  // The lesson column is open on arrival, as in every instrument.
   await page.locator('#lesson-select').selectOption('capacity');
   await expect(page.getByTestId('step-heading')).toHaveText(/^1\./);
   // The live throughput already runs at 512 QPs: it would answer "what will it settle at?".

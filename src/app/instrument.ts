@@ -24,6 +24,11 @@ export interface ViewProps {
 /** Every payload may carry the lesson and its step (restored after a restart, opened from a link). */
 export interface PayloadBase { lesson?: { id: string; step: number; seed?: number } }
 
+/** Where a lesson stands (a frame's lesson), as a payload carries it: the seed only when it has one. */
+export function placeOf(l: { id: string; step: number; seed?: number } | null | undefined): PayloadBase['lesson'] {
+  return l ? { id: l.id, step: l.step, ...(l.seed ? { seed: l.seed } : {}) } : undefined;
+}
+
 export interface Instrument<Id extends string, A extends LabApi<F>, F extends KitFrame, P extends PayloadBase> {
   id: Id;
   /** Its name in the instrument switch. */

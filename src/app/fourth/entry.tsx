@@ -62,7 +62,7 @@ export const COUNTER = instrument({
   loading: 'Loading the counter…',
   connect,
   client: counter,
-  lessons: lessonActions(counter, () => counterStore.getState().lessons),
+  lessons: lessonActions(counter, counterStore),
   link: COUNTER_LINK,
   store: counterStore,
   apply,

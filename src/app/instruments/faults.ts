@@ -8,7 +8,7 @@ import { faultsStore } from '../../store/faults.ts';
 import type { FaultsApi } from '../../worker/faults/api.ts';
 import { catchUp, lessonWords, resumeFrom } from '../recovery.ts';
 import { grouped } from '../../core/kit/grouped.ts';
-import { instrument } from '../instrument.ts';
+import { instrument, placeOf } from '../instrument.ts';
 import { lessonActions } from '../../views/shell/LessonPanel.tsx';
 import type { FaultsTab } from '../../store/faults.ts';
 import { connect } from './faults.spawn.ts';
@@ -23,8 +23,7 @@ export const FAULTS = instrument({
   connect,
   client: faults,
   // A lesson opens at its first step's tab; the hint ladders and a step's restart are the kit's.
-  lessons: lessonActions(faults, () => faultsStore.getState().lessons, {
-    refused: (text) => faultsStore.getState().showNotice('error', text),
+  lessons: lessonActions(faults, faultsStore, {
     picked(_id, first) { if (first) faultsStore.getState().setTab(first as FaultsTab); },
   }),
   link: LINK_SPECS.faults,
@@ -39,7 +38,7 @@ export const FAULTS = instrument({
     const st = faultsStore.getState();
     const ui = { tab: st.tab, lessonOpen: st.lessonOpen };
     const lesson = last?.lesson ?? null;
-    p.lesson = lesson ? { id: lesson.id, step: lesson.step, ...(lesson.seed ? { seed: lesson.seed } : {}) } : undefined;
+    p.lesson = placeOf(lesson);
     if (last) p.speed = last.speed;
     const error = await applyFaults(p, via);
     if (error) throw new Error(`the saved settings could not be reopened: ${error}`);
@@ -83,6 +82,6 @@ async function faultsPayload(via: Via): Promise<FaultsPayload> {
   if (s.reset) payload.reset = s.reset;
   if (s.explorer) payload.explorer = s.explorer;
   if (s.compare) payload.compare = s.compare;
-  if (st.frame?.lesson) payload.lesson = { id: st.frame.lesson.id, step: st.frame.lesson.step, ...(st.frame.lesson.seed ? { seed: st.frame.lesson.seed } : {}) };
+  if (st.frame?.lesson) payload.lesson = placeOf(st.frame.lesson);
   return payload;
 }

@@ -8,7 +8,7 @@ import { memoryStore } from '../../store/memory.ts';
 import type { MemoryApi } from '../../worker/memory/api.ts';
 import { catchUp, lessonWords, resumeFrom } from '../recovery.ts';
 import { grouped } from '../../core/kit/grouped.ts';
-import { instrument } from '../instrument.ts';
+import { instrument, placeOf } from '../instrument.ts';
 import { lessonActions } from '../../views/shell/LessonPanel.tsx';
 import { noteReply } from '../../views/memory/hooks.ts';
 import type { MemoryTab } from '../../store/memory.ts';
@@ -24,8 +24,7 @@ export const MEMORY = instrument({
   connect,
   client: memory,
   // A lesson opens at its first step's tab, and plays: its steps watch live traffic.
-  lessons: lessonActions(memory, () => memoryStore.getState().lessons, {
-    refused: (text) => memoryStore.getState().showNotice('error', text),
+  lessons: lessonActions(memory, memoryStore, {
     async picked(id, first) {
       if (first) memoryStore.getState().setTab(first as MemoryTab);
       if (id !== '' && !memory().playing) await memory().act('play');
@@ -50,7 +49,7 @@ export const MEMORY = instrument({
     const st = memoryStore.getState();
     const ui = { tab: st.tab, capacityInput: st.capacityInput, race: st.race, lessonOpen: st.lessonOpen };
     const lesson = last?.lesson ?? null;
-    p.lesson = lesson ? { id: lesson.id, step: lesson.step, ...(lesson.seed ? { seed: lesson.seed } : {}) } : undefined;
+    p.lesson = placeOf(lesson);
     if (last) p.speed = last.speed;
     const error = await applyMemory(p, via);
     if (error) throw new Error(`the saved settings could not be reopened: ${error}`);
@@ -103,6 +102,6 @@ async function memoryPayload(via: Via): Promise<MemoryPayload> {
   // The calculator's inputs as the panel sets them (a named engine; table levels as the lab has them).
   if (cap) payload.capacity = { ...cap, table: { levels: cap.table.levels, entryBytes: cap.table.entryBytes, pageBytes: cap.table.pageBytes, onChipLevels: cap.table.onChipLevels }, engine: typeof cap.engine === 'string' ? cap.engine : undefined };
   if (st.frame) payload.speed = st.frame.speed;
-  if (st.frame?.lesson) payload.lesson = { id: st.frame.lesson.id, step: st.frame.lesson.step, ...(st.frame.lesson.seed ? { seed: st.frame.lesson.seed } : {}) };
+  if (st.frame?.lesson) payload.lesson = placeOf(st.frame.lesson);
   return payload;
 }

@@ -10,7 +10,7 @@ import { lessonActions } from '../../views/shell/LessonPanel.tsx';
 import { connect } from './transport.spawn.ts';
 import { exampleChallenge, parseChallenge, type Challenge } from '../../scenario/challenge.ts';
 import { lessonWords, resumeFrom } from '../recovery.ts';
-import { instrument, type ViewProps } from '../instrument.ts';
+import { instrument, placeOf, type ViewProps } from '../instrument.ts';
 
 type Via = Caller<TransportApi>;
 
@@ -25,9 +25,8 @@ export const TRANSPORT = instrument({
   connect,
   client: transport,
   // Free play is the sandbox; a lesson opens at its QP and its first step's place.
-  lessons: lessonActions(transport, () => transportStore.getState().lessons, {
+  lessons: lessonActions(transport, transportStore, {
     leave: () => transport().act('loadSandbox'),
-    refused: (text) => transportStore.getState().showNotice('error', text),
     picked(id, first) {
       const st = transportStore.getState();
       const focus = st.lessons.find((l) => l.id === id)?.focus;
@@ -59,7 +58,7 @@ export const TRANSPORT = instrument({
       p.compare = last.compare?.right;
     }
     const lesson = last?.lesson ?? null;
-    p.lesson = lesson ? { id: lesson.id, step: lesson.step, ...(lesson.seed ? { seed: lesson.seed } : {}) } : undefined;
+    p.lesson = placeOf(lesson);
     if (ui.selected) p.sel = ui.selected;
     p.tab = ui.tab;
     const error = await applyTransport(p, via);
@@ -95,7 +94,7 @@ async function transportPayload(extra: Partial<TransportPayload>, via: Via): Pro
   const payload: TransportPayload = { scenario, t, tab: st.tab };
   if (st.selected) payload.sel = st.selected;
   if (f) payload.speed = f.speed;
-  if (f?.lesson) payload.lesson = { id: f.lesson.id, step: f.lesson.step, ...(f.lesson.seed ? { seed: f.lesson.seed } : {}) };
+  if (f?.lesson) payload.lesson = placeOf(f.lesson);
   if (f?.compare) payload.compare = f.compare.right;
   return { ...payload, ...extra };
 }

@@ -44,8 +44,6 @@ export interface LessonCalls {
 export interface OwnLessonActions extends Partial<LessonActions> {
   /** Leave lessons for free play (default: the worker's `stopLesson`). */
   leave?(): Promise<unknown>;
-  /** A lesson was refused: the words, for the instrument to show where the person looks. */
-  refused?(text: string): void;
   /** After a lesson started: e.g. bring its first step's place into view (`first`: that place). */
   picked?(id: string, first: string | undefined): unknown;
 }
@@ -56,18 +54,21 @@ function refusal(r: unknown): string | null {
   return 'error' in r && typeof r.error === 'string' ? r.error : 'it was refused';
 }
 
+/** What the lesson actions use of an instrument's store: its catalogue (a lesson's first place) and its notice. */
+interface LessonStore { getState(): { lessons: readonly LessonInfo[]; showNotice(kind: 'error', text: string): void } }
+
 /**
- * Every lesson action through an instrument's client (`lessons` lists the catalogue, for a
- * lesson's first place); `own` replaces or extends what is the instrument's own.
+ * Every lesson action through an instrument's client, a refused lesson shown as its store's
+ * notice; `own` replaces or extends what is the instrument's own.
  */
-export function lessonActions(client: () => LessonCalls, lessons: () => readonly LessonInfo[], own: OwnLessonActions = {}): LessonActions {
-  const { picked, leave, refused, ...rest } = own;
+export function lessonActions(client: () => LessonCalls, store: LessonStore, own: OwnLessonActions = {}): LessonActions {
+  const { picked, leave, ...rest } = own;
   return {
     async pick(id) {
       const r = id === '' ? await (leave ? leave() : client().act('stopLesson')) : await client().act('startLesson', id, 0, false, learnerSeed());
       const no = refusal(r);
-      if (no) refused?.(`The lesson could not start: ${no}`);
-      await picked?.(id, lessons().find((l) => l.id === id)?.steps[0]?.highlight);
+      if (no) store.getState().showNotice('error', `The lesson could not start: ${no}`);
+      await picked?.(id, store.getState().lessons.find((l) => l.id === id)?.steps[0]?.highlight);
     },
     goTo: (step) => client().act('lessonStep', step),
     solve: () => client().act('solveStep'),

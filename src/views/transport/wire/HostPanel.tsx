@@ -52,7 +52,8 @@ export function HostPanel({ host, view, grid, qps, selected, side }: Props) {
       )}
       {cq && !many && (
         <p className="shrink-0 border-t border-slate-200 pt-0.5 font-mono text-[10.5px] text-slate-600" data-testid={`cq-fill-${host}`} title="Completion queue 0 of this host: unpolled entries / depth">
-          {cqText}
+          {/* The count stays whole; "unpolled" takes the next line where the panel is narrow. */}
+          <span className="whitespace-nowrap">CQ 0: {cq.entries.length}/{cq.depth}</span> unpolled
         </p>
       )}
     </div>
