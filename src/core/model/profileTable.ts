@@ -199,7 +199,7 @@ export const PROFILE_TABLE: readonly ProfileRow[] = [
     cells: {
       ibta: c('NAK Remote Access Error: the requester sees IBV_WC_REM_ACCESS_ERR; the receive WQE the last packet took completes with IBV_WC_REM_ACCESS_ERR; both QPs go to ERR (MODEL: the status of the responder\'s receive is not documented; the profile follows rxe)', 'model'),
       rxe: c('NAK Remote Access Error: the requester sees IBV_WC_REM_ACCESS_ERR; the receive WQE the last packet took completes with IBV_WC_REM_ACCESS_ERR; both QPs go to ERR', 'code'),
-      mlx5: c(`the same (${IBTA_MODEL.slice(7)}; published mlx5 expectations give the responder\'s receive a local access or protection error, syndromes libmlx5 maps to IBV_WC_LOC_ACCESS_ERR / IBV_WC_LOC_PROT_ERR: which one the firmware writes is not in any code)`, 'model'),
+      mlx5: c(`the same (${IBTA_MODEL.slice(7)}; published mlx5 expectations give the responder's receive a local access or protection error, syndromes libmlx5 maps to IBV_WC_LOC_ACCESS_ERR / IBV_WC_LOC_PROT_ERR: which one the firmware writes is not in any code)`, 'model'),
     },
     sources: 'rxe_resp.c check_resource (a WRITE_WITH_IMM\'s last packet takes a receive WQE), check_rkey → RESPST_ERR_RKEY_VIOLATION → do_class_ac_error(AETH_NAK_REM_ACC_ERR, IB_WC_REM_ACCESS_ERR), do_complete; rdma-core providers/mlx5 cq.c mlx5_handle_error_cqe',
     keys: ['rxe-keys', 'rxe-resp', 'libmlx5-cq', 'model-profiles'],
