@@ -15,6 +15,7 @@ const USAGE = `usage: npm run sim -- --storm --qps N --fault <${FAULT_KINDS.join
        [--outstanding W] [--classes K] [--weights <${CLASS_MIXES.join('|')}>] [--class-mix <${QP_CLASS_MIXES.join('|')}>]
        [--idle F] (a fraction of idle QPs, 0 <= F < 1) [--flap-ms D] (link-flap: how long the port stays down)
        [--mlx5-overrun <fatal|report>] (mlx5: an EQ overrun takes the fatal path, or is only reported: both are readings of health.c)
+       [--mlx5-recovery <none|devlink>] (mlx5: after death, devlink's fw_fatal recovery reloads the device 1 s later; the old QPs are gone)
        [--timeouts <storm|cm>] (storm: timeout 14, retry 3 ≈ 268 ms; cm: rdma_cm's 18 and 7 ≈ 8.6 s)
        [--seed X] [--hosts H] [--query-ns Q] [--budget B] [--irq-ns I] [--cache C]
        [--settings '<json>'] (the Faults page's storm settings, as its share link carries them; flags override)
@@ -24,7 +25,7 @@ Prints one JSON object per line, one per policy, all on the same storm.`;
 class ArgError extends Error {}
 
 const VALUE_FLAGS = new Set(['qps', 'fault', 'policy', 'eq-depth', 'service-ns', 'outstanding', 'classes', 'seed', 'hosts', 'preset', 'query-ns', 'budget', 'irq-ns', 'eqe-ns', 'cache',
-  'consumer', 'idle', 'class-mix', 'weights', 'flap-ms', 'timeouts', 'mlx5-overrun', 'settings']);
+  'consumer', 'idle', 'class-mix', 'weights', 'flap-ms', 'timeouts', 'mlx5-overrun', 'mlx5-recovery', 'settings']);
 const BOOL_FLAGS = new Set(['storm', 'help']);
 
 function parse(args: string[]): Map<string, string> {
@@ -108,6 +109,7 @@ export function stormFromArgs(m: Map<string, string>): { cfg: StormConfig; polic
     flapNs: flapMs === undefined ? undefined : flapMs * 1_000_000,
     timeouts: oneOf(m, 'timeouts', Object.keys(TIMEOUT_PRESETS) as TimeoutPreset[]),
     mlx5Overrun: oneOf(m, 'mlx5-overrun', ['fatal', 'report'] as const),
+    mlx5Recovery: oneOf(m, 'mlx5-recovery', ['none', 'devlink'] as const),
   };
   return { cfg, policies: p === 'all' ? [...POLICIES] : [p as PolicyName] };
 }

@@ -61,6 +61,10 @@ export function health(w: World, host: number, reset: boolean): void {
   deviceEventDelivered(w, host);
   startSwFlush(w, host);
   if (reset) { hc.resetting = true; schedule(w, w.now + p.resetNs, { k: 'storm', op: OP.RESET_DONE, host, a: 0 }); }
+  // mlx5 devlink health: the fw_fatal reporter's recover op (mlx5_fw_fatal_reporter_recover →
+  // mlx5_recover_device) unloads and reloads the device; auto-recovery runs unless an earlier one
+  // fell inside the reporter's grace period (claim mlx5-recovery) [sources: mlx5-health].
+  else if (p.recoverNs > 0) { hc.resetting = true; schedule(w, w.now + p.recoverNs, { k: 'storm', op: OP.RESET_DONE, host, a: 1 }); }
 }
 
 /** (Re)start the driver's flush: CQs in the order the QPs that use them were created. */
@@ -118,9 +122,10 @@ function next(w: World, host: number): void {
  * hns: the reset is over. Its UNINIT step unregistered the IB device (uverbs destroyed every
  * user object; kernel clients were removed) and INIT registered a new one: the old QPs are gone,
  * and a consumer must reopen the device and rebuild (hns_roce_hw_v2.c reset_notify_down /
- * uninit / init; claim reset-reregisters) [sources: hns-reset].
+ * uninit / init; claim reset-reregisters) [sources: hns-reset]. mlx5's devlink recovery ends the
+ * same way (`reload`): mlx5_unload_one removes the IB device, mlx5_load_one adds a new one.
  */
-export function resetDone(w: World, host: number): void {
+export function resetDone(w: World, host: number, reload = false): void {
   const hc = stormOf(w).hosts[host];
   const q = w.qps;
   let gone = 0;
@@ -136,5 +141,7 @@ export function resetDone(w: World, host: number): void {
   hc.eqUsed = 0;
   hc.eqArmed = true;
   w.hosts[host].down &= ~DOWN_DEAD;
-  emit(w, { t: w.now, kind: 'storm', what: 'function reset done', host, n: gone, detail: `a new device is registered; the old one's ${gone} QPs are gone: consumers reopen the device and rebuild` });
+  const what = reload ? 'device reloaded' : 'function reset done';
+  const how = reload ? 'devlink fw_fatal recovery reloaded the device (mlx5_recover_device)' : 'a new device is registered';
+  emit(w, { t: w.now, kind: 'storm', what, host, n: gone, detail: `${how}; the old one's ${gone} QPs are gone: consumers reopen the device and rebuild` });
 }
