@@ -88,7 +88,7 @@ describe('storm CLI (the headless contract of issue 7)', () => {
     expect(line.program.unlearned).toBe(0);
     const plain = JSON.parse((await run('--qps', '128', '--fault', 'context-read-error', '--policy', 'fifo')).out[0]) as Record<string, unknown>;
     expect('program' in plain).toBe(false);
-    const bad = await run('--qps', '8', '--event-ns', '0');
+    const bad = await run('--qps', '8', '--fault', 'port-down', '--event-ns', '0');
     expect(bad.code).toBe(2);
     expect(bad.err[0]).toMatch(/--event-ns/);
   });
