@@ -13,7 +13,8 @@ import { EV_FATAL, LC } from '../qp/lifecycle.ts';
 import { bump, completeRecv, completeSend } from '../transport/cq.ts';
 import { hwEvent } from '../transport/qpState.ts';
 import { DOWN_DEAD, emit, runtime, schedule, type World } from '../world/world.ts';
-import { F_INFLUSH, OP, stormOf } from './state.ts';
+import { F_INFLUSH, F_PENDING, OP, stormOf } from './state.ts';
+import { pendingSlots } from './pending.ts';
 import { deviceEventDelivered } from './reports.ts';
 import { params } from './params.ts';
 import { destroyQp } from '../transport/destroy.ts';
@@ -26,6 +27,8 @@ export function killDevice(w: World, host: number, why: string, reset = false): 
   if (st.t0 < 0) { st.t0 = w.now; st.cause = { what: reset ? 'function reset requested' : 'device dead', host, detail: why }; }
   hc.dead = 1;
   w.hosts[host].down |= DOWN_DEAD;
+  // The dead engine will serve nobody: its waiting QPs stop showing as waiting for it.
+  for (const s of pendingSlots(hc.pending)) st.flags[s] &= ~F_PENDING;
   hc.pending.size = 0;
   hc.pending.main.n = 0; hc.pending.behind.n = 0;
   for (const h of hc.pending.perClass) h.n = 0;

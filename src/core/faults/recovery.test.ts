@@ -42,3 +42,14 @@ describe('mlx5 device death with devlink recovery', () => {
     expect(FAULT_CLAIMS.find((c) => c.id === 'recovery-time')?.kind).toBe('model');
   });
 });
+
+describe('a device that dies while QPs wait for its error engine', () => {
+  it('hns AEQ overflow → function reset: no QP is left showing as waiting for the dead engine once drained', () => {
+    const s = createStorm({ qps: 1024, hosts: 16, fault: 'context-read-error', preset: 'hns', eqDepth: 1, eqeNs: 1_000_000, serviceNs: 20_000 });
+    s.runToDrain();
+    const sum = s.summary();
+    expect(sum.drained).toBe(true);
+    expect(sum.eqOverruns).toBeGreaterThan(0);
+    expect(Array.from(s.grid().phase).filter((p) => p === 1)).toEqual([]);
+  });
+});
