@@ -54,7 +54,7 @@ export function baseLinks(): Record<LabId, string[]> {
   const settings = { qps: 500, fault: 'port-down', preset: 'mlx4', eqDepth: 64, serviceNs: 20_000, eqeNs: 100, policy: 'priority', classes: 3, mix: 'equal', outstanding: 8, seed: 1, consumer: 'kernel', idle: 0, classMix: 'interleaved' } as const;
   const faults: FaultsPayload[] = [
     { settings: { ...settings, qps: 64 } },
-    { settings, reset: { situation: 'read-streaming', resetAtNs: 8000, errFirst: true, reuse: false, quarantine: false, randomPsn: true, reusePeer: 'same' }, compare: 'fifo', tab: 'reset', speed: 1e6, lesson: { id: 'storm', step: 2 } },
+    { settings, reset: { situation: 'read-streaming', resetAtNs: 8000, errFirst: true, reuse: false, quarantine: false, randomPsn: true, reusePeer: 'same', allocator: 'rxe' }, compare: 'fifo', tab: 'reset', speed: 1e6, lesson: { id: 'storm', step: 2 } },
   ];
   return {
     transport: [...transport.map((p) => `#${writeLink('transport', p)}`), ...golden.transport.map((g) => g.hash)],

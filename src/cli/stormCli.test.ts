@@ -80,4 +80,16 @@ describe('storm CLI (the headless contract of issue 7)', () => {
       expect(r.err[0], args.join(' ')).toMatch(re);
     }
   });
+  it('--event-ns/--ack-ns/--cm add the program key: a late ack holds up destroy by at least that long; a bad value is refused by name', async () => {
+    const r = await run('--qps', '128', '--fault', 'context-read-error', '--consumer', 'user', '--policy', 'fifo', '--event-ns', '5000', '--ack-ns', '2000000', '--cm');
+    expect(r.code).toBe(0);
+    const line = JSON.parse(r.out[0]) as { program: { destroyWaitNs: { p50: number }; cmBacklogMax: number; unlearned: number } };
+    expect(line.program.destroyWaitNs.p50).toBeGreaterThanOrEqual(2_000_000);
+    expect(line.program.unlearned).toBe(0);
+    const plain = JSON.parse((await run('--qps', '128', '--fault', 'context-read-error', '--policy', 'fifo')).out[0]) as Record<string, unknown>;
+    expect('program' in plain).toBe(false);
+    const bad = await run('--qps', '8', '--fault', 'port-down', '--event-ns', '0');
+    expect(bad.code).toBe(2);
+    expect(bad.err[0]).toMatch(/--event-ns/);
+  });
 });

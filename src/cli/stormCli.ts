@@ -8,6 +8,7 @@ import {
   type PolicyName, type StormConfig, type TimeoutPreset,
 } from '../core/index.ts';
 import { CLASS_MIXES, defaultStormSettings, parseStormSettings, stormConfigOf, type StormSettings } from '../core/faults/labConfig.ts';
+import type { ProgramOptions } from '../core/faults/program.ts';
 
 const USAGE = `usage: npm run sim -- --storm --qps N --fault <${FAULT_KINDS.join('|')}>
        [--policy <${POLICIES.join('|')}|all>] (default all)
@@ -15,6 +16,9 @@ const USAGE = `usage: npm run sim -- --storm --qps N --fault <${FAULT_KINDS.join
        [--outstanding W] [--classes K] [--weights <${CLASS_MIXES.join('|')}>] [--class-mix <${QP_CLASS_MIXES.join('|')}>]
        [--idle F] (a fraction of idle QPs, 0 <= F < 1) [--flap-ms D] (link-flap: how long the port stays down)
        [--mlx5-overrun <fatal|report>] (mlx5: an EQ overrun takes the fatal path, or is only reported: both are readings of health.c)
+       [--event-ns E] [--ack-ns A] [--cm] (the program's event thread: E ns per async/CM event read, acknowledged A ns later;
+         --cm adds rdma_cm's DISCONNECTED and TIMEWAIT_EXIT per connection; any of them adds a "program" key to each line)
+       [--mlx5-recovery <none|devlink>] (mlx5: after death, devlink's fw_fatal recovery reloads the device 1 s later; the old QPs are gone)
        [--timeouts <storm|cm>] (storm: timeout 14, retry 3 ≈ 268 ms; cm: rdma_cm's 18 and 7 ≈ 8.6 s)
        [--seed X] [--hosts H] [--query-ns Q] [--budget B] [--irq-ns I] [--cache C]
        [--settings '<json>'] (the Faults page's storm settings, as its share link carries them; flags override)
@@ -24,8 +28,8 @@ Prints one JSON object per line, one per policy, all on the same storm.`;
 class ArgError extends Error {}
 
 const VALUE_FLAGS = new Set(['qps', 'fault', 'policy', 'eq-depth', 'service-ns', 'outstanding', 'classes', 'seed', 'hosts', 'preset', 'query-ns', 'budget', 'irq-ns', 'eqe-ns', 'cache',
-  'consumer', 'idle', 'class-mix', 'weights', 'flap-ms', 'timeouts', 'mlx5-overrun', 'settings']);
-const BOOL_FLAGS = new Set(['storm', 'help']);
+  'consumer', 'idle', 'class-mix', 'weights', 'flap-ms', 'timeouts', 'mlx5-overrun', 'mlx5-recovery', 'event-ns', 'ack-ns', 'settings']);
+const BOOL_FLAGS = new Set(['storm', 'help', 'cm']);
 
 function parse(args: string[]): Map<string, string> {
   const m = new Map<string, string>();
@@ -76,7 +80,7 @@ function baseSettings(m: Map<string, string>): { s: StormSettings; fromSettings:
 }
 
 /** The storm the flags describe, and the policies to run it under. */
-export function stormFromArgs(m: Map<string, string>): { cfg: StormConfig; policies: PolicyName[] } {
+export function stormFromArgs(m: Map<string, string>): { cfg: StormConfig; policies: PolicyName[]; program?: ProgramOptions } {
   const { s: base, fromSettings } = baseSettings(m);
   const qps = int(m, 'qps', 1, 65_536) ?? (fromSettings ? base.qps : undefined);
   if (qps === undefined) throw new ArgError('missing --qps (1..65536)');
@@ -108,12 +112,15 @@ export function stormFromArgs(m: Map<string, string>): { cfg: StormConfig; polic
     flapNs: flapMs === undefined ? undefined : flapMs * 1_000_000,
     timeouts: oneOf(m, 'timeouts', Object.keys(TIMEOUT_PRESETS) as TimeoutPreset[]),
     mlx5Overrun: oneOf(m, 'mlx5-overrun', ['fatal', 'report'] as const),
+    mlx5Recovery: oneOf(m, 'mlx5-recovery', ['none', 'devlink'] as const),
   };
-  return { cfg, policies: p === 'all' ? [...POLICIES] : [p as PolicyName] };
+  const eventNs = int(m, 'event-ns', 1, 1_000_000_000), ackNs = int(m, 'ack-ns', 0, 10_000_000_000);
+  const program = eventNs !== undefined || ackNs !== undefined || m.has('cm') ? { eventNs, ackNs, cm: m.has('cm') } : undefined;
+  return { cfg, policies: p === 'all' ? [...POLICIES] : [p as PolicyName], program };
 }
 
 export function stormMain(args: string[], write: (line: string) => void, writeErr: (line: string) => void = write): number {
-  let job: { cfg: StormConfig; policies: PolicyName[] };
+  let job: ReturnType<typeof stormFromArgs>;
   try {
     const m = parse(args);
     if (m.has('help')) { write(USAGE); return 0; }
@@ -140,6 +147,8 @@ export function stormMain(args: string[], write: (line: string) => void, writeEr
     storm.runToDrain();
     const s = storm.summary();
     const halt = storm.sim.stopped;
+    const pv = job.program ? storm.program(job.program) : null;
+    const program = pv ? { learnedNs: pv.learned, destroyWaitNs: pv.destroyWait, asyncBacklogMax: pv.asyncBacklogMax, cmBacklogMax: pv.cmBacklogMax, unlearned: pv.unlearned } : undefined;
     const wallMs = Math.round(performance.now() - t0);
     write(JSON.stringify({
       qps: s.qps, fault: s.fault, policy: s.policy, consumer: s.consumer, eqDepth: s.eqDepth, eqSlots: s.eqSlots, serviceNs: s.serviceNs,
@@ -147,7 +156,7 @@ export function stormMain(args: string[], write: (line: string) => void, writeEr
       eqOverruns: s.eqOverruns, cqOverruns: s.cqOverruns, flushCqes: s.flushCqes, wr: s.wr,
       reportNs: s.reportNs, lastFlushNs: s.lastFlushNs,
       perClass: s.perClass.map((c) => ({ class: c.class, reportP99Ns: c.reportP99Ns })),
-      jain: s.jain, drained: s.drained, ...(s.notDrained ? { notDrained: s.notDrained } : {}), traceHash: s.traceHash, wallMs, ...(halt ? { stopped: halt } : {}),
+      jain: s.jain, drained: s.drained, ...(s.notDrained ? { notDrained: s.notDrained } : {}), traceHash: s.traceHash, ...(program ? { program } : {}), wallMs, ...(halt ? { stopped: halt } : {}),
     }));
     if (halt) { writeErr(`${policy}: ${halt.message}`); stopped = true; }
   }

@@ -37,14 +37,15 @@ function buildGroups(w: World, st: StormState): void {
   const total = groups.reduce((n, g) => n + g.count, 0);
   const pairs = new Int32Array(2 * total);
   const side = new Uint8Array(2 * total);
-  // MODEL (claim group-interleave): one pair from each group in turn, so QPNs interleave; groups
-  // of a later phase only after every earlier one (a class mix in blocks of QPNs).
+  // MODEL (claim group-interleave): each group's pairs spread evenly over its phase's creation
+  // order (pair r of a group of n sits at (r + ½) / n; ties by group), so QPNs interleave in
+  // proportion — with equal groups, one pair from each in turn; groups of a later phase only
+  // after every earlier one (a class mix in blocks of QPNs).
   let k = 0;
   const phases = [...new Set(groups.map((g) => g.phase))].sort((a, b) => a - b);
   for (const phase of phases) {
-    const most = Math.max(...groups.map((g) => (g.phase === phase ? g.count : 0)));
-    for (let round = 0; round < most; round++) groups.forEach((g, gi) => {
-      if (g.phase !== phase || round >= g.count) return;
+    for (const [gi] of strideOrder(groups, phase)) {
+      const g = groups[gi];
       const ti = QP_TYPES.indexOf(g.type);
       const l = w.qps.alloc(g.host, ti);
       const p = w.qps.alloc(g.peerHost, ti);
@@ -55,7 +56,7 @@ function buildGroups(w: World, st: StormState): void {
       pairs[2 * k] = l; pairs[2 * k + 1] = p;
       side[2 * k + 1] = 1;
       k++;
-    });
+    }
   }
   st.groupSlots = pairs;
   st.groupSide = side;
@@ -66,6 +67,14 @@ function buildGroups(w: World, st: StormState): void {
     emit(w, { t: w.now, kind: 'storm', what: 'group up', host: g.host, n: g.count, detail: `group ${gi}: ${g.count} ${g.type} pairs, host ${g.host} ↔ host ${g.peerHost}, class ${g.class}` });
   });
   schedulePosts(w, st);
+}
+
+/** The pairs of one phase in creation order, as [group, round] (stride merge of the groups). */
+function strideOrder(groups: readonly { phase: number; count: number }[], phase: number): [number, number][] {
+  const out: [number, number][] = [];
+  groups.forEach((g, gi) => { if (g.phase === phase) for (let r = 0; r < g.count; r++) out.push([gi, r]); });
+  const key = (x: [number, number]) => (x[1] + 0.5) / groups[x[0]].count;
+  return out.sort((a, b) => key(a) - key(b) || a[0] - b[0]);
 }
 
 function bringUpPairs(w: World, st: StormState): void {

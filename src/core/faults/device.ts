@@ -13,7 +13,8 @@ import { EV_FATAL, LC } from '../qp/lifecycle.ts';
 import { bump, completeRecv, completeSend } from '../transport/cq.ts';
 import { hwEvent } from '../transport/qpState.ts';
 import { DOWN_DEAD, emit, runtime, schedule, type World } from '../world/world.ts';
-import { F_INFLUSH, OP, stormOf } from './state.ts';
+import { F_INFLUSH, F_PENDING, OP, stormOf } from './state.ts';
+import { pendingSlots } from './pending.ts';
 import { deviceEventDelivered } from './reports.ts';
 import { params } from './params.ts';
 import { destroyQp } from '../transport/destroy.ts';
@@ -26,6 +27,8 @@ export function killDevice(w: World, host: number, why: string, reset = false): 
   if (st.t0 < 0) { st.t0 = w.now; st.cause = { what: reset ? 'function reset requested' : 'device dead', host, detail: why }; }
   hc.dead = 1;
   w.hosts[host].down |= DOWN_DEAD;
+  // The dead engine will serve nobody: its waiting QPs stop showing as waiting for it.
+  for (const s of pendingSlots(hc.pending)) st.flags[s] &= ~F_PENDING;
   hc.pending.size = 0;
   hc.pending.main.n = 0; hc.pending.behind.n = 0;
   for (const h of hc.pending.perClass) h.n = 0;
@@ -61,6 +64,10 @@ export function health(w: World, host: number, reset: boolean): void {
   deviceEventDelivered(w, host);
   startSwFlush(w, host);
   if (reset) { hc.resetting = true; schedule(w, w.now + p.resetNs, { k: 'storm', op: OP.RESET_DONE, host, a: 0 }); }
+  // mlx5 devlink health: the fw_fatal reporter's recover op (mlx5_fw_fatal_reporter_recover →
+  // mlx5_recover_device) unloads and reloads the device; auto-recovery runs unless an earlier one
+  // fell inside the reporter's grace period (claim mlx5-recovery) [sources: mlx5-health].
+  else if (p.recoverNs > 0) { hc.resetting = true; schedule(w, w.now + p.recoverNs, { k: 'storm', op: OP.RESET_DONE, host, a: 1 }); }
 }
 
 /** (Re)start the driver's flush: CQs in the order the QPs that use them were created. */
@@ -118,9 +125,10 @@ function next(w: World, host: number): void {
  * hns: the reset is over. Its UNINIT step unregistered the IB device (uverbs destroyed every
  * user object; kernel clients were removed) and INIT registered a new one: the old QPs are gone,
  * and a consumer must reopen the device and rebuild (hns_roce_hw_v2.c reset_notify_down /
- * uninit / init; claim reset-reregisters) [sources: hns-reset].
+ * uninit / init; claim reset-reregisters) [sources: hns-reset]. mlx5's devlink recovery ends the
+ * same way (`reload`): mlx5_unload_one removes the IB device, mlx5_load_one adds a new one.
  */
-export function resetDone(w: World, host: number): void {
+export function resetDone(w: World, host: number, reload = false): void {
   const hc = stormOf(w).hosts[host];
   const q = w.qps;
   let gone = 0;
@@ -136,5 +144,7 @@ export function resetDone(w: World, host: number): void {
   hc.eqUsed = 0;
   hc.eqArmed = true;
   w.hosts[host].down &= ~DOWN_DEAD;
-  emit(w, { t: w.now, kind: 'storm', what: 'function reset done', host, n: gone, detail: `a new device is registered; the old one's ${gone} QPs are gone: consumers reopen the device and rebuild` });
+  const what = reload ? 'device reloaded' : 'function reset done';
+  const how = reload ? 'devlink fw_fatal recovery reloaded the device (mlx5_recover_device)' : 'a new device is registered';
+  emit(w, { t: w.now, kind: 'storm', what, host, n: gone, detail: `${how}; the old one's ${gone} QPs are gone: consumers reopen the device and rebuild` });
 }

@@ -22,10 +22,14 @@ describe('interleaving explorer', () => {
     expect(r.groups).toHaveLength(1);
     expect(r.groups[0].reported).toEqual([0x103, 0x102, 0x101, 0x100]);
   });
-  it('round-robin by QPN: the order no longer depends on detection order', () => {
-    const r = exploreInterleavings(base({ policy: 'round-robin', faults: faults(4) }));
-    expect(r.groups).toHaveLength(1);
-    expect(r.groups[0].reported).toEqual([0x100, 0x101, 0x102, 0x103]);
+  it('round-robin by class: one class alone is FIFO (every order its own outcome); two classes alternate', () => {
+    const one = exploreInterleavings(base({ policy: 'round-robin', faults: faults(4) }));
+    expect(one.groups).toHaveLength(24);
+    for (const g of one.groups) expect(g.reported).toEqual(g.orders[0]);
+    const classes = [0, 1].map((i) => ({ name: `c${i}`, weight: 1, priority: 0 }));
+    const two = exploreInterleavings(base({ policy: 'round-robin', classes, faults: faults(4, (i) => (i < 3 ? 0 : 1)) }));
+    // The class-1 QP (0x103) is served second in every order: right after the first class-0 QP.
+    for (const g of two.groups) expect(g.reported.indexOf(0x103)).toBe(1);
   });
   it('a 2-slot EQ that reports overruns and continues (mlx4): which QPs are lost depends on the order', () => {
     const r = exploreInterleavings(base({ eqSize: 2, serviceNs: 10, irqNs: 100_000, overrun: 'report-continue' }));

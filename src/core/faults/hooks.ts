@@ -91,7 +91,7 @@ function item(w: World, it: StormItem): void {
     case OP.SWFLUSH: return swFlushStep(w, it.host);
     case OP.MOD: return moderationTimer(w, it.host, it.a);
     case OP.POST: return postStep(w, it.a);
-    case OP.RESET_DONE: return resetDone(w, it.host);
+    case OP.RESET_DONE: return resetDone(w, it.host, it.a === 1);
     case OP.PORT_UP: return undefined;
   }
 }

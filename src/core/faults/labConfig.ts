@@ -8,6 +8,7 @@ import { int, issueText, oneOf } from '../kit/valid.ts';
 import { CHANNEL_PRESETS, CONSUMERS, POLICIES, type ChannelPresetId, type PolicyName } from '../model/stormSchema.ts';
 import { FAULT_KINDS, QP_CLASS_MIXES, type FaultKind, type StormConfig } from './stormScenario.ts';
 import { RESET_SITUATIONS, type ResetLabConfig, type ResetSituation } from './resetConfig.ts';
+import { QPN_ALLOCATOR_IDS, reusePolicyOf } from './qpnAlloc.ts';
 
 /** The lab's range: a storm big enough to show the squeeze, small enough to run live in a tab. */
 export const LAB_MAX_QPS = 16_384;
@@ -51,6 +52,8 @@ export const ResetSettingsSchema = v.strictObject({
   randomPsn: v.boolean('must be true or false'),
   /** The reused QPN's new connection: to the same peer (the hazard) or another one (rxe check_addr drops stale packets). Older links lack it. */
   reusePeer: v.optional(oneOf(['same', 'other'] as const), 'same'),
+  /** Whose QPN allocator creates the new QPs (qpnAlloc.ts); older links lack it and keep lowest-free. */
+  allocator: v.optional(oneOf(QPN_ALLOCATOR_IDS), 'efa'),
 });
 export type ResetSettings = v.InferOutput<typeof ResetSettingsSchema>;
 
@@ -61,7 +64,7 @@ export function defaultStormSettings(): StormSettings {
 }
 
 export function defaultResetSettings(): ResetSettings {
-  return { situation: 'send-half-arrived', resetAtNs: 6_500, errFirst: false, reuse: false, quarantine: false, randomPsn: false, reusePeer: 'same' };
+  return { situation: 'send-half-arrived', resetAtNs: 6_500, errFirst: false, reuse: false, quarantine: false, randomPsn: false, reusePeer: 'same', allocator: 'efa' };
 }
 
 /** A refusal that names the field, or the parsed settings. */
@@ -98,7 +101,7 @@ export function stormConfigOf(s: StormSettings, policy: PolicyName = s.policy): 
 export function resetConfigOf(s: ResetSettings): ResetLabConfig {
   return {
     situation: s.situation as ResetSituation, resetAtNs: s.resetAtNs, errFirst: s.errFirst,
-    reuse: s.reuse ? { policy: 'lowest-free', quarantineNs: s.quarantine ? 1_000_000 : 0, psn: s.randomPsn ? 'random' : 'zero', peer: s.reusePeer } : undefined,
+    reuse: s.reuse ? { policy: reusePolicyOf(s.allocator), quarantineNs: s.quarantine ? 1_000_000 : 0, psn: s.randomPsn ? 'random' : 'zero', peer: s.reusePeer } : undefined,
   };
 }
 

@@ -31,14 +31,17 @@ describe('arbitration policies', () => {
     pushPending(p, 3, key(3, { detectAt: 3, oldest: 30 }));
     expect(drain(p)).toEqual([2, 3, 1]);
   });
-  it('round-robin: the next QPN after the last served, wrapping; a late arrival ahead of the cursor joins this lap', () => {
+  it('round-robin: one QP from each waiting class in turn (FIFO inside a class); a class that empties is skipped', () => {
     const p = newPending('round-robin');
-    for (const q of [5, 3, 7, 9]) pushPending(p, q, key(q));
-    expect(popPending(p, [])).toBe(3);
-    expect(popPending(p, [])).toBe(5);
-    pushPending(p, 6, key(6)); // ahead of the cursor (5): this lap
-    pushPending(p, 4, key(4)); // behind it: next lap
-    expect(drain(p)).toEqual([6, 7, 9, 4]);
+    // Class 0 holds six QPs detected first, class 1 two, class 2 one: FIFO would serve all of class 0 first.
+    for (let i = 0; i < 6; i++) pushPending(p, i, key(i, { cls: 0, detectAt: i }));
+    pushPending(p, 10, key(10, { cls: 1, detectAt: 10 }));
+    pushPending(p, 11, key(11, { cls: 1, detectAt: 11 }));
+    pushPending(p, 20, key(20, { cls: 2, detectAt: 20 }));
+    expect(popPending(p, [])).toBe(0);
+    expect(popPending(p, [])).toBe(10);
+    pushPending(p, 21, key(21, { cls: 2, detectAt: 21 })); // joins class 2's queue, behind 20
+    expect(drain(p)).toEqual([20, 1, 11, 21, 2, 3, 4, 5]);
   });
   it('weighted-fair: with both classes backlogged, service is shared 3 : 1 for weights 3 and 1', () => {
     const p = newPending('weighted-fair');

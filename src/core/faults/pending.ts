@@ -5,7 +5,10 @@
 //                 MODEL (claim fifo-ties): ties in the same ns go by QPN, ascending
 //  priority       (−class priority, detection time, QPN)       — strict priority by class
 //  oldest-first   (post time of the oldest outstanding WR, detection time, QPN)
-//  round-robin    next QPN after the last one served, wrapping  — two heaps split at the cursor
+//  round-robin    one QP from each class that has any waiting, in class order (the next class
+//                 after the last one served, wrapping); FIFO inside a class. Round-robin among
+//                 queues, as an arbiter among tenants would do it: by QPN it would equal FIFO
+//                 whenever failures arrive in QPN order, which per-QP retry timers make them do.
 //  weighted-fair  stride scheduling over per-class FIFOs: each service advances the class's
 //                 pass by STRIDE / weight; the class with the lowest pass goes next
 // The four alternatives to FIFO are hardware design options (claims.ts policies-are-alternatives).
@@ -17,8 +20,9 @@ export interface Pending {
   policy: PolicyName;
   size: number;
   main: KHeap;
-  /** round-robin: QPNs at or below the cursor wait here for the next lap. */
+  /** Unused since round-robin went by class (kept so old checkpoints keep their shape). */
   behind: KHeap;
+  /** round-robin: the class served last (-1 before any). */
   cursor: number;
   perClass: KHeap[];
   pass: number[];
@@ -35,7 +39,7 @@ function heap(cap = 16): KHeap {
 export function newPending(policy: PolicyName): Pending {
   return {
     policy, size: 0, main: heap(), behind: heap(), cursor: -1,
-    perClass: policy === 'weighted-fair' ? Array.from({ length: CLASSES }, () => heap(4)) : [],
+    perClass: policy === 'weighted-fair' || policy === 'round-robin' ? Array.from({ length: CLASSES }, () => heap(4)) : [],
     pass: new Array<number>(CLASSES).fill(0), vt: 0,
   };
 }
@@ -93,7 +97,7 @@ export function pushPending(p: Pending, slot: number, k: PendingKey): void {
     case 'fifo': return hpush(p.main, k.detectAt, k.qpn, 0, slot);
     case 'priority': return hpush(p.main, -k.priority, k.detectAt, k.qpn, slot);
     case 'oldest-first': return hpush(p.main, k.oldest, k.detectAt, k.qpn, slot);
-    case 'round-robin': return hpush(k.qpn > p.cursor ? p.main : p.behind, k.qpn, 0, 0, slot);
+    case 'round-robin': return hpush(p.perClass[k.cls], k.detectAt, k.qpn, 0, slot);
     case 'weighted-fair': {
       const q = p.perClass[k.cls];
       // A class that was idle re-enters at the current virtual time: no credit for idling.
@@ -109,9 +113,12 @@ export function popPending(p: Pending, weights: readonly number[]): number {
   p.size--;
   switch (p.policy) {
     case 'round-robin': {
-      if (p.main.n === 0) { const t = p.main; p.main = p.behind; p.behind = t; }
-      p.cursor = p.main.k1[0];
-      return hpop(p.main);
+      const n = p.perClass.length;
+      for (let i = 1; i <= n; i++) {
+        const c = (((p.cursor + i) % n) + n) % n;
+        if (p.perClass[c].n > 0) { p.cursor = c; return hpop(p.perClass[c]); }
+      }
+      return -1; // unreachable: size > 0 means some class waits
     }
     case 'weighted-fair': {
       let best = -1;

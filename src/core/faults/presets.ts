@@ -60,6 +60,8 @@ export interface Channel {
   swFlushNs: number;
   healthNs: number;
   resetNs: number;
+  /** mlx5 devlink fw_fatal recovery: the device reloads recoverNs after INTERNAL_ERROR (0: it stays dead). */
+  recoverNs: number;
   modPeriodNs: number;
   modMaxCount: number;
 }
@@ -67,7 +69,7 @@ export interface Channel {
 /** MODEL (claim latencies): defaults for every delay no public source gives. */
 export const MODEL_LATENCIES = {
   irqNs: 2_000, eqeNs: 100, queryNs: 10_000, dispatchNs: 1_000, serviceNs: 500, swFlushNs: 50,
-  resetNs: 100_000_000,
+  resetNs: 100_000_000, recoverNs: 1_000_000_000,
 } as const;
 
 /** Slots the hardware really has: mlx5 order_base_2(nent), mlx4/mthca roundup_pow_of_two(max(nent, 2)). */
@@ -77,7 +79,7 @@ export function eqSlots(depth: number, spare: number, pow2: boolean): number {
 }
 
 /** A channel's settings as a scenario gives them (the consumer and mlx5's overrun path have defaults). */
-type ChannelInput = Omit<ChannelConfig, 'consumer' | 'mlx5Overrun'> & Partial<Pick<ChannelConfig, 'consumer' | 'mlx5Overrun'>>;
+type ChannelInput = Omit<ChannelConfig, 'consumer' | 'mlx5Overrun' | 'mlx5Recovery'> & Partial<Pick<ChannelConfig, 'consumer' | 'mlx5Overrun' | 'mlx5Recovery'>>;
 
 export function resolveChannel(c: ChannelInput, cqeWriteNs: number): Channel {
   const p = CHANNEL_PRESETS_INFO[c.preset];
@@ -94,6 +96,8 @@ export function resolveChannel(c: ChannelInput, cqeWriteNs: number): Channel {
     serviceNs: c.serviceNs ?? m.serviceNs, flushNs: c.flushNs ?? cqeWriteNs, swFlushNs: c.swFlushNs ?? m.swFlushNs,
     // MODEL (claim health-delay): one full poll interval; hns learns of it by interrupt (irqNs).
     healthNs: c.healthNs ?? (p.healthNs || m.irqNs), resetNs: c.resetNs ?? m.resetNs,
+    // MODEL (claim recovery-time): the reload's duration is in no public source.
+    recoverNs: p.id === 'mlx5' && c.mlx5Recovery === 'devlink' ? (c.recoverNs ?? m.recoverNs) : 0,
     modPeriodNs: c.moderation?.periodNs ?? 0, modMaxCount: c.moderation?.maxCount ?? 1,
   };
 }

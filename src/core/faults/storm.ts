@@ -9,6 +9,7 @@ import { LC } from '../qp/lifecycle.ts';
 import { F_FAULTED, F_PENDING, F_REPORTED, stormOf, type StormState } from './state.ts';
 import { classJain, drainBlocker, hostFrozen, lastFlushLatencies, lostAndPending, pct, perCqFlush, reportLatencies, unawareCount, type Pct } from './metrics.ts';
 import { stormScenario, type FaultKind, type StormConfig } from './stormScenario.ts';
+import { programView, type ProgramOptions, type ProgramView } from './program.ts';
 import { notableQp, reportWhy, servedBetween, type NotableQp, type ReportWhy } from './why.ts';
 
 export interface StormSummary {
@@ -177,6 +178,11 @@ export class Storm {
   /** Fault → report latencies (ns), ascending, overall and per class: the distribution to draw. */
   latencies(): { all: Float64Array; byClass: Float64Array[]; delayByClass: Float64Array[] } {
     return reportLatencies(this.sim.world);
+  }
+
+  /** The program's side (program.ts): when it learned of each failure, and when each QP could be destroyed. */
+  program(o?: ProgramOptions): ProgramView {
+    return programView(this.sim.world, this.affectedSlots(), o);
   }
 
   perCq(): { host: number; cq: number; flushCqes: number; perUs: number }[] {

@@ -35,6 +35,8 @@ export interface StormConfig {
   consumer?: ConsumerKind;
   /** mlx5: an EQ overrun takes the fatal path (default) or is only reported (claim overrun-mlx5). */
   mlx5Overrun?: 'fatal' | 'report';
+  /** mlx5: after device death, devlink's fw_fatal recovery reloads the device (claim mlx5-recovery), or it stays dead (default). */
+  mlx5Recovery?: 'none' | 'devlink';
   eqDepth?: number;
   serviceNs?: number;
   queryNs?: number;
@@ -135,7 +137,7 @@ export function stormScenario(cfg: StormConfig): ScenarioInput {
       classes,
       groups,
       channel: {
-        preset: cfg.preset ?? 'mlx5', policy: cfg.policy ?? 'fifo', consumer: cfg.consumer, mlx5Overrun: cfg.mlx5Overrun, eqDepth: cfg.eqDepth, serviceNs: cfg.serviceNs,
+        preset: cfg.preset ?? 'mlx5', policy: cfg.policy ?? 'fifo', consumer: cfg.consumer, mlx5Overrun: cfg.mlx5Overrun, mlx5Recovery: cfg.mlx5Recovery, eqDepth: cfg.eqDepth, serviceNs: cfg.serviceNs,
         queryNs: cfg.queryNs, budget: cfg.budget, irqNs: cfg.irqNs, eqeNs: cfg.eqeNs, flushNs: cfg.flushNs, healthNs: cfg.healthNs, moderation: cfg.moderation,
       },
     },

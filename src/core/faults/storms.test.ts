@@ -180,12 +180,12 @@ describe('policies on a crafted storm: a slow error engine, so every faulted QP 
     const waited = reps.filter((r) => r.det < reps[1].det + 1).slice(1);
     expect(waited.map((r) => r.cls)).toEqual([...waited.map((r) => r.cls)].sort((a, b) => a - b));
   });
-  it('round-robin: ascending QPN from the cursor, wrapping once per lap', () => {
+  it('round-robin: while all four classes wait, they are served in turn, one QP each', () => {
     const { reps } = run('round-robin');
-    const q = reps.slice(1).map((r) => r.qpn);
-    let wraps = 0;
-    for (let i = 1; i < q.length; i++) if (q[i] < q[i - 1]) wraps++;
-    expect(wraps).toBeLessThanOrEqual(2);
+    const window = reps.slice(1, 21).map((r) => r.cls);
+    const n = [0, 1, 2, 3].map((c) => window.filter((x) => x === c).length);
+    for (const x of n) expect(x).toBe(5);
+    for (let i = 1; i < window.length; i++) expect(window[i]).not.toBe(window[i - 1]);
   });
   it('weighted-fair: while all four classes wait, they are served 4 : 3 : 2 : 1', () => {
     const { reps } = run('weighted-fair');

@@ -19,10 +19,20 @@ export const PROFILE_TABLE: readonly ProfileRow[] = [
     cells: {
       ibta: c('refused at post: EINVAL', 'code'),
       rxe: c('refused at post: EINVAL', 'code'),
-      mlx5: c('refused at post: ENOMEM — libmlx5 opens the send path only at RTS, so a QP taken INIT→ERR without RTS refuses sends too', 'code'),
+      mlx5: c('refused at post: ENOMEM — libmlx5 opens the send path only at RTS, so a QP taken INIT→ERR without RTS refuses sends too (rdma-core v40 and later; before v40 libmlx5 accepted the WR without an error and the WQE ran later, once the QP reached RTS)', 'code'),
     },
-    sources: 'rxe_post_send; rdmavt ib_rvt_state_ops; rdma-core 691953d8 providers/mlx5 verbs.c set_qp_operational_state (qp_state_max_gs = -1 until RTS), qp.c _mlx5_post_send ("max gs exceeded" → ENOMEM)',
+    sources: 'rxe_post_send; rdmavt ib_rvt_state_ops; rdma-core 988f90bc (2022, first in v40: "mlx5: Enforce IB spec QP state behaviour on post_send()/recv()", whose message says earlier versions returned no error and executed the WRs later) and 691953d8 providers/mlx5 verbs.c set_qp_operational_state (qp_state_max_gs = -1 until RTS), qp.c _mlx5_post_send ("max gs exceeded" → ENOMEM)',
     keys: ['rxe-post', 'rdmavt-post', 'libmlx5-post'],
+  },
+  {
+    id: 'post-recv-reset', what: 'ibv_post_recv in RESET',
+    cells: {
+      ibta: c('refused at post: EINVAL (C10-22: an immediate error for a WR posted in RESET)', 'documented'),
+      rxe: c('refused at post: EINVAL', 'code'),
+      mlx5: c('refused at post: EINVAL — the receive path opens at INIT (rdma-core v40 and later; before v40 accepted without an error)', 'code'),
+    },
+    sources: 'IBTA 1.5 §10.3.1.1 C10-22 as quoted in rdma-core 988f90bc; rxe_post_recv (no receives in RESET); rdma-core providers/mlx5 qp.c mlx5_post_recv (num_sge > rq.qp_state_max_gs → EINVAL), verbs.c set_qp_operational_state (rq opened at INIT)',
+    keys: ['rxe-qp', 'libmlx5-post'],
   },
   {
     id: 'bad-opcode', what: 'RDMA or atomic on UD (READ or atomic on UC)',
@@ -37,7 +47,7 @@ export const PROFILE_TABLE: readonly ProfileRow[] = [
   {
     id: 'atomic-length', what: 'An atomic whose gather list is not 8 bytes',
     cells: {
-      ibta: c('under 8: EINVAL at post; more than 8: accepted, 8 bytes used', 'code'),
+      ibta: c('under 8: EINVAL at post; more than 8: accepted, 8 bytes used (the profile follows rdmavt; the IBTA text in the reference does not name a status, and the IBV_WC_LOC_LEN_ERR with both buffers unchanged that some published expectations give is not what rdmavt does)', 'code'),
       rxe: c('anything but 8: EINVAL at post', 'code'),
       mlx5: c('any length accepted and executed as 8 bytes', 'code'),
     },
@@ -179,9 +189,19 @@ export const PROFILE_TABLE: readonly ProfileRow[] = [
     cells: {
       ibta: c('nothing is sent and the WR completes successfully', 'documented'),
       rxe: c('nothing is sent and the WR completes successfully', 'code'),
-      mlx5: c(`the same (${IBTA_MODEL.slice(7)})`, 'model'),
+      mlx5: c(`the same (${IBTA_MODEL.slice(7)}; libmlx5 posts a UD WR of any length — no MTU check in _mlx5_post_send — and would map a LOCAL_LENGTH syndrome to IBV_WC_LOC_LEN_ERR, which published mlx5 expectations report here: that is the firmware's choice, not in any code)`, 'model'),
     },
-    sources: 'IBTA C10-93.1.1 as quoted in rxe_req.c rxe_requester',
-    keys: ['ibta-in-code', 'rxe-req', 'model-profiles'],
+    sources: 'IBTA C10-93.1.1 as quoted in rxe_req.c rxe_requester; rdma-core providers/mlx5 qp.c _mlx5_post_send (no MTU check), cq.c mlx5_handle_error_cqe (MLX5_CQE_SYNDROME_LOCAL_LENGTH_ERR → IBV_WC_LOC_LEN_ERR)',
+    keys: ['ibta-in-code', 'rxe-req', 'libmlx5-post', 'libmlx5-cq', 'model-profiles'],
+  },
+  {
+    id: 'same-write-imm-rkey', what: 'An RDMA WRITE_WITH_IMM whose rkey check fails: the responder\'s receive (no difference)',
+    cells: {
+      ibta: c('NAK Remote Access Error: the requester sees IBV_WC_REM_ACCESS_ERR; the receive WQE the last packet took completes with IBV_WC_REM_ACCESS_ERR; both QPs go to ERR (MODEL: the status of the responder\'s receive is not documented; the profile follows rxe)', 'model'),
+      rxe: c('NAK Remote Access Error: the requester sees IBV_WC_REM_ACCESS_ERR; the receive WQE the last packet took completes with IBV_WC_REM_ACCESS_ERR; both QPs go to ERR', 'code'),
+      mlx5: c(`the same (${IBTA_MODEL.slice(7)}; published mlx5 expectations give the responder's receive a local access or protection error, syndromes libmlx5 maps to IBV_WC_LOC_ACCESS_ERR / IBV_WC_LOC_PROT_ERR: which one the firmware writes is not in any code)`, 'model'),
+    },
+    sources: 'rxe_resp.c check_resource (a WRITE_WITH_IMM\'s last packet takes a receive WQE), check_rkey → RESPST_ERR_RKEY_VIOLATION → do_class_ac_error(AETH_NAK_REM_ACC_ERR, IB_WC_REM_ACCESS_ERR), do_complete; rdma-core providers/mlx5 cq.c mlx5_handle_error_cqe',
+    keys: ['rxe-keys', 'rxe-resp', 'libmlx5-cq', 'model-profiles'],
   },
 ];

@@ -103,6 +103,13 @@ export const ChannelSchema = v.strictObject({
    * depends on its recovery-flow-required bit, which no public source gives.
    */
   mlx5Overrun: v.optional(v.picklist(['fatal', 'report']), 'fatal'),
+  /**
+   * mlx5 only: after device death, whether devlink's fw_fatal health reporter recovers the
+   * device (unload and reload: a new IB device) `recoverNs` after the driver noticed, or it stays dead.
+   */
+  mlx5Recovery: v.optional(v.picklist(['none', 'devlink']), 'none'),
+  /** mlx5 with devlink recovery: from INTERNAL_ERROR to the reloaded device. */
+  recoverNs: v.optional(Ns),
   /** CQ moderation: a completion event after maxCount CQEs or periodNs after the first. */
   moderation: v.optional(v.strictObject({ periodNs: int(0, 100_000_000), maxCount: int(1, 65_535) })),
 });

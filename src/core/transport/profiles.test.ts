@@ -29,6 +29,17 @@ const CASES: Case[] = [
     observe: (sim) => [...refused(sim), ...cqes(sim, A, QA, 'sq').map((e) => e.status)], expect: { ibta: ['IBV_WC_WR_FLUSH_ERR'], rxe: ['IBV_WC_WR_FLUSH_ERR'], mlx5: ['ENOMEM'] },
   },
   {
+    row: 'post-recv-reset', until: 2000,
+    scenario: pair({ a: { bringUp: 'RESET', recvs: 0 }, commands: [at(100, { kind: 'postRecv', host: A, qpn: QA, wr: { wrId: 5, length: 64 } })] }),
+    observe: refused, expect: { ibta: ['EINVAL'], rxe: ['EINVAL'], mlx5: ['EINVAL'] },
+  },
+  {
+    row: 'same-write-imm-rkey', until: 20_000,
+    scenario: keyed({ commands: [at(100, sendA({ wrId: 1, opcode: 'IBV_WR_RDMA_WRITE_WITH_IMM', length: 8, imm: 7, rdma: { addr: K.BASE, rkey: 0x9999 } }))] }),
+    observe: (sim) => [cqes(sim, A, QA, 'sq').map((e) => e.status), cqes(sim, B, QB, 'rq').map((e) => e.status)[0], stateOf(sim, B, QB)],
+    expect: Object.fromEntries(PROFILE_IDS.map((p) => [p, [['IBV_WC_REM_ACCESS_ERR'], 'IBV_WC_REM_ACCESS_ERR', 'ERR']])) as Record<ProfileId, unknown>,
+  },
+  {
     row: 'bad-opcode', until: 20_000,
     scenario: pair({ type: 'UD', commands: [at(100, sendA({ wrId: 1, opcode: 'IBV_WR_RDMA_WRITE', length: 8, ud: { host: B, qpn: QB, qkey: 0x11111111 } }))] }),
     observe: (sim) => [...refused(sim), ...cqes(sim, A, QA, 'sq').map((e) => e.status)], expect: { ibta: ['EINVAL'], rxe: ['EINVAL'], mlx5: ['IBV_WC_LOC_QP_OP_ERR'] },

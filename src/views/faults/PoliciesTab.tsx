@@ -34,6 +34,7 @@ export function PoliciesTab() {
   const pf = useFaults((s) => s.frame?.policies ?? null);
   const grid = useFaults((s) => s.grid);
   const current = useFaults((s) => s.frame?.settings.policy ?? 'fifo');
+  const fault = useFaults((s) => s.frame?.settings.fault ?? '');
   const [box, size] = useSize<HTMLDivElement>({ width: 700, height: 400 });
   if (!pf) return null;
   const max = Math.max(1, ...pf.results.flatMap((r) => r.hist));
@@ -45,6 +46,7 @@ export function PoliciesTab() {
         ({grid?.classes.map((c, i) => <span key={c.name} className="mx-0.5 inline-flex items-center gap-0.5"><span className="inline-block h-2.5 w-2.5 rounded-sm" style={{ background: CLASS_COLORS[i % CLASS_COLORS.length] }} />{c.name}</span>)}).
         The policy only reorders the queue in front of the error engine: total work, and so the last report, barely move — who waits changes.
       </p>
+      {(fault === 'port-down' || fault === 'link-flap') && pf.results.every((r) => r.done) && <DetectionBound queued={!same(pf)} />}
       {same(pf) && (
         <p role="status" className="rounded-md border border-sky-400 bg-sky-50 px-2 py-1 text-[12px] text-sky-900" data-testid="no-queue">
           Every policy gives the same result here: no queue formed in front of the error engine (each faulted QP was served before the next one failed), so there was nothing to reorder. Slow the error engine or add QPs to see the policies differ.
@@ -61,6 +63,25 @@ export function PoliciesTab() {
       </div>
       <Table pf={pf} />
     </div>
+  );
+}
+
+/**
+ * Why a port-down storm is detection-bound. Each RC QP with unacknowledged work fails when its own
+ * retry counter runs out (rxe_comp.c: retry_cnt retransmissions, then RETRY_EXC_ERR) [sources: ack-timeout];
+ * its timer runs from its own first transmission (MODEL, claim timer-phase), so failures arrive
+ * one by one, spread over the time the transmit engine took to send every QP's first packet.
+ */
+function DetectionBound({ queued }: { queued: boolean }) {
+  return (
+    <p className="rounded-md border border-slate-300 bg-slate-50 px-2 py-1 text-[12px] text-slate-800" data-testid="detection-bound" data-queued={queued}>
+      <span className="font-semibold">A port down is paced by detection.</span> No QP changes state when the port goes down: each QP with unacknowledged
+      work fails alone, when its own retransmit timer has run out its retries (read in code: rxe_comp.c), a timer that started with its own first packet
+      (the model&apos;s reading). The failures arrive one by one, spread over the time the NIC took to send every QP&apos;s first packet.
+      {queued
+        ? ' Here they came faster than the error engine reports them, so a queue formed: the policy decides who waits in it (the per-class p99 and Jain below), but the engine still finishes a QP at the same instants, so p50, p99 and max over all QPs are the same under every policy.'
+        : ' Here the engine reported each QP before the next one failed: the storm is detection-bound, nothing waited, and every policy gives the same reports.'}
+    </p>
   );
 }
 

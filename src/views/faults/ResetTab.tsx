@@ -7,7 +7,8 @@ import { faultsStore, useFaults } from '../../store/faults.ts';
 import type { ClaimsInfo, ResetSettings } from '../../worker/faults/types.ts';
 import { WorkerSelect, WorkerSlider, WorkerSwitch } from '../kit/controls.tsx';
 import { useSize } from '../kit/useSize.ts';
-import { ClaimList } from './Claims.tsx';
+import { ClaimList, KindBadge } from './Claims.tsx';
+import type { QpnAllocatorId } from '../../core/faults/qpnAlloc.ts';
 import { SITUATION_LABEL, dur, keysOf } from './format.ts';
 import { ResetLanes, T_MAX } from './ResetLanes.tsx';
 import { psnText } from '../kit/psn.ts';
@@ -26,6 +27,7 @@ export function ResetTab() {
   useEffect(() => { if (!r) void faults().act('showReset'); }, [r]);
   if (!r) return <p className="p-4 text-sm text-slate-500" data-testid="reset-tab">Running the transfer…</p>;
   const s = r.settings;
+  const alloc = claims?.allocators.find((a) => a.id === s.allocator);
   const res = r.result;
   const rep = res.resets[0];
   return (
@@ -64,6 +66,11 @@ export function ResetTab() {
             <WorkerSwitch testId="reuse" value={s.reuse} onChange={(reuse) => set({ reuse })} label="Destroy both QPs at the reset, create two new ones" className="flex items-center gap-1" />
             <WorkerSwitch testId="quarantine" value={s.quarantine} onChange={(quarantine) => set({ quarantine })} label="QPN quarantine" className="flex items-center gap-1" />
             <WorkerSwitch testId="random-psn" value={s.randomPsn} onChange={(randomPsn) => set({ randomPsn })} label="Random initial PSN" className="flex items-center gap-1" />
+          </div>
+          <div className="mt-1 flex flex-wrap items-end gap-2">
+            <WorkerSelect id="qpn-allocator" label="Whose QPN allocator" value={s.allocator} options={(claims?.allocators ?? []).map((x) => [x.id, x.label] as const)}
+              onChange={(v) => set({ allocator: v as QpnAllocatorId })} />
+            {alloc && <p className="flex items-center gap-1 text-[11px] text-slate-700" data-testid="allocator-source"><KindBadge kind={alloc.kind} />{alloc.source}</p>}
           </div>
           {s.reuse && (
             <p className={`mt-1 rounded border px-2 py-1 font-semibold ${res.staleAccepted ? 'border-red-600 bg-red-50 text-red-900' : 'border-emerald-600 bg-emerald-50 text-emerald-900'}`} data-testid="stale-verdict" data-accepted={res.staleAccepted}>

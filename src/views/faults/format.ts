@@ -15,7 +15,7 @@ export const PHASES = [
 
 export const POLICY_LABEL: Record<PolicyName, string> = {
   fifo: 'FIFO: detection order',
-  'round-robin': 'Round-robin by QPN',
+  'round-robin': 'Round-robin by class',
   priority: 'Strict priority by class',
   'oldest-first': 'Oldest outstanding work first',
   'weighted-fair': 'Weighted fair by class',

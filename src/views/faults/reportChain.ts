@@ -20,7 +20,7 @@ const OVERRUN: Record<string, string> = {
 };
 
 const POLICY: Record<string, string> = {
-  fifo: 'FIFO (detection order)', 'round-robin': 'round-robin by QPN', priority: 'strict priority by class',
+  fifo: 'FIFO (detection order)', 'round-robin': 'round-robin by class', priority: 'strict priority by class',
   'oldest-first': 'oldest outstanding work first', 'weighted-fair': 'weighted fair sharing by class',
 };
 

@@ -1,6 +1,7 @@
 // The Faults instrument's worker API (topics 7 and 10): the kit's playback and lesson calls
 // (LabWorker), the storm's settings, policy and compare, the reset view, the claims, and the state a
 // share link carries. A plain module (no worker globals); faults.worker.ts only exposes it.
+import { QPN_ALLOCATORS, QPN_ALLOCATOR_IDS } from '../../core/faults/qpnAlloc.ts';
 import { FAULT_CLAIMS, LC_NAMES, NOTABLE_QPS, POLICIES, RESET_CLAIMS, type NotableQp, type PolicyName } from '../../core/index.ts';
 import { parseExplorerSettings, parseResetSettings, parseStormSettings, defaultExplorerSettings, defaultResetSettings, type ExplorerSettings, type ResetSettings, type StormSettings } from '../../core/faults/labConfig.ts';
 import { FAULTS_LESSONS, type FaultsAction, type FaultsProbe } from '../../lessons/faults/index.ts';
@@ -95,7 +96,7 @@ export class FaultsApi extends LabWorker<FaultsFrame, FaultsProbe, FaultsAction>
   /** The reset view: change the situation, the instant, the mitigations (computed at once). */
   setReset(patch: Partial<ResetSettings>): Reply<FaultsFrame> { return this.reply(this.resetTo(patch)); }
   showReset(): FaultsFrame { this.lab.ensureReset(); return this.frame(); }
-  claims(): ClaimsInfo { return { faults: FAULT_CLAIMS, reset: RESET_CLAIMS }; }
+  claims(): ClaimsInfo { return { faults: FAULT_CLAIMS, reset: RESET_CLAIMS, allocators: QPN_ALLOCATOR_IDS.map((id) => QPN_ALLOCATORS[id]) }; }
   /** What stays bounded however long it plays, in counts: EQ occupancy samples (live storm and twin), kept events. */
   bounds(): { eqSamples: number; twinEqSamples: number; traceKept: number; t: number } {
     const lab = this.lab;

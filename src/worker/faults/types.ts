@@ -2,6 +2,7 @@
 // arrays). Views render these; they never compute the model.
 import type { Claim, ExplorerStep, Outcome, OutcomeGroup, PolicyName, ReportWhy, ResetLabResult, StormSummary } from '../../core/index.ts';
 import type { ExplorerSettings, ResetSettings, StormSettings } from '../../core/faults/labConfig.ts';
+import type { QpnAllocator } from '../../core/faults/qpnAlloc.ts';
 import type { KitFrame } from '../kit/types.ts';
 
 export type { ExplorerSettings, ResetSettings, StormSettings };
@@ -100,4 +101,5 @@ export interface FaultsFrame extends KitFrame {
 }
 
 
-export interface ClaimsInfo { faults: readonly Claim[]; reset: readonly Claim[] }
+/** Every claim, and each driver's QPN allocator (core/faults/qpnAlloc.ts) for the reuse hazard's choice. */
+export interface ClaimsInfo { faults: readonly Claim[]; reset: readonly Claim[]; allocators: readonly QpnAllocator[] }
