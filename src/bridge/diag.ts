@@ -7,7 +7,7 @@ import type { DiagApi } from '../worker/diag/api.ts';
 import { workerConnection } from './kit/channel.ts';
 import type { Connection } from './kit/client.ts';
 
-export type { CodeCheckInput, CodeReport, DeskAnswer, DeskMenu } from '../worker/diag/api.ts';
+export type { CodeReport, DeskAnswer, DeskMenu } from '../worker/diag/api.ts';
 
 let conn: Connection<DiagApi> | null = null;
 let lost: ((why: string) => void)[] = [];

@@ -25,6 +25,8 @@ export interface CCall {
   line: number;
   /** The QP expression (first argument), e.g. `qp` or `conn->qp`. */
   qp: string;
+  /** The attributes argument as written, e.g. `&attr`. */
+  attr: string;
   text: string;
   /** Fields of struct ibv_qp_attr as set at the call, nested ones flattened (`ah_attr.port_num`). */
   attrs: Record<string, CValue>;
@@ -186,7 +188,7 @@ function call(n: CNode, env: Env, ctx: Ctx): void {
     // The QP's name as the caller knows it: a helper's `qp` parameter stands for the argument passed.
     const bound = args[0].type === 'identifier' ? env.get(args[0].text) : undefined;
     const qp = bound && 'value' in bound && typeof bound.value !== 'number' ? bound.value.symbolic : args[0].text;
-    ctx.calls.push({ line: n.startPosition.row + 1, qp, text: n.text.replace(/\s+/g, ' '), attrs: Object.fromEntries(obj), mask: mask(args[2], env) });
+    ctx.calls.push({ line: n.startPosition.row + 1, qp, attr: args[1].text, text: n.text.replace(/\s+/g, ' '), attrs: Object.fromEntries(obj), mask: mask(args[2], env) });
   } else if (fn === 'memset' && args.length >= 1) {
     objectOf(args[0], env)?.clear();
   } else if (ctx.fns.has(fn) && ctx.depth < 8) {

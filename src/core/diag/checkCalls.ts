@@ -73,7 +73,7 @@ function fixOf(c: CCall, from: QpState, to: QpState, r: ModifyValueResult, type:
   const bits = names.reduce((m, n) => m | ATTR_BIT[n], 0);
   const mask = namesOf(bits).join(' | ');
   const words = [r.missing.length ? `add ${r.missing.join(', ')}` : '', r.unexpected.length ? `take out ${r.unexpected.join(', ')}` : ''].filter(Boolean).join('; ');
-  return { fix: words, fixed: `ibv_modify_qp(${c.qp}, &attr, ${mask});` };
+  return { fix: words, fixed: `ibv_modify_qp(${c.qp}, ${c.attr}, ${mask});` };
 }
 
 export function checkCalls(calls: readonly CCall[], o: CheckOptions = {}): CodeVerdict {
