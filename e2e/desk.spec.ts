@@ -1,4 +1,5 @@
 import { expect, open, shot, test, type Page } from './fixtures.ts';
+import { axe } from './axe.ts';
 
 // Issue 20, the diagnosis desk: the four engineer cases, each from the desk to a reproduction in
 // the transport instrument with "why?" open; a pasted snippet missing IBV_QP_AV refused as the
@@ -85,4 +86,48 @@ test('a pasted snippet without IBV_QP_AV is refused as the kernel refuses it, wi
   await expect(page.locator('[data-testid="desk-call"][data-verdict="ok"]')).toHaveCount(1);
   await expect(page.getByTestId('desk-code-result')).toContainText('remote_qpn (symbolic)');
   await shot(page, 'desk-code-missing-av');
+});
+
+for (const theme of ['light', 'dark'] as const) {
+  test(`the desk with causes listed passes axe (WCAG 2 A/AA), ${theme} theme`, async ({ app: page }) => {
+    await open(page);
+    const toggle = page.getByTestId('theme-toggle');
+    for (let i = 0; i < 3 && (await page.locator('html').getAttribute('data-theme')) !== theme; i++) await toggle.click();
+    await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
+    await openDesk(page);
+    await page.getByTestId('desk-case-1').click();
+    await page.getByTestId('desk-find').click();
+    const first = page.getByTestId('desk-cause').first();
+    await expect(first).toBeVisible({ timeout: 60_000 });
+    await first.locator('summary').nth(1).click();
+    await expect(first.getByTestId('desk-outcomes')).toBeVisible();
+    await shot(page, `desk-${theme}`);
+    const r = await (await axe(page)).withTags(['wcag2a', 'wcag2aa']).include('[data-testid="desk"]').analyze();
+    expect(r.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+    await page.getByTestId('tab-code').click();
+    await page.getByTestId('desk-code-check').click();
+    await expect(page.getByTestId('desk-refusal')).toBeVisible({ timeout: 30_000 });
+    const c = await (await axe(page)).withTags(['wcag2a', 'wcag2aa']).include('[data-testid="desk"]').analyze();
+    expect(c.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+    await shot(page, `desk-code-${theme}`);
+  });
+}
+
+test('the desk at 390 px: the causes and the code check fit the width', async ({ app: page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await open(page);
+  await openDesk(page);
+  await page.getByTestId('desk-case-4').click();
+  await page.getByTestId('desk-find').click();
+  await expect(page.getByTestId('desk-cause').first()).toBeVisible({ timeout: 60_000 });
+  const over = () => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(await over()).toBeLessThanOrEqual(0);
+  await page.getByTestId('desk-cause').first().scrollIntoViewIfNeeded();
+  await shot(page, 'desk-390');
+  await page.getByTestId('tab-code').click();
+  await page.getByTestId('desk-code-check').click();
+  await expect(page.getByTestId('desk-refusal')).toBeVisible({ timeout: 30_000 });
+  expect(await over()).toBeLessThanOrEqual(0);
+  await page.getByTestId('desk-refusal').scrollIntoViewIfNeeded();
+  await shot(page, 'desk-code-390');
 });

@@ -35,7 +35,7 @@ export function CauseCard({ c, links, onReproduce }: { c: DeskCause; links: { me
     <li className="rounded-md border border-slate-300 bg-white p-2" data-testid="desk-cause" data-id={c.id}>
       <div className="flex flex-wrap items-start gap-2">
         <span className="rounded bg-slate-800 px-1.5 font-mono text-[11px] font-bold text-white">#{c.rank}</span>
-        <p className="min-w-0 flex-1 text-[12px] font-medium text-slate-900">{c.cause}</p>
+        <p className="min-w-0 flex-1 basis-56 text-[12px] font-medium text-slate-900">{c.cause}</p>
         <button type="button" className="rounded-md border border-fuchsia-600 bg-fuchsia-50 px-2 text-[12px] font-medium text-fuchsia-950 hover:bg-fuchsia-100" data-testid="desk-reproduce"
           title={c.at ? `Open this scenario in the transport instrument at ${c.at.what}, with "why?" open` : 'Open this scenario in the transport instrument'} onClick={() => onReproduce(c)}>
           Reproduce, with why? ▸

@@ -66,7 +66,7 @@ export default function Desk({ onClose }: { onClose(): void }) {
             {answer && !answer.ok && <p role="alert" className="text-[12px] text-red-800">The desk failed: {answer.error}</p>}
             {answer?.ok && (
               <section aria-label="Causes, most likely first" data-testid="desk-causes">
-                <p className="text-[12px] font-medium" role="status">{answer.causes.length ? `${answer.causes.length} cause${answer.causes.length === 1 ? '' : 's'} reproduce these symptoms, most likely first` : 'No modelled cause produces these symptoms.'}</p>
+                <p className="text-[12px] font-medium" role="status">{answer.causes.length ? `${answer.causes.length === 1 ? '1 cause reproduces' : `${answer.causes.length} causes reproduce`} these symptoms, most likely first` : 'No modelled cause produces these symptoms.'}</p>
                 <ol className="mt-1 flex flex-col gap-1.5">{answer.causes.map((c) => <CauseCard key={c.id} c={c} links={links} onReproduce={(x) => void open(x)} />)}</ol>
               </section>
             )}
