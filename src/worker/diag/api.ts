@@ -11,9 +11,9 @@ import { defaultStormSettings } from '../../core/faults/labConfig.ts';
 import type { ProfileId } from '../../core/model/profiles.ts';
 import type { CheckProfile } from '../../core/verbs/checkValues.ts';
 import type { QpState, QpType } from '../../core/verbs/types.ts';
-import { encodeLink } from '../../scenario/link/envelope.ts';
-import { MEMORY_LINK, type MemoryPayload } from '../../scenario/link/memory.ts';
-import { FAULTS_LINK, type FaultsPayload } from '../../scenario/link/faults.ts';
+import { writeLink } from '../../scenario/link/index.ts';
+import type { MemoryPayload } from '../../scenario/link/memory.ts';
+import type { FaultsPayload } from '../../scenario/link/faults.ts';
 import { cParser } from './parser.ts';
 import { ASYNC_EVENTS, WC_STATUSES } from '../../core/model/wc.ts';
 import { PROFILE_IDS } from '../../core/model/profiles.ts';
@@ -80,6 +80,6 @@ export class DiagApi {
 
   /** The addresses (`#lab=…`) of the two instruments that show cases 3 and 4 at full scale. */
   links(): { memory: string; faults: string } {
-    return { memory: `#${encodeLink('memory', MEMORY_LINK.version, CLIFF)}`, faults: `#${encodeLink('faults', FAULTS_LINK.version, STORM())}` };
+    return { memory: `#${writeLink('memory', CLIFF)}`, faults: `#${writeLink('faults', STORM())}` };
   }
 }
