@@ -74,7 +74,8 @@ const pwa = VitePWA({
   },
   workbox: {
     // The plugin adds manifest.webmanifest itself.
-    globPatterns: ['**/*.{html,js,css,svg,png}'],
+    // wasm: the diagnosis desk's C parser (web-tree-sitter and its C grammar, ~0.8 MB, loaded only by the desk).
+    globPatterns: ['**/*.{html,js,css,svg,png,wasm}'],
     navigateFallback: 'index.html',
     // The first page load takes control at once, so it already runs offline; later updates wait.
     clientsClaim: true,

@@ -6,6 +6,7 @@ const BENCHES: string[] = [
   './qpBench.ts',
   './cacheBench.ts',
   './engineBench.ts',
+  './countersBench.ts',
   './stormBench.ts',
   './timeTravelBench.ts',
 ];

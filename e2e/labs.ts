@@ -25,6 +25,7 @@ export const LABS: Lab[] = [
       { ...help, open: async (page) => { await page.getByTestId('help-button').click(); return 'help'; } },
       share,
       { name: 'full log', open: async (page) => { await page.getByTestId('full-log-open').click(); return 'full-log'; } },
+      { name: 'diagnosis desk', open: async (page) => { await page.getByTestId('desk-open').click(); await expect(page.getByTestId('desk-find')).toBeVisible(); return 'desk'; } },
       { name: 'driver differences', open: async (page) => { await page.getByTestId('profile-table-open').click(); return 'profile-table'; } },
       {
         name: 'challenge editor', open: async (page) => {

@@ -38,7 +38,9 @@ test('the service worker precaches every built file: entry, lazy lab chunks, eve
     return paths;
   });
   const files = builtFiles();
-  expect(files.filter((f) => /^assets\/.*worker.*\.js$/.test(f))).toHaveLength(3);
+  // Four workers: the three instruments' simulations and the diagnosis desk's (with its parser's .wasm files).
+  expect(files.filter((f) => /^assets\/.*worker.*\.js$/.test(f))).toHaveLength(4);
+  expect(files.filter((f) => f.endsWith('.wasm'))).toHaveLength(2);
   expect(files.some((f) => /^assets\/MemoryLab-.*\.js$/.test(f))).toBe(true);
   expect(files.some((f) => /^assets\/FaultsLab-.*\.js$/.test(f))).toBe(true);
   expect(files.filter((f) => !cached.includes(f))).toEqual([]);

@@ -20,6 +20,8 @@ export interface TwoHosts {
   commands?: CmdIn[];
   durationNs?: number;
   cqDepth?: number;
+  /** How often each host polls its CQs (1 µs unless a long run needs fewer polls). */
+  pollNs?: number;
 }
 
 /** QPNs the model gives the first QP of host A and of host B. */
@@ -41,8 +43,8 @@ export function twoHosts(title: string, profile: ProfileId, o: TwoHosts = {}): S
       durationNs: o.durationNs ?? 120_000,
       profile,
       hosts: [
-        { name: 'A', pollIntervalNs: 1000, cqDepths: [depth] },
-        { name: 'B', pollIntervalNs: 1000, cqDepths: [depth] },
+        { name: 'A', pollIntervalNs: o.pollNs ?? 1000, cqDepths: [depth] },
+        { name: 'B', pollIntervalNs: o.pollNs ?? 1000, cqDepths: [depth] },
       ],
       mrs: o.mrs ?? [],
       srqs: o.srqs ?? [],

@@ -24,6 +24,10 @@ export interface Symptoms {
   events?: readonly AsyncEvent[];
   /** The state the peer QP (of the one that saw the status) is in at the end, as ibv_query_qp names it; 'GONE' once destroyed. */
   peerState?: string;
+  /** A symptom of many connections (engineer cases 3 and 4): answered by core/diag/scale.ts. */
+  scale?: 'throughput-collapse' | 'storm';
+  /** Hardware counters seen rising (on either host), named as the profile's driver names them. */
+  counters?: readonly string[];
 }
 export interface Diagnosis {
   cause: string;
@@ -49,6 +53,10 @@ export interface Observed {
   states: string[];
   /** Host of the first CQE per side carrying the status asked for (-1: none). */
   hostOf: (side: Side, status: WcStatus) => number;
+  /** The hardware counters at the end, per host, as the profile names them. */
+  counters: Record<number, Record<string, number>>;
+  /** Every event of the run (the trace kept whole: index = the event's trace index). */
+  log: readonly SimEvent[];
 }
 
 /** Run a scenario to its end and read what an engineer would have seen. */
@@ -74,18 +82,19 @@ export function observe(scenario: ScenarioInput): Observed {
     const e = evs.find((x) => x.kind === 'cqe' && x.status === status && (x.queue === 'sq') === (side === 'requester'));
     return (e as { host?: number } | undefined)?.host ?? -1;
   };
-  return { first, statuses, events, refused, states, hostOf };
+  return { first, statuses, events, refused, states, hostOf, counters: summary.counters, log: evs };
 }
 
 /** How well a run matches: -1 no match; else a score (higher first). */
 export function matchScore(o: Observed, s: Symptoms): number {
   for (const ev of s.events ?? []) if (!o.events.has(ev)) return -1;
+  for (const c of s.counters ?? []) if (!Object.values(o.counters).some((h) => (h[c] ?? 0) > 0)) return -1;
   const m = s.modify;
   // `from` is the state the application believed its QP in; the refusal names the real one, so only `to` must agree.
   if (m) return o.refused.some((r) => r.errno === m.errno && r.to === m.to) ? 1 : -1;
   const status = s.status;
-  // Events alone (an engineer who saw only async events) match on the events.
-  if (status === undefined) return (s.events?.length ?? 0) > 0 ? 1 : -1;
+  // Events or counters alone (an engineer who saw no completion) match on those.
+  if (status === undefined) return (s.events?.length ?? 0) + (s.counters?.length ?? 0) > 0 ? 1 : -1;
   const sides: Side[] = s.side ? [s.side] : ['requester', 'responder'];
   const side = sides.find((x) => o.statuses[x].has(status));
   if (side === undefined) return -1;
@@ -97,21 +106,22 @@ export function matchScore(o: Observed, s: Symptoms): number {
   return o.first[side] === status ? 1 : 0;
 }
 
-const ALL: ProfileId[] = ['ibta', 'rxe', 'mlx5'];
+export const ALL_PROFILES: ProfileId[] = ['ibta', 'rxe', 'mlx5'];
 
 /** The catalogue for these symptoms: the general one, or the kernel-table causes of a refused modify. */
 export function catalogueFor(s: Symptoms, type: QpType = 'RC'): readonly Cause[] {
   return s.modify ? modifyCauses(type, s.modify.to as QpState, s.modify.from as QpState | undefined) : CAUSES;
 }
 
-export function diagnose(s: Symptoms, profiles: readonly ProfileId[] = ALL, catalogue: readonly Cause[] = catalogueFor(s)): Diagnosis[] {
+/** `look` runs a scenario (the desk passes one that remembers its runs, to read them again). */
+export function diagnose(s: Symptoms, profiles: readonly ProfileId[] = ALL_PROFILES, catalogue: readonly Cause[] = catalogueFor(s), look: (sc: ScenarioInput) => Observed = observe): Diagnosis[] {
   const found: (Diagnosis & { score: number; order: number })[] = [];
   catalogue.forEach((c, order) => {
     let best: { profile: ProfileId; scenario: ScenarioInput; score: number } | undefined;
     const under: ProfileId[] = [];
     for (const p of profiles) {
       const scenario = c.build(p);
-      const score = matchScore(observe(scenario), s);
+      const score = matchScore(look(scenario), s);
       if (score < 0) continue;
       under.push(p);
       if (!best || score > best.score) best = { profile: p, scenario, score };

@@ -22,6 +22,7 @@ import { stateAnnouncements } from './announce.ts';
 import { TimeTools, importScenario } from './tools/TimeTools.tsx';
 import type { ChallengeKit } from './tools/ChallengeEditor.tsx';
 import { WhyPanel } from './tools/WhyPanel.tsx';
+import { DeskButton } from './desk/DeskButton.tsx';
 import { prefersReducedMotion } from '../kit/motion.ts';
 import { grouped } from '../kit/grouped.ts';
 
@@ -103,7 +104,7 @@ export function TransportLab({ buildLink, onResetProgress, challengeKit, actions
   );
   return (
     <LabShell lab="transport" subtitle={scenarioTitle ?? 'loading…'} lessonOpen={lessonOpen} setLessonOpen={st.setLessonOpen} lesson={lesson}
-      controls={<Header />} toolbar={ready && <TimeTools challengeKit={challengeKit}><ProfileBar /></TimeTools>}
+      controls={<Header />} toolbar={ready && <TimeTools challengeKit={challengeKit}><ProfileBar /><DeskButton /></TimeTools>}
       ready={ready} onShare={() => void openShare(buildLink, st.setShare)} onHelp={() => st.setHelp(true)} helpLabel="Help and keyboard shortcuts (?)"
       className="lg:min-h-[600px]"
       skip={<a href="#inspector-title" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-2 focus:py-1">Skip to the inspector</a>}
