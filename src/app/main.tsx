@@ -8,6 +8,9 @@ import { settled, visit } from './links.ts';
 import { recoveries } from './recovery.ts';
 import { Root } from './Root.tsx';
 import { prestart } from './links.ts';
+import { trackCourse } from './course/open.ts';
+import { tellParent } from './course/parent.ts';
+import { instruments } from './registry.ts';
 
 // A handle for end-to-end tests, the report and people driving the page from the console:
 // - transport(), memory(), faults(): each instrument's client (`call(name, ...args)` reaches its
@@ -24,6 +27,9 @@ declare global {
 }
 
 prestart(location.hash);
+// A course item's progress follows its instrument's frames; in a frame, the allowed parent is told of it.
+trackCourse();
+tellParent(instruments());
 const rootEl = document.getElementById('root');
 if (!rootEl) throw new Error('index.html has no #root element');
 createRoot(rootEl).render(<StrictMode><Root /></StrictMode>);
