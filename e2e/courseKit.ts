@@ -3,12 +3,12 @@
 // the first answer a guess and, if it was wrong, the expected one next). Waits are on state only.
 import { readFileSync } from 'node:fs';
 import LZString from 'lz-string';
-import type { Page } from '@playwright/test';
+import type { Frame, Page } from '@playwright/test';
 
 export const courseLink = (file: string) => `#course=${LZString.compressToEncodedURIComponent(JSON.stringify(JSON.parse(readFileSync(file, 'utf8'))))}`;
 
 /** Finish every step of the lesson `lab` shows, through its client; the first answer to each question is `guess` of its options. */
-export async function finishLesson(page: Page, lab: string): Promise<void> {
+export async function finishLesson(page: Page | Frame, lab: string): Promise<void> {
   await page.evaluate(async (l) => {
     interface Q { kind: string; options: Array<{ id: string }>; graded: { correct: boolean; expected: unknown } | null }
     interface F { lesson: { step: number; stepsDone: boolean[]; question: Q | null } | null }

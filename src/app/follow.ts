@@ -10,6 +10,7 @@ import { MAX_LINK_CHARS } from '../scenario/link/envelope.ts';
 import type { AnyInstrument, PayloadBase } from './instrument.ts';
 import { savePlace } from './progress.ts';
 import { embedSuffix } from './course/embed.ts';
+import { courseStore } from './course/state.ts';
 
 /** Each instrument's place: its last link hash (without '#'), and the JSON it encodes. */
 const places = new Map<string, { json: string; hash: string }>();
@@ -54,6 +55,8 @@ export function placeOf(id: string): string | null {
 }
 
 function write(hash: string): void {
+  // A course's syllabus on screen holds the address (app/course): a reload opens the course again.
+  if (courseStore.getState().syllabus) return;
   // Embedded, the address keeps embed=1 (app/course/embed.ts): a reload in the frame stays embedded.
   const to = `#${hash}${embedSuffix()}`;
   if (location.hash === to) return;

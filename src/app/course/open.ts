@@ -61,7 +61,9 @@ async function openCourse(hash: string, r: NonNullable<ReturnType<typeof readCou
   if (course) {
     courseStore.setState({ course, hash: bare, syllabus: true, current: null, records: savedRecords(course), message: null });
     // The instruments its lessons run in start now: the syllabus reads their steps and questions.
-    await Promise.all([...new Set(course.items.map(itemRef).flatMap((i) => (i.kind === 'url' ? [] : [i.lab])))].map((lab) => startLab(lab).catch(() => undefined)));
+    const labs = new Set(course.items.map(itemRef).flatMap((i) => (i.kind === 'lesson' ? [i.lab] : [])));
+    // A lab that cannot start is said when its item is opened; the syllabus shows it without its step count.
+    await Promise.all([...labs].map((lab) => Promise.resolve().then(() => startLab(lab)).catch(() => undefined)));
     courseStore.setState({});
     return;
   }

@@ -70,6 +70,8 @@ export function progressOf(lab: string, f: KitFrame | null, lessons: readonly Le
 export function tellParent(labs: ReadonlyArray<{ id: string; store: LabStore }>): void {
   if (!framed()) return;
   void allowedParent().then((origin) => {
+    // Said on the page (for whoever drives or inspects it): whether this frame tells its parent.
+    document.documentElement.dataset.parentProgress = origin ? 'on' : 'off';
     if (!origin) return;
     for (const { id, store } of labs) {
       let last = '';

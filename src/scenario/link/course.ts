@@ -62,11 +62,23 @@ export function itemKey(i: CourseItem): string {
 
 export type CourseRead = { ok: true; course: Course } | { ok: false; error: string };
 
+/**
+ * "items[1].title: is missing" for a missing key, "theme: is not a field here" for an unknown one,
+ * else the issue's own message, after the field's path (below `root`, or `whole` for the value itself).
+ */
+export function fieldIssue(i: v.BaseIssue<unknown>, whole: string): string {
+  const text = issueText(i, '', whole);
+  if (i.type !== 'strict_object' && i.type !== 'object') return text;
+  if (i.received === 'undefined') return `${text.slice(0, text.lastIndexOf(': '))}: is missing`;
+  if (i.expected === 'never') return `${text.slice(0, text.lastIndexOf(': '))}: is not a field here (a typo?)`;
+  return text;
+}
+
 /** Check a parsed course file; the refusal names the field. */
 export function readCourse(raw: unknown): CourseRead {
   let r: v.SafeParseResult<typeof CourseSchema>;
   try { r = v.safeParse(CourseSchema, raw); } catch (e) { return { ok: false, error: `the course could not be read (${String((e as Error).message).slice(0, 80)})` }; }
-  return r.success ? { ok: true, course: r.output } : { ok: false, error: `the course's ${issueText(r.issues[0], '', 'file')}` };
+  return r.success ? { ok: true, course: r.output } : { ok: false, error: `the course's ${fieldIssue(r.issues[0], 'file')}` };
 }
 
 /** Read a course file's text (JSON). */

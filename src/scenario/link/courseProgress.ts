@@ -3,8 +3,8 @@
 // reads it. Imported again, it is checked here first; a refusal names the field, and nothing of a
 // bad file is used.
 import * as v from 'valibot';
-import { int, issueText } from '../../core/kit/valid.ts';
-import { CourseSchema, itemKey, type Course } from './course.ts';
+import { int } from '../../core/kit/valid.ts';
+import { CourseSchema, fieldIssue, itemKey, type Course } from './course.ts';
 
 export const HAND_IN = 'qpscope-course-progress';
 
@@ -62,5 +62,5 @@ export function readHandIn(json: string): { ok: true; file: HandIn } | { ok: fal
   let raw: unknown;
   try { raw = JSON.parse(json); } catch { return { ok: false, error: 'the progress file is not valid JSON' }; }
   const r = v.safeParse(HandInSchema, raw);
-  return r.success ? { ok: true, file: r.output } : { ok: false, error: `the progress file's ${issueText(r.issues[0], '', 'file')}` };
+  return r.success ? { ok: true, file: r.output } : { ok: false, error: `the progress file's ${fieldIssue(r.issues[0], 'file')}` };
 }
