@@ -5,28 +5,32 @@
 // progress lasts only for this visit, throws nothing, and still tells the parent.
 import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import type { BrowserContext, Frame, Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { finishLesson } from './courseKit.ts';
 
 const EXAMPLE = readFileSync('docs/embed-example.html', 'utf8');
-// Two parent origins on other sites than the preview server's 127.0.0.1: a tiny server on the
-// next two ports, reached as localhost (Chromium blocks a public page's frames from loading a
-// local server, so the parent must be on this machine too).
-const PORT = Number(process.env.E2E_PORT ?? 4317);
-const TEACHER = `localhost:${PORT + 1}`;
-const OTHER = `localhost:${PORT + 2}`;
+// Two parent origins on other sites than the preview server's 127.0.0.1: a tiny server on two
+// ports the system picks (free ones: other runs use the fixed ones), reached as localhost
+// (Chromium blocks a public page's frames from loading a local server, so the parent must be on
+// this machine too).
+let TEACHER = '';
+let OTHER = '';
 const servers: Server[] = [];
 
 test.beforeAll(async () => {
-  for (const port of [PORT + 1, PORT + 2]) {
+  const hosts: string[] = [];
+  for (let i = 0; i < 2; i++) {
     const s = createServer((req, res) => {
       if (req.url?.startsWith('/embed-example.html')) { res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }); res.end(EXAMPLE); return; }
       res.writeHead(404); res.end();
     });
-    await new Promise<void>((ok) => s.listen(port, 'localhost', ok));
+    await new Promise<void>((ok) => s.listen(0, 'localhost', ok));
     servers.push(s);
+    hosts.push(`localhost:${(s.address() as AddressInfo).port}`);
   }
+  [TEACHER = '', OTHER = ''] = hosts;
 });
 test.afterAll(async () => { await Promise.all(servers.map((s) => new Promise((ok) => s.close(ok)))); });
 

@@ -4,18 +4,12 @@
 // Only the instrument on screen plays.
 import { Suspense, useEffect, useMemo, useState } from 'react';
 import { Instruments } from '../views/shell/LabNav.tsx';
-import { PageModeContext, type PageMode } from '../views/shell/embed.ts';
-import { storageKept } from '../views/kit/storage.ts';
-import { CourseBarRoute, SyllabusRoute, useSyllabusShown } from './course/CourseRoute.tsx';
-import { embedded, openHere } from './course/embed.ts';
+import { SyllabusRoute, useSyllabusShown } from './course/CourseRoute.tsx';
 import { routeCourse } from './course/open.ts';
 import { showWith, visit } from './links.ts';
 import { labLink } from './lab.ts';
 import { forgetProgress } from './progress.ts';
 import { entryOf, find, instruments } from './registry.ts';
-
-/** Embed mode, the course bar and whether storage is kept: fixed for the page's life (app/course). */
-const MODE: PageMode = { embed: embedded() ? { openHref: openHere } : null, course: <CourseBarRoute />, kept: storageKept() };
 
 export function Root() {
   const [lab, setLab] = useState<string | null>(null);
@@ -48,10 +42,8 @@ export function Root() {
   if (!lab || !buildLink) return <main className="flex h-full items-center justify-center text-sm text-slate-600" aria-busy="true">Starting…</main>;
   const { View, loading } = entryOf(lab);
   return (
-    <PageModeContext.Provider value={MODE}>
-      <Instruments.Provider value={nav}>
-        <Suspense fallback={<p className="p-4">{loading}</p>}><View buildLink={buildLink} onResetProgress={forgetProgress} /></Suspense>
-      </Instruments.Provider>
-    </PageModeContext.Provider>
+    <Instruments.Provider value={nav}>
+      <Suspense fallback={<p className="p-4">{loading}</p>}><View buildLink={buildLink} onResetProgress={forgetProgress} /></Suspense>
+    </Instruments.Provider>
   );
 }

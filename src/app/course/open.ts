@@ -49,6 +49,8 @@ async function openCourse(hash: string, r: NonNullable<ReturnType<typeof readCou
   if (!r.ok) error = r.error;
   else if (r.link.kind === 'data') course = r.link.course;
   else {
+    // The syllabus (or "Opening the course…") holds the address while the file comes.
+    courseStore.setState({ syllabus: true, message: null });
     try {
       const res = await fetch(new URL(r.link.url, location.origin), { credentials: 'same-origin' });
       if (!res.ok) error = `the course file ${r.link.url} could not be fetched (HTTP ${res.status})`;
