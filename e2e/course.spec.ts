@@ -6,6 +6,7 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test } from './fixtures.ts';
 import { courseLink, finishLesson } from './courseKit.ts';
+import { axe } from './axe.ts';
 
 const COURSE = 'fixtures/courses/two-lessons.json';
 
@@ -88,4 +89,16 @@ test('a course-url opens a course file on the same origin; one that is not a cou
   await page.goto('about:blank');
   await page.goto('/#course-url=/courses/broken.json');
   await expect(page.getByTestId('toast')).toHaveText(/could not be opened: the course's items: must list at least one item/);
+});
+
+test('the syllabus passes axe, and holds at 390 and 768 px with nothing scrolling sideways', async ({ app: page }) => {
+  for (const width of [1280, 768, 390]) {
+    await page.setViewportSize({ width, height: 800 });
+    await page.goto(`/${courseLink('fixtures/courses/first-lab.json')}`);
+    await expect(page.getByTestId('course-title')).toHaveText('RDMA Queue Pairs: a first two-hour lab');
+    const r = await (await axe(page)).analyze();
+    expect(r.violations.map((v) => `${v.id}: ${v.nodes.length}`), `${width} px`).toEqual([]);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), `${width} px`).toBe(true);
+    await page.goto('about:blank');
+  }
 });
