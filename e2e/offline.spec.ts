@@ -24,7 +24,8 @@ function builtFiles(dir = 'dist'): string[] {
     if (statSync(path).isDirectory()) { if (name !== '.vite') out.push(...builtFiles(path)); continue; }
     out.push(relative('dist', path));
   }
-  return out.filter((f) => f !== 'sw.js' && !/^workbox-.*\.js$/.test(f));
+  // qpscope-embed.json is the host's setting, read afresh by an embedded page (docs/hosting.md): never precached.
+  return out.filter((f) => f !== 'sw.js' && f !== 'qpscope-embed.json' && !/^workbox-.*\.js$/.test(f));
 }
 
 test('the service worker precaches every built file: entry, lazy lab chunks, every worker chunk, icons', async ({ app: page }) => {

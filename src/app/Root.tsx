@@ -4,6 +4,8 @@
 // Only the instrument on screen plays.
 import { Suspense, useEffect, useMemo, useState } from 'react';
 import { Instruments } from '../views/shell/LabNav.tsx';
+import { SyllabusRoute, useSyllabusShown } from './course/CourseRoute.tsx';
+import { routeCourse } from './course/open.ts';
 import { showWith, visit } from './links.ts';
 import { labLink } from './lab.ts';
 import { forgetProgress } from './progress.ts';
@@ -25,6 +27,8 @@ export function Root() {
       const hash = e ? new URL(e.newURL).hash : window.location.hash;
       if (hash === last) return;
       last = hash;
+      // A course address shows its syllabus (app/course); every other one opens an instrument.
+      if (routeCourse(hash)) return;
       void visit(hash);
     };
     open();
@@ -33,6 +37,8 @@ export function Root() {
   }, []);
   const nav = useMemo(() => instruments().map((e) => ({ id: e.id, title: e.title })), []);
   const buildLink = useMemo(() => (lab ? () => labLink(lab) : null), [lab]);
+  const syllabus = useSyllabusShown();
+  if (syllabus) return <SyllabusRoute />;
   if (!lab || !buildLink) return <main className="flex h-full items-center justify-center text-sm text-slate-600" aria-busy="true">Starting…</main>;
   const { View, loading, lessons } = entryOf(lab);
   return (

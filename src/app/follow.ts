@@ -9,6 +9,8 @@ import { encodeLink } from '../scenario/link/envelope.ts';
 import { MAX_LINK_CHARS } from '../scenario/link/envelope.ts';
 import type { AnyInstrument, PayloadBase } from './instrument.ts';
 import { savePlace } from './progress.ts';
+import { embedSuffix } from './course/embed.ts';
+import { courseStore } from './course/state.ts';
 
 /** Each instrument's place: its last link hash (without '#'), and the JSON it encodes. */
 const places = new Map<string, { json: string; hash: string }>();
@@ -53,6 +55,10 @@ export function placeOf(id: string): string | null {
 }
 
 function write(hash: string): void {
-  if (location.hash === `#${hash}`) return;
-  history.replaceState(history.state, '', `#${hash}`);
+  // A course's syllabus on screen holds the address (app/course): a reload opens the course again.
+  if (courseStore.getState().syllabus) return;
+  // Embedded, the address keeps embed=1 (app/course/embed.ts): a reload in the frame stays embedded.
+  const to = `#${hash}${embedSuffix()}`;
+  if (location.hash === to) return;
+  history.replaceState(history.state, '', to);
 }

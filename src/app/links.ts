@@ -14,6 +14,7 @@ import { FIRST, entryOf, find, ids, instruments } from './registry.ts';
 import { lastLab, savedLab, setVisiting } from './progress.ts';
 import { firstLab } from './first.ts';
 import { placeOf, showing } from './follow.ts';
+import { embedded } from './course/embed.ts';
 
 /** What became of an address: the instrument to show, whether the link was used, and the words shown. */
 export interface Opened {
@@ -84,7 +85,8 @@ export async function openLocation(hash: string, current: string | null): Promis
   }
   if (error) return refuse(d.lab, error);
   const message = `${entryOf(d.lab).opened}${lesson ? ' Your own lesson progress is kept as it was.' : ''}`;
-  notify(d.lab, 'info', message);
+  // Embedded, the link is the host's, not someone's: nothing to say about the person's own progress.
+  if (!embedded()) notify(d.lab, 'info', message);
   return { lab: d.lab, opened: true, message };
 }
 

@@ -8,6 +8,13 @@ import { settled, visit } from './links.ts';
 import { recoveries } from './recovery.ts';
 import { Root } from './Root.tsx';
 import { prestart } from './links.ts';
+import { trackCourse } from './course/open.ts';
+import { tellParent } from './course/parent.ts';
+import { instruments } from './registry.ts';
+import { CourseBarRoute } from './course/CourseRoute.tsx';
+import { embedded, openHere } from './course/embed.ts';
+import { PageModeContext, type PageMode } from '../views/shell/embed.ts';
+import { storageKept } from '../views/kit/storage.ts';
 
 // A handle for end-to-end tests, the report and people driving the page from the console:
 // - transport(), memory(), faults(): each instrument's client (`call(name, ...args)` reaches its
@@ -24,6 +31,11 @@ declare global {
 }
 
 prestart(location.hash);
+// A course item's progress follows its instrument's frames; in a frame, the allowed parent is told of it.
+trackCourse();
+tellParent(instruments());
 const rootEl = document.getElementById('root');
 if (!rootEl) throw new Error('index.html has no #root element');
-createRoot(rootEl).render(<StrictMode><Root /></StrictMode>);
+// Embed mode, the course bar and whether storage is kept: fixed for the page's life (app/course).
+const mode: PageMode = { embed: embedded() ? { openHref: openHere } : null, course: <CourseBarRoute />, kept: storageKept() };
+createRoot(rootEl).render(<StrictMode><PageModeContext.Provider value={mode}><Root /></PageModeContext.Provider></StrictMode>);

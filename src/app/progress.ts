@@ -8,6 +8,7 @@
 import type { StoreApi } from 'zustand';
 import { labProgress, loadProgress, recordLesson, recordPlace, resetProgress, saveProgress, type LabProgress } from '../views/shell/progress.ts';
 import type { KitFrame } from '../worker/kit/types.ts';
+import { localStore } from '../views/kit/storage.ts';
 
 type LabStore = StoreApi<{ frame: KitFrame | null; setSaved?: (s: Record<string, boolean[]>) => void }>;
 
@@ -31,16 +32,16 @@ export function savedLab(lab: string): LabProgress {
 
 /** Which instrument the person used last (the one to resume on a bare address). */
 export function lastLab(): string | null {
-  try { return localStorage.getItem('qp-scope.last-lab'); } catch { return null; }
+  try { return localStore().getItem('qp-scope.last-lab'); } catch { return null; }
 }
 
 function setLastLab(lab: string): void {
-  try { localStorage.setItem('qp-scope.last-lab', lab); } catch { /* not kept */ }
+  try { localStore().setItem('qp-scope.last-lab', lab); } catch { /* not kept */ }
 }
 
 export function forgetProgress(): void {
   resetProgress();
-  try { localStorage.removeItem('qp-scope.last-lab'); } catch { /* nothing saved */ }
+  try { localStore().removeItem('qp-scope.last-lab'); } catch { /* nothing saved */ }
 }
 
 /** Save the person's place in `lab` (nothing on a visit). */

@@ -9,6 +9,7 @@ import * as v from 'valibot';
 import { inflate } from './inflate.ts';
 import { grouped } from '../../core/kit/grouped.ts';
 import { issueText } from '../../core/kit/valid.ts';
+import { EMBED } from './embed.ts';
 
 const { compressToEncodedURIComponent } = LZString;
 
@@ -28,7 +29,7 @@ export interface LinkSpec<T> {
 }
 
 export type Decoded<L extends string, T> =
-  | { ok: true; lab: L; value: T | null }
+  | { ok: true; lab: L; value: T | null; embed?: true }
   | { ok: false; error: string };
 
 const show = (x: string) => (x.length > 40 ? `${x.slice(0, 40)}…` : x);
@@ -62,7 +63,12 @@ export function decodeLink<L extends string, T>(hash: string, specs: Readonly<Re
   if (hash.length > MAX_LINK_CHARS) return fail(`the link is ${grouped(hash.length)} characters long; a QP Scope link is at most ${grouped(MAX_LINK_CHARS)}`);
   const p = params(hash);
   if (typeof p === 'string') return fail(p);
-  if (p.size === 0) return { ok: true, lab: fallback, value: null };
+  // `embed=1` goes with any link, bare ones too: the page shows only the instrument and its lesson (embed.ts).
+  const embed = p.get(EMBED);
+  if (embed !== undefined && embed !== '1') return fail(`the link's ${EMBED} must be 1, got "${show(embed)}"`);
+  p.delete(EMBED);
+  const framed = embed === undefined ? {} : { embed: true as const };
+  if (p.size === 0) return { ok: true, lab: fallback, value: null, ...framed };
   const legacyLab = (Object.keys(specs) as L[]).find((l) => { const legacy = specs[l].legacyParam; return legacy !== undefined && p.has(legacy) && !p.has('d'); });
   const labName = p.get('lab') ?? legacyLab ?? fallback;
   if (!Object.prototype.hasOwnProperty.call(specs, labName)) return fail(`there is no instrument "${show(labName)}"; this page has ${Object.keys(specs).join(', ')}`);
@@ -80,7 +86,7 @@ export function decodeLink<L extends string, T>(hash: string, specs: Readonly<Re
   } else {
     if (data === undefined) {
       if (p.has('v')) return fail('the link has a version but no data (d=)');
-      return { ok: true, lab, value: null };
+      return { ok: true, lab, value: null, ...framed };
     }
     const vs = p.get('v');
     if (vs === undefined || !/^\d{1,4}$/.test(vs)) return fail(`the link's version must be a number, got "${show(vs ?? '')}"`);
@@ -107,7 +113,7 @@ export function decodeLink<L extends string, T>(hash: string, specs: Readonly<Re
   // exactly. Checked last, as it costs a compression: only a link that is otherwise valid pays it.
   const exact = compressToEncodedURIComponent(json);
   if (exact !== data) return fail(`the link has ${grouped(Math.max(1, data.length - exact.length))} characters more than its data (was something pasted onto it?)`);
-  return { ok: true, lab, value: r.output };
+  return { ok: true, lab, value: r.output, ...framed };
 }
 
 /** "settings.ways: must be an integer …" from a valibot issue. */

@@ -4,6 +4,7 @@
 // `paint()` resolves a token to the colour in force, once per theme.
 import { useSyncExternalStore } from 'react';
 import { oklabToRgb, parseColour, rgbToOklab, toHex } from './colour.ts';
+import { localStore } from './storage.ts';
 
 export type ThemeChoice = 'light' | 'dark' | 'system';
 export type Theme = 'light' | 'dark';
@@ -15,8 +16,8 @@ export const THEME_CHOICES: readonly ThemeChoice[] = ['system', 'light', 'dark']
 const listeners = new Set<() => void>();
 let generation = 0;
 
-function storage(): Storage | null {
-  try { return typeof localStorage === 'undefined' ? null : localStorage; } catch { return null; }
+function storage(): Storage {
+  return localStore();
 }
 
 // One query list, read on demand: matchMedia() builds a new one per call.
@@ -28,7 +29,7 @@ function systemDark(): boolean {
 
 export function themeChoice(): ThemeChoice {
   let v: string | null = null;
-  try { v = storage()?.getItem(THEME_KEY) ?? null; } catch { /* blocked: the system's */ }
+  try { v = storage().getItem(THEME_KEY) ?? null; } catch { /* blocked: the system's */ }
   return v === 'light' || v === 'dark' ? v : 'system';
 }
 
@@ -60,7 +61,7 @@ function apply(c: ThemeChoice): void {
 export function setThemeChoice(c: ThemeChoice): void {
   try {
     const s = storage();
-    if (c === 'system') s?.removeItem(THEME_KEY); else s?.setItem(THEME_KEY, c);
+    if (c === 'system') s.removeItem(THEME_KEY); else s.setItem(THEME_KEY, c);
   } catch { /* not kept: it still applies to this page */ }
   apply(c);
   notify();

@@ -5,9 +5,10 @@
 // On a phone (below 1024 px) the same order reads top to bottom: header, the lesson step (capped
 // at half the screen, scrolling inside), then Play and the instrument's controls right under the
 // step that asks for them, then the instrument.
-import type { HTMLAttributes, ReactNode } from 'react';
+import { useContext, type HTMLAttributes, type ReactNode } from 'react';
 import type { LabId } from '../../worker/kit/types.ts';
 import { Icon } from '../kit/Icon.tsx';
+import { PageModeContext } from './embed.ts';
 import { LabNav } from './LabNav.tsx';
 import { ThemeToggle } from './ThemeToggle.tsx';
 
@@ -42,11 +43,26 @@ export interface LabShellProps {
 
 const btn = 'inline-flex h-8 items-center gap-1 whitespace-nowrap rounded-md border bg-white px-2.5 text-sm font-medium disabled:opacity-40';
 
-export function LabShell({ lab, subtitle, lessonOpen, setLessonOpen, lesson, controls, toolbar, ready, onShare, onHelp, helpLabel = 'Help', children, overlays, className = '', skip, rootProps }: LabShellProps) {
+export function LabShell({ lab, subtitle, lessonOpen: open, setLessonOpen, lesson, controls, toolbar, ready, onShare, onHelp, helpLabel = 'Help', children, overlays, className = '', skip, rootProps }: LabShellProps) {
+  const mode = useContext(PageModeContext);
+  // Embedded, the lesson column is always there (it is half of what an embed shows).
+  const lessonOpen = open || mode.embed !== null;
+  const note = mode.kept ? null : (
+    <p role="status" data-testid="storage-note" className="border-b border-amber-600 bg-amber-50 px-3 py-1 text-xs text-amber-900">
+      This browser keeps no storage for this page here, so your progress is kept only for this visit.
+    </p>
+  );
   return (
-    <div {...rootProps} className={`flex min-h-full flex-col bg-slate-100 text-slate-900 lg:h-full ${className}`} data-testid={`${lab}-lab`}>
+    <div {...rootProps} className={`flex min-h-full flex-col bg-slate-100 text-slate-900 lg:h-full ${className}`} data-testid={`${lab}-lab`} data-embed={mode.embed ? 'true' : undefined}>
       {skip}
-      <header className="flex flex-wrap items-center gap-x-3 gap-y-1.5 border-b border-slate-300 bg-white px-3 py-1.5 shadow-sm" data-testid="shell-header">
+      {mode.embed ? (
+        <header className="flex items-center gap-3 border-b border-slate-300 bg-white px-3 py-1" data-testid="embed-header">
+          <h1 className="text-sm font-bold tracking-tight text-slate-900">QP Scope</h1>
+          <a href={mode.embed.openHref()} target="_blank" rel="noopener" data-testid="open-in-qpscope"
+            onClick={(e) => { e.currentTarget.href = mode.embed?.openHref() ?? e.currentTarget.href; }}
+            className="ml-auto text-sm font-medium text-blue-800 underline underline-offset-2 hover:text-blue-900">Open in QP Scope ↗</a>
+        </header>
+      ) : <header className="flex flex-wrap items-center gap-x-3 gap-y-1.5 border-b border-slate-300 bg-white px-3 py-1.5 shadow-sm" data-testid="shell-header">
         {/* A fixed width from 640 px, so the switch and the Lessons toggle sit at the same x in every instrument. */}
         <h1 className="shrink-0 text-base font-bold tracking-tight text-slate-900 sm:w-28">QP Scope</h1>
         <LabNav current={lab} />
@@ -65,11 +81,13 @@ export function LabShell({ lab, subtitle, lessonOpen, setLessonOpen, lesson, con
             className="inline-flex h-8 w-8 items-center justify-center rounded-full border border-slate-400 bg-white text-sm font-bold text-slate-800 hover:bg-slate-100">?</button>
           <ThemeToggle />
         </div>
-      </header>
+      </header>}
+      {note}
       <div className={`flex flex-col lg:grid lg:min-h-0 lg:flex-1 ${lessonOpen ? 'lg:grid-cols-[272px_minmax(0,1fr)]' : 'lg:grid-cols-1'}`}>
         {lessonOpen && (
           <aside id="lesson-column" aria-label="Guided lesson" data-testid="lesson-column"
             className="flex max-h-[50vh] min-h-0 flex-col border-b border-slate-300 bg-white lg:max-h-none lg:border-b-0 lg:border-r">
+            {mode.course}
             {lesson}
           </aside>
         )}

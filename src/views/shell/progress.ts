@@ -1,8 +1,9 @@
-// Progress kept in the browser (localStorage), per instrument: where the person was (the moment
+// Progress kept in the browser (localStorage, through views/kit/storage.ts), per instrument: where the person was (the moment
 // as a link hash, the lesson and step), which steps of which lessons are done, and the last
 // answer to each question. A page opened from someone else's link is a visit: it may add steps
 // done, but never overwrites the person's own position or answers.
 import type { Answer } from '../../worker/kit/types.ts';
+import { localStore } from '../kit/storage.ts';
 
 const KEY = 'qp-scope.progress.v1';
 
@@ -21,15 +22,15 @@ export interface Progress { v: 1; labs: Record<string, LabProgress> }
 
 const empty = (): Progress => ({ v: 1, labs: {} });
 
-function storage(): Storage | null {
-  try { return typeof localStorage === 'undefined' ? null : localStorage; } catch { return null; }
+function storage(): Storage {
+  return localStore();
 }
 
 /** Read the saved progress; anything malformed counts as none (never throws). */
 export function loadProgress(): Progress {
   const s = storage();
   try {
-    const raw = s?.getItem(KEY);
+    const raw = s.getItem(KEY);
     if (!raw) return empty();
     const p = JSON.parse(raw) as Progress;
     if (!p || p.v !== 1 || typeof p.labs !== 'object' || p.labs === null) return empty();
@@ -38,11 +39,11 @@ export function loadProgress(): Progress {
 }
 
 export function saveProgress(p: Progress): void {
-  try { storage()?.setItem(KEY, JSON.stringify(p)); } catch { /* storage full or disabled: progress is only lost, nothing breaks */ }
+  try { storage().setItem(KEY, JSON.stringify(p)); } catch { /* storage full or disabled: progress is only lost, nothing breaks */ }
 }
 
 export function resetProgress(): void {
-  try { storage()?.removeItem(KEY); } catch { /* nothing saved */ }
+  try { storage().removeItem(KEY); } catch { /* nothing saved */ }
 }
 
 export function labProgress(p: Progress, lab: string): LabProgress {

@@ -18,9 +18,12 @@ export function holdLifeline(): void {
     if (typeof name !== 'string') return;
     e.stopImmediatePropagation();
     // Never resolved: the lock is held for as long as this worker lives.
-    void scope.navigator.locks?.request(name, () => {
+    scope.navigator.locks?.request(name, () => {
       scope.postMessage({ qpScopeLifeline: name } satisfies Lifeline);
       return new Promise<never>(() => undefined);
+    }).catch(() => {
+      // Refused ("The request was denied.": a cross-origin frame whose storage is blocked): no
+      // echo, so the page never queues for it and finds a dead worker by its call deadline instead.
     });
   });
 }
