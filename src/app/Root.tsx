@@ -8,6 +8,8 @@ import { showWith, visit } from './links.ts';
 import { labLink } from './lab.ts';
 import { forgetProgress } from './progress.ts';
 import { entryOf, find, instruments } from './registry.ts';
+import { ChallengeLayer, VerifyLayer } from './ChallengeLayer.tsx';
+import { openRoute, routeOf, useChallenges } from './challenge.ts';
 
 export function Root() {
   const [lab, setLab] = useState<string | null>(null);
@@ -25,7 +27,10 @@ export function Root() {
       const hash = e ? new URL(e.newURL).hash : window.location.hash;
       if (hash === last) return;
       last = hash;
-      void visit(hash);
+      // The Verify page and a challenge have addresses of their own (app/challenge.ts).
+      const route = routeOf(hash);
+      if (route) void openRoute(route);
+      else { useChallenges.setState({ verifyPage: null }); void visit(hash); }
     };
     open();
     window.addEventListener('hashchange', open);
@@ -33,11 +38,15 @@ export function Root() {
   }, []);
   const nav = useMemo(() => instruments().map((e) => ({ id: e.id, title: e.title })), []);
   const buildLink = useMemo(() => (lab ? () => labLink(lab) : null), [lab]);
+  const verifyPage = useChallenges((s) => s.verifyPage);
+  // Back from the page opened first: the person's own place (a bare address) opens then.
+  if (verifyPage !== null) return <VerifyLayer initial={verifyPage} onBack={() => { if (!lab) void visit(''); }} />;
   if (!lab || !buildLink) return <main className="flex h-full items-center justify-center text-sm text-slate-600" aria-busy="true">Starting…</main>;
   const { View, loading } = entryOf(lab);
   return (
     <Instruments.Provider value={nav}>
       <Suspense fallback={<p className="p-4">{loading}</p>}><View buildLink={buildLink} onResetProgress={forgetProgress} /></Suspense>
+      <ChallengeLayer />
     </Instruments.Provider>
   );
 }

@@ -97,3 +97,13 @@ export const CHALLENGES: readonly ChallengeDef[] = [
 export function challengeById(id: string): ChallengeDef | undefined {
   return CHALLENGES.find((c) => c.id === id);
 }
+
+/** The instrument's link payload that opens `def`'s start in the page, with `seed`. */
+export function startPayload(def: ChallengeDef, seed: number): Record<string, unknown> {
+  const s = def.start;
+  switch (s.instrument) {
+    case 'transport': return { scenario: { ...s.scenario, seed }, t: 0 };
+    case 'memory': return { preset: s.state.preset, qps: s.state.qps, overrides: { ...s.state.overrides, seed } };
+    case 'faults': return { settings: { ...s.settings, seed } };
+  }
+}

@@ -58,6 +58,7 @@ export function LabShell({ lab, subtitle, lessonOpen, setLessonOpen, lesson, con
           Lessons
         </button>
         <div className="ml-auto flex shrink-0 items-center gap-1.5">
+          <a href="#verify" data-testid="verify-link" className={`${btn} border-slate-400 text-slate-800 hover:bg-slate-100`}>Challenges</a>
           <button type="button" data-testid="share" onClick={onShare} disabled={!ready} className={`${btn} border-indigo-600 text-indigo-800 hover:bg-indigo-50`}>
             <Icon kind="share" />Share
           </button>

@@ -1,0 +1,18 @@
+// The verify worker's client: replays of attempts and codes (worker/verify/api.ts). One worker,
+// started on first use; views reach it only here. A test may install an in-process API instead.
+import { wrap, type Remote } from 'comlink';
+import type { VerifyApi } from '../worker/verify/api.ts';
+
+export type Verifier = Pick<Remote<VerifyApi>, 'challenges' | 'attempt' | 'goal' | 'verify' | 'warnings'>;
+
+let client: Verifier | null = null;
+
+export function verifier(): Verifier {
+  client ??= wrap<VerifyApi>(new Worker(new URL('../worker/verify.worker.ts', import.meta.url), { type: 'module', name: 'qp-scope-verify' }));
+  return client;
+}
+
+export function installVerifier(v: Verifier | null): void { client = v; }
+
+export type { ChallengeInfo, AttemptReply } from '../worker/verify/api.ts';
+export type { CodeRow } from '../worker/challenge/verify.ts';
