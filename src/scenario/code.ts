@@ -6,7 +6,7 @@
 // checksum only catches a mistyped or edited code early, with a clear message). No secret is
 // involved, so a code cannot be forged without the commands that meet the goal.
 import * as v from 'valibot';
-import { compressToEncodedURIComponent } from 'lz-string';
+import LZString from 'lz-string';
 import { inflate } from './link/inflate.ts';
 
 const LZ = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+-$';
@@ -67,7 +67,7 @@ const groups = (s: string) => s.match(/.{1,5}/g)?.join('-') ?? '';
 /** The attempt as a code: `QP1-XXXXX-…-CCCC`. */
 export function encodeCode(a: Attempt): string {
   const json = JSON.stringify([1, a.challenge, a.seed, a.traceHash.slice(0, 16), a.commands]);
-  const z = compressToEncodedURIComponent(json);
+  const z = LZString.compressToEncodedURIComponent(json);
   const body = regroup([...z].map((c) => LZ_VALUE.get(c) ?? 0), 6, 5).map((x) => B32[x]).join('');
   return `${PREFIX}-${groups(body)}-${check(PREFIX + body)}`;
 }

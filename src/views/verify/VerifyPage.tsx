@@ -11,7 +11,7 @@ const INSTRUMENT = { transport: 'Transport', memory: 'NIC memory', faults: 'Faul
 type Row = CodeRow & { ms: number };
 
 export function limitsText(c: Pick<ChallengeInfo, 'limits'>): string {
-  const l = [c.limits.withinNs !== undefined ? `within ${(c.limits.withinNs / 1000).toLocaleString('en-US')} µs` : '', c.limits.maxCommands !== undefined ? `at most ${c.limits.maxCommands} commands` : ''].filter(Boolean);
+  const l = [c.limits.withinNs !== undefined ? `within ${(c.limits.withinNs / 1000).toLocaleString('en-US')} µs` : '', c.limits.maxCommands !== undefined ? `at most ${c.limits.maxCommands} command${c.limits.maxCommands === 1 ? '' : 's'}` : ''].filter(Boolean);
   return l.length ? l.join(', ') : 'no limits';
 }
 

@@ -31,7 +31,7 @@ function grade(def: ChallengeDef, st: { met: boolean; parts: GoalPart[] }, comma
   const max = def.limits?.maxCommands;
   if (max === undefined) return st;
   const ok = commands <= max;
-  return { met: st.met && ok, parts: [...st.parts, { text: `at most ${max} commands of yours (now ${commands})`, met: ok, value: commands }] };
+  return { met: st.met && ok, parts: [...st.parts, { text: `at most ${max} command${max === 1 ? '' : 's'} of yours (now ${commands})`, met: ok, value: commands }] };
 }
 
 /** A plain-data probe's own hash (the memory lab keeps no event trace): the same structural hash as a trace's. */
