@@ -6,10 +6,10 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { readFile } from 'node:fs/promises';
-import { test, expect } from './fixtures.ts';
+import { test, expect, type Page } from './fixtures.ts';
 
 const run = promisify(execFile);
-const shot = (page: import('@playwright/test').Page, name: string) => page.screenshot({ path: `test-results/screens/challenge-${name}.png` });
+const shot = (page: Page, name: string) => page.screenshot({ path: `test-results/screens/challenge-${name}.png` });
 
 test('a memory challenge met in the page gives a code the Verify page and the CLI accept', async ({ app: page }) => {
   test.setTimeout(120_000);
