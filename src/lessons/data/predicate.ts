@@ -46,7 +46,7 @@ export function parsePredicate(x: unknown, at = 'predicate'): Predicate {
 }
 
 /** The instrument a predicate needs (transport forms), or null when it reads plain fields only. */
-export function predicateNeeds(p: Predicate | NumExpr): 'transport' | null {
+export function predicateNeeds(p: Predicate | NumExpr | unknown): 'transport' | null {
   let needs: 'transport' | null = null;
   walk(p, (node) => {
     const count = node.count;
