@@ -1,12 +1,12 @@
 // The layer rule of DESIGN.md made mechanical: an arrow is "may import".
-// core → xstate and small pure libs; scenario → core; lessons → core, scenario;
+// core → xstate and small pure libs; scenario → core; lessons → core, scenario (+ valibot: data lessons);
 // worker → core, scenario, lessons; bridge → worker API types; store → core types;
 // views → store, bridge, core types; app → everything.
 const layers = ['core', 'scenario', 'lessons', 'worker', 'bridge', 'store', 'views', 'app', 'cli'];
 const allowed = {
   core: { src: ['core'], npm: ['xstate', 'pure-rand', 'valibot'] },
   scenario: { src: ['core', 'scenario'], npm: ['lz-string', 'valibot'] },
-  lessons: { src: ['core', 'scenario', 'lessons'], npm: [] },
+  lessons: { src: ['core', 'scenario', 'lessons'], npm: ['valibot'] },
   worker: { src: ['core', 'scenario', 'lessons', 'worker'], npm: ['comlink'] },
   bridge: { src: ['bridge'], typeOnly: ['worker', 'core', 'scenario'], npm: ['comlink'] },
   store: { src: ['store'], typeOnly: ['core', 'worker', 'bridge'], npm: ['zustand'] },
