@@ -5,7 +5,7 @@
 // The attempt is read from the instrument's own link payload and graded in the verify worker.
 import { create } from 'zustand';
 import { encodeLink } from '../scenario/link/envelope.ts';
-import { challengeById, startPayload } from '../scenario/challenges.ts';
+import { challengeById, startPayload } from '../lessons/challenges.ts';
 import { verifier, type AttemptReply, type ChallengeInfo, type CodeRow } from '../bridge/verify.ts';
 import { entryOf } from './registry.ts';
 import { visit } from './links.ts';

@@ -1,5 +1,5 @@
 // The verify worker's client: replays of attempts and codes (worker/verify/api.ts). One worker,
-// started on first use; views reach it only here. A test may install an in-process API instead.
+// started on first use; views reach it only here.
 import { wrap, type Remote } from 'comlink';
 import type { VerifyApi } from '../worker/verify/api.ts';
 
@@ -11,8 +11,6 @@ export function verifier(): Verifier {
   client ??= wrap<VerifyApi>(new Worker(new URL('../worker/verify.worker.ts', import.meta.url), { type: 'module', name: 'qp-scope-verify' }));
   return client;
 }
-
-export function installVerifier(v: Verifier | null): void { client = v; }
 
 export type { ChallengeInfo, AttemptReply } from '../worker/verify/api.ts';
 export type { CodeRow } from '../worker/challenge/verify.ts';

@@ -1,7 +1,7 @@
 // npm run verify: one JSON line per code with exactly the contract's keys; exit 0 only when every
 // code is genuine and met, 1 naming each bad code, 2 with nothing to verify.
 import { describe, expect, it } from 'vitest';
-import { challengeById } from '../scenario/challenges.ts';
+import { challengeById } from '../lessons/challenges.ts';
 import { encodeCode } from '../scenario/code.ts';
 import { attemptCode } from '../worker/challenge/verify.ts';
 import { runVerify } from './verify.ts';

@@ -1,7 +1,7 @@
 // The student's commands read off an instrument's link payload: only what differs from the
 // challenge's start, never the seed; a payload from another scenario is refused, named.
 import { describe, expect, it } from 'vitest';
-import { challengeById, startPayload, type ChallengeDef } from '../../scenario/challenges.ts';
+import { challengeById, startPayload, type ChallengeDef } from '../../lessons/challenges.ts';
 import { commandsOf } from './attempt.ts';
 import { replay } from './replay.ts';
 

@@ -4,7 +4,7 @@
 // change first, as the page's preset buttons do). The seed is the attempt's, never a command.
 import { configOfState, type LabConfig } from '../../core/memory/index.ts';
 import { parseScenario } from '../../core/index.ts';
-import type { ChallengeDef } from '../../scenario/challenges.ts';
+import type { ChallengeDef } from '../../lessons/challenges.ts';
 import type { FaultsAction } from '../../lessons/faults/types.ts';
 import type { MemoryAction } from '../../lessons/memory/types.ts';
 

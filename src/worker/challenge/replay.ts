@@ -4,14 +4,18 @@
 // tests, so a code made in the page verifies anywhere. The score counts only the student's own
 // commands: a challenge's score (a field summed over matching events) is taken from the attempt
 // minus the same start replayed without them; without one, the score is the number of commands.
-import { LC_NAMES, createSimulation, parseScenario, verbsState, type Scenario, type Simulation, type TimedCommand } from '../../core/index.ts';
+import { createSimulation, parseScenario, type Scenario, type SimEvent, type Simulation, type TimedCommand } from '../../core/index.ts';
 import { EventHasher } from '../../core/kit/traceHash.ts';
-import { GoalTally, challengeStatus, type GoalPart } from '../../scenario/challenge.ts';
-import type { ChallengeDef } from '../../scenario/challenges.ts';
+import type { ChallengeDef, Score } from '../../lessons/challenges.ts';
+import { describePredicate, evalNum, evalPredicate, type Predicate } from '../../lessons/data/predicate.ts';
+import { makeProbe } from '../../lessons/transport/probe.ts';
 import type { FaultsAction, FaultsProbe } from '../../lessons/faults/types.ts';
 import type { MemoryAction, MemoryProbe } from '../../lessons/memory/types.ts';
 import { MemoryApi } from '../memory/api.ts';
 import { FaultsApi } from '../faults/api.ts';
+
+/** One part of a goal as the student sees it ticked off. */
+export interface GoalPart { text: string; met: boolean; value?: number }
 
 export interface Verdict {
   challenge: string;
@@ -25,6 +29,37 @@ export interface Verdict {
 }
 
 const refused = (def: ChallengeDef, commands: number, error: string): Verdict => ({ challenge: def.id, met: false, score: null, traceHash: '', parts: [], commands, error });
+
+/** What a part reads now, where it reads one number (a count of events, a number of the probe). */
+function valueOf(p: Predicate, probe: object): number | undefined {
+  if ('num' in p) { const x = evalNum(p.num.of, probe); return Number.isFinite(x) ? x : undefined; }
+  if ('events' in p) return evalNum({ count: { events: p.events.kind, where: p.events.where } }, probe);
+  return undefined;
+}
+
+const round = (x: number) => (Number.isInteger(x) ? x : Number(x.toPrecision(4)));
+
+/** The goal over a probe: met, and its parts (the members of a top-level `all`, else the goal itself). */
+function status(goal: Predicate, probe: object): { met: boolean; parts: GoalPart[] } {
+  const parts = ('all' in goal ? goal.all : [goal]).map((p): GoalPart => {
+    const value = valueOf(p, probe);
+    const text = describePredicate(p).replace(/ since the step began$/, '');
+    return { text: value === undefined ? text : `${text} (now ${round(value).toLocaleString('en-US')})`, met: evalPredicate(p, probe), ...(value === undefined ? {} : { value }) };
+  });
+  return { met: evalPredicate(goal, probe), parts };
+}
+
+/** A transport score: `field` summed over matching events (a list counts its length). */
+function scoreOf(s: Score, events: readonly SimEvent[]): number {
+  let n = 0;
+  for (const e of events) {
+    const o = e as unknown as Record<string, unknown>;
+    if (o.kind !== s.kind || !Object.entries(s.where ?? {}).every(([k, x]) => o[k] === x)) continue;
+    const f = o[s.field];
+    n += Array.isArray(f) ? f.length : typeof f === 'number' ? f : 0;
+  }
+  return n;
+}
 
 /** The grade: the goal's parts, then the limit on commands as one more part. */
 function grade(def: ChallengeDef, st: { met: boolean; parts: GoalPart[] }, commands: number): { met: boolean; parts: GoalPart[] } {
@@ -41,16 +76,15 @@ function probeHash(p: unknown): string {
   return h.hex();
 }
 
-function transportRun(def: ChallengeDef & { start: { instrument: 'transport' } }, seed: number, cmds: TimedCommand[]): { sim: Simulation; tally: GoalTally } {
+function transportRun(def: ChallengeDef & { start: { instrument: 'transport' } }, seed: number, cmds: TimedCommand[]): Simulation {
   const base = parseScenario({ ...def.start.scenario, seed });
   const scenario: Scenario = { ...base, commands: [...base.commands, ...cmds] };
   const last = cmds.reduce((m, c) => Math.max(m, c.t), 0);
   const end = def.limits?.withinNs ?? last + def.start.runNs;
+  // Every event kept: the goal's events are counted from t = 0, not from a window.
   const sim = createSimulation(scenario, { traceKeep: Infinity });
   sim.runUntil(end);
-  const tally = new GoalTally(def);
-  for (const e of sim.events()) tally.feed(e);
-  return { sim, tally };
+  return sim;
 }
 
 function replayTransport(def: ChallengeDef & { start: { instrument: 'transport' } }, seed: number, commands: unknown[]): Verdict {
@@ -59,15 +93,10 @@ function replayTransport(def: ChallengeDef & { start: { instrument: 'transport' 
     cmds = parseScenario({ ...def.start.scenario, seed, commands }).commands;
   } catch (e) { return refused(def, commands.length, `a command is not one the instrument takes: ${(e as Error).message}`); }
   if (cmds.length !== commands.length) return refused(def, commands.length, 'a command is not one the instrument takes');
-  const { sim, tally } = transportRun(def, seed, cmds);
-  const w = sim.world;
-  const st = challengeStatus(def, {
-    now: sim.now, tally,
-    state: (host, qpn) => { const s = w.qps.find(host, qpn); return s < 0 ? null : { label: LC_NAMES[w.qps.lc[s]], verbs: verbsState(w.qps.lc[s]) }; },
-    summary: () => { const { qps: _q, ...rest } = sim.summary(); return rest; },
-  });
-  let score: number | null = cmds.length;
-  if (def.score) score = (tally.score() ?? 0) - (transportRun(def, seed, []).tally.score() ?? 0);
+  const sim = transportRun(def, seed, cmds);
+  const st = status(def.goal, makeProbe(sim, 0));
+  // Only the student's part: the same start replayed without their commands is taken away.
+  const score = def.score ? scoreOf(def.score, sim.events()) - scoreOf(def.score, transportRun(def, seed, []).events()) : cmds.length;
   return { challenge: def.id, ...grade(def, st, cmds.length), score, traceHash: sim.summary().traceHash, commands: cmds.length };
 }
 
@@ -79,10 +108,9 @@ const MEMORY_KINDS: ReadonlyArray<MemoryAction['kind']> = ['preset', 'config', '
 const FAULTS_KINDS: ReadonlyArray<FaultsAction['kind']> = ['settings', 'policy', 'reset'];
 const kindOf = (a: unknown): unknown => (a && typeof a === 'object' && !Array.isArray(a) ? (a as { kind?: unknown }).kind : undefined);
 
-/** Grade a plain-data probe with the goal language (its `summary` paths read the probe). */
-function gradeProbe(def: ChallengeDef, probe: object, now: number, commands: number) {
-  const st = challengeStatus(def, { now, tally: new GoalTally(def), state: () => null, summary: () => probe as never });
-  return grade(def, st, commands);
+/** Grade a plain-data probe (the memory and faults labs' lesson probes). */
+function gradeProbe(def: ChallengeDef, probe: object, commands: number) {
+  return grade(def, status(def.goal, probe), commands);
 }
 
 function replayMemory(def: ChallengeDef & { start: { instrument: 'memory' } }, seed: number, commands: unknown[]): Verdict {
@@ -98,7 +126,7 @@ function replayMemory(def: ChallengeDef & { start: { instrument: 'memory' } }, s
   }
   m.settle?.(def.start.packets);
   const probe: MemoryProbe = m.probe(0);
-  return { challenge: def.id, ...gradeProbe(def, probe, 0, commands.length), score: commands.length, traceHash: probeHash(probe), commands: commands.length };
+  return { challenge: def.id, ...gradeProbe(def, probe, commands.length), score: commands.length, traceHash: probeHash(probe), commands: commands.length };
 }
 
 function replayFaults(def: ChallengeDef & { start: { instrument: 'faults' } }, seed: number, commands: unknown[]): Verdict {
@@ -120,7 +148,7 @@ function replayFaults(def: ChallengeDef & { start: { instrument: 'faults' } }, s
     m.apply(within !== undefined ? { kind: 'run', ns: within - p.t } : { kind: 'run' });
   }
   const probe: FaultsProbe = m.probe(0);
-  return { challenge: def.id, ...gradeProbe(def, probe, probe.t, commands.length), score: commands.length, traceHash: probe.summary.traceHash, commands: commands.length };
+  return { challenge: def.id, ...gradeProbe(def, probe, commands.length), score: commands.length, traceHash: probe.summary.traceHash, commands: commands.length };
 }
 
 /** Replay `commands` from `def`'s start with `seed`, and grade the goal. */

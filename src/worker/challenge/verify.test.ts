@@ -2,9 +2,10 @@
 // meets the goal, the key does; a code made from the key verifies, and codes that were edited,
 // replay elsewhere, or whose commands do not meet the goal are refused with the reason named.
 import { describe, expect, it } from 'vitest';
-import { CHALLENGES, challengeById, type ChallengeDef } from '../../scenario/challenges.ts';
+import { CHALLENGES, challengeById, type ChallengeDef } from '../../lessons/challenges.ts';
 import { INSTRUMENTS } from '../../scenario/link/labName.ts';
 import { encodeCode } from '../../scenario/code.ts';
+import { predicateNeeds, predicateProblem } from '../../lessons/data/predicate.ts';
 import { replay } from './replay.ts';
 import { attemptCode, verifyCode } from './verify.ts';
 
@@ -18,6 +19,10 @@ describe('the built-in challenges', () => {
   it('cover every instrument, with unique ids', () => {
     expect(new Set(CHALLENGES.map((c) => c.instrument))).toEqual(new Set(INSTRUMENTS));
     expect(new Set(CHALLENGES.map((c) => c.id)).size).toBe(CHALLENGES.length);
+  });
+  it.each(CHALLENGES.map((c) => [c.id, c] as const))('%s: its goal is a predicate of the lesson language, and reads its instrument\'s probe', (_id, c) => {
+    expect(predicateProblem(c.goal, 'goal')).toBeNull();
+    expect(predicateNeeds(c.goal) === 'transport').toBe(c.instrument === 'transport' && predicateNeeds(c.goal) !== null);
   });
   it.each(CHALLENGES.map((c) => [c.id, c] as const))('%s: the start alone does not meet the goal; the answer key does', (_id, c) => {
     const none = replay(c, c.seed, []);
@@ -60,7 +65,7 @@ describe('completion codes', () => {
   it('a code whose commands do not meet the goal is refused, naming the part not met', () => {
     const v = replay(c, c.seed, [{ kind: 'config', patch: { qps: 60 } }]);
     const code = encodeCode({ challenge: c.id, seed: c.seed, commands: [{ kind: 'config', patch: { qps: 60 } }], traceHash: v.traceHash });
-    expect(verifyCode(code)).toMatchObject({ genuine: true, met: false, problem: expect.stringMatching(/^the goal is not met: hitRate < 0\.15/) });
+    expect(verifyCode(code)).toMatchObject({ genuine: true, met: false, problem: expect.stringMatching(/^the goal is not met: the hit rate is below 0\.15 \(now 1\)$/) });
   });
   it('a code over a hash its commands do not replay to is refused', () => {
     const code = encodeCode({ challenge: c.id, seed: c.seed, commands: c.solution, traceHash: 'f'.repeat(64) });

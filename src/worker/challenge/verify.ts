@@ -3,7 +3,7 @@
 // compared with the one it carries. A code is genuine only when all of that holds; it is met only
 // when the replay meets the goal within its limits. Used by the CLI, the Verify page and tests.
 import { decodeCode, encodeCode, sameHash } from '../../scenario/code.ts';
-import { challengeById, type ChallengeDef } from '../../scenario/challenges.ts';
+import { challengeById, type ChallengeDef } from '../../lessons/challenges.ts';
 import { replay, type Verdict } from './replay.ts';
 
 /** One line of the verifier's output (the CLI prints the first five keys). */

@@ -1,9 +1,9 @@
 // The verify worker's API: the challenges, an attempt graded (with its code when met), codes
 // verified, and the writer's warnings. Replays take up to a few seconds (a faults storm runs to
 // its drain), so they run here, off the page's thread; a plain module (verify.worker.ts exposes it).
-import { CHALLENGES, challengeById, type Limits } from '../../scenario/challenges.ts';
+import { CHALLENGES, challengeById, type Limits } from '../../lessons/challenges.ts';
 import type { LabId } from '../../scenario/link/labName.ts';
-import type { GoalPart } from '../../scenario/challenge.ts';
+import type { GoalPart } from '../challenge/replay.ts';
 import { commandsOf } from '../challenge/attempt.ts';
 import { replay } from '../challenge/replay.ts';
 import { attemptCode, verifyCode, type CodeRow } from '../challenge/verify.ts';

@@ -1,14 +1,17 @@
-// The built-in challenges, for every instrument, in one list with ids: a goal over the model (the
-// goal language of challenge.ts: for the memory and faults instruments, `summary` paths read
-// their lesson probe, e.g. `hitRate` or `summary.lostReports`; a true/false reads as 1/0), the
-// state the attempt starts from, and optional limits. An attempt is the student's own commands
-// from that start; the completion code (code.ts) carries them and a verifier replays them.
+// The built-in challenges, for every instrument, in one list with ids: a goal over the model (a
+// predicate of the lesson language, lessons/data/predicate.ts, over the instrument's lesson
+// probe: `hitRate`, `summary.unaware`, a QP's state, events), the state the attempt starts from,
+// optional limits, and an answer key. An attempt is the student's own commands from that start;
+// the completion code (scenario/code.ts) carries them and a verifier replays them.
 import type { ScenarioInput } from '../core/index.ts';
 import type { LabState } from '../core/memory/index.ts';
 import type { StormSettings } from '../core/faults/labConfig.ts';
-import type { LabId } from './link/labName.ts';
-import { sandboxScenario } from './presets.ts';
-import type { Challenge } from './challenge.ts';
+import type { LabId } from '../scenario/link/labName.ts';
+import { sandboxScenario } from '../scenario/presets.ts';
+import type { Predicate } from './data/predicateTypes.ts';
+
+/** A transport score (lower is better): `field` (a number, or a list's length) summed over the student's matching events. */
+export interface Score { label: string; kind: string; field: string; where?: Record<string, string | number | boolean> }
 
 /** Optional limits: the goal must hold by `withinNs` of simulated time (transport, faults), with at most `maxCommands` of the student's commands. */
 export interface Limits { withinNs?: number; maxCommands?: number }
@@ -21,8 +24,12 @@ export type Start =
   /** The storm's settings; the storm runs until it drains (or to `withinNs`). */
   | { instrument: 'faults'; settings: StormSettings };
 
-export interface ChallengeDef extends Challenge {
+export interface ChallengeDef {
   id: string;
+  title: string;
+  text: string;
+  goal: Predicate;
+  score?: Score;
   instrument: LabId;
   start: Start;
   limits?: Limits;
@@ -41,7 +48,7 @@ export const CHALLENGES: readonly ChallengeDef[] = [
     id: 'transport-remote-access', instrument: 'transport', seed: 2026,
     title: 'Make the B→A write fail its key check',
     text: 'Host B writes into A\'s data buffer every 2.5 µs. Make one of those writes complete with IBV_WC_REM_ACCESS_ERR on host B, without touching the QPs themselves, within 50 µs.',
-    goal: { count: { kind: 'cqe', where: { host: 1, status: 'IBV_WC_REM_ACCESS_ERR' }, op: '>=', value: 1 } },
+    goal: { events: { kind: 'cqe', where: { host: 1, status: 'IBV_WC_REM_ACCESS_ERR' }, atLeast: 1 } },
     limits: { withinNs: 50_000, maxCommands: 3 },
     start: { instrument: 'transport', scenario: sandbox, runNs: 20_000 },
     solution: [{ t: 1000, cmd: { kind: 'deregMr', host: 0, lkey: 0x110 } }],
@@ -50,7 +57,7 @@ export const CHALLENGES: readonly ChallengeDef[] = [
     id: 'transport-neighbour-err', instrument: 'transport', seed: 2026,
     title: 'Break the neighbour, spare the pair',
     text: 'Put QP A·0x101 (the neighbour read connection) in ERR while QP A·0x100 stays in RTS and keeps completing sends.',
-    goal: { all: [{ state: { host: 0, qpn: 0x101, is: 'ERR' } }, { state: { host: 0, qpn: 0x100, is: 'RTS' } }, { count: { kind: 'cqe', where: { host: 0, qpn: 0x100, status: 'IBV_WC_SUCCESS' }, op: '>=', value: 1 } }] },
+    goal: { all: [{ state: { host: 0, qpn: 0x101, is: 'ERR' } }, { state: { host: 0, qpn: 0x100, is: 'RTS' } }, { events: { kind: 'cqe', where: { host: 0, qpn: 0x100, status: 'IBV_WC_SUCCESS' }, atLeast: 1 } }] },
     limits: { maxCommands: 2 },
     score: { label: 'attributes you passed to ibv_modify_qp on host A (lower is better)', kind: 'modify', field: 'mask', where: { host: 0 } },
     start: { instrument: 'transport', scenario: sandbox, runNs: 20_000 },
@@ -60,7 +67,7 @@ export const CHALLENGES: readonly ChallengeDef[] = [
     id: 'memory-cliff', instrument: 'memory', seed: 1,
     title: 'Fall off the cache cliff',
     text: 'On the ConnectX-3-like preset, make the context cache\'s hit rate drop below 15%.',
-    goal: { all: [{ summary: { path: 'valid', op: '==', value: 1 } }, { summary: { path: 'hitRate', op: '<', value: 0.15 } }] },
+    goal: { all: [{ field: { path: 'valid', is: true } }, { num: { of: { read: 'hitRate' }, below: 0.15 } }] },
     limits: { maxCommands: 1 },
     start: { instrument: 'memory', state: { preset: 'cx3', qps: 48, overrides: {} }, packets: 200_000 },
     solution: [{ kind: 'config', patch: { qps: 1000 } }],
@@ -69,7 +76,7 @@ export const CHALLENGES: readonly ChallengeDef[] = [
     id: 'memory-recover', instrument: 'memory', seed: 1,
     title: 'Climb back over the cliff',
     text: 'At 631 active QPs the ConnectX-3-like cache hits less than a fifth of the time. Bring the hit rate above 90% without lowering the number of active QPs.',
-    goal: { all: [{ summary: { path: 'valid', op: '==', value: 1 } }, { summary: { path: 'config.qps', op: '>=', value: 631 } }, { summary: { path: 'hitRate', op: '>', value: 0.9 } }] },
+    goal: { all: [{ field: { path: 'valid', is: true } }, { num: { of: { read: 'config.qps' }, atLeast: 631 } }, { num: { of: { read: 'hitRate' }, above: 0.9 } }] },
     limits: { maxCommands: 2 },
     start: { instrument: 'memory', state: { preset: 'cx3', qps: 631, overrides: {} }, packets: 200_000 },
     solution: [{ kind: 'config', patch: { entries: 1024 } }],
@@ -78,7 +85,7 @@ export const CHALLENGES: readonly ChallengeDef[] = [
     id: 'faults-quick-report', instrument: 'faults', seed: 1,
     title: 'Report 99% of the QPs within 275 ms',
     text: 'A port goes down under 1,024 QPs; the error engine takes 20 µs per faulted QP. Make the storm drain with 99% of the faulted QPs reported within 275 ms of the fault.',
-    goal: { all: [{ summary: { path: 'drained', op: '==', value: 1 } }, { summary: { path: 'summary.reportNs.p99', op: '<', value: 275_000_000 } }] },
+    goal: { all: [{ field: { path: 'drained', is: true } }, { num: { of: { read: 'summary.reportNs.p99' }, below: 275_000_000 } }] },
     limits: { maxCommands: 2 },
     start: { instrument: 'faults', settings: storm({}) },
     solution: [{ kind: 'settings', patch: { serviceNs: 2000 } }],
@@ -87,7 +94,7 @@ export const CHALLENGES: readonly ChallengeDef[] = [
     id: 'faults-idle-aware', instrument: 'faults', seed: 1,
     title: 'Leave no idle QP unaware',
     text: 'A third of the QPs are idle (nothing outstanding): after a port goes down they never learn of it. Keep them idle, and choose a fault that every QP hears of, with at least 500 QPs reported.',
-    goal: { all: [{ summary: { path: 'drained', op: '==', value: 1 } }, { summary: { path: 'settings.idle', op: '>=', value: 0.3 } }, { summary: { path: 'summary.unaware', op: '==', value: 0 } }, { summary: { path: 'summary.reported', op: '>=', value: 500 } }] },
+    goal: { all: [{ field: { path: 'drained', is: true } }, { num: { of: { read: 'settings.idle' }, atLeast: 0.3 } }, { num: { of: { read: 'summary.unaware' }, equals: 0 } }, { num: { of: { read: 'summary.reported' }, atLeast: 500 } }] },
     limits: { maxCommands: 1 },
     start: { instrument: 'faults', settings: storm({ idle: 0.3 }) },
     solution: [{ kind: 'settings', patch: { fault: 'cq-overrun' } }],
