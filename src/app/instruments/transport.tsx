@@ -8,6 +8,7 @@ import type { TransportApi } from '../../worker/transport/api.ts';
 import { TransportLab } from '../../views/transport/TransportLab.tsx';
 import { exampleChallenge, parseChallenge, type Challenge } from '../../scenario/challenge.ts';
 import { lessonWords, resumeFrom } from '../recovery.ts';
+import { verifier } from '../../bridge/verify.ts';
 import { instrument, type ViewProps } from '../instrument.ts';
 
 type Via = Caller<TransportApi>;
@@ -119,4 +120,10 @@ async function challengeLink(c: unknown): Promise<string> {
   return `${location.origin}${location.pathname}#${hash}`;
 }
 
-const challengeKit = { example: exampleChallenge(), build: challengeLink };
+/** The writer's warnings: the goal replayed headlessly (verify worker) from the scenario and moment on screen, no command added. */
+async function challengeCheck(c: unknown): Promise<string[]> {
+  const { scenario, t } = await transport().call('exportScenario');
+  return verifier().warnings(c, scenario, t);
+}
+
+const challengeKit = { example: exampleChallenge(), build: challengeLink, check: challengeCheck };

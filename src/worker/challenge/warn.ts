@@ -36,7 +36,7 @@ export function challengeWarnings(input: unknown, scenario: unknown, t: number):
   while (sim.now < end) {
     sim.runUntil(Math.min(end, sim.now + STEP_NS));
     feed();
-    if (status(c, sim, tally).met) return [`The goal is met without any command of the student's: pressing Play meets it at ${us(sim.now)}. Ask for something the student must do.`];
+    if (status(c, sim, tally).met) return [`The goal is met without any command of the student's: pressing Play meets it by ${us(sim.now)}. Ask for something the student must do.`];
   }
   return [];
 }
