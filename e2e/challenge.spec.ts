@@ -7,6 +7,7 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { readFile } from 'node:fs/promises';
 import { test, expect, type Page } from './fixtures.ts';
+import { encodeLink } from '../src/scenario/link/envelope.ts';
 
 const run = promisify(execFile);
 const shot = (page: Page, name: string) => page.screenshot({ path: `test-results/screens/challenge-${name}.png` });
@@ -71,4 +72,45 @@ test('the CLI refuses a forged code, naming it, with exit 1', async () => {
   const r = await run('npx', ['tsx', 'src/cli/verify.ts', forged]).catch((e: { code: number; stdout: string; stderr: string }) => e);
   expect((r as { code?: number }).code).toBe(1);
   expect(r.stderr).toContain(`bad code ${forged}`);
+});
+
+/** Save the instrument's state through the State menu; the file's text. */
+async function saveState(page: Page): Promise<string> {
+  await page.getByTestId('state-menu').click();
+  const [dl] = await Promise.all([page.waitForEvent('download'), page.getByTestId('state-save').click()]);
+  return readFile(await dl.path(), 'utf8');
+}
+
+test('memory and faults: a saved state file opens in a fresh page to the same state (saved again, the same file)', async ({ app: page }) => {
+  test.setTimeout(120_000);
+  await page.goto('/#lab=memory');
+  await expect(page.getByTestId('memory-lab')).toBeVisible();
+  await page.getByTestId('active-qps').fill('600'); // 1,000 QPs
+  await expect(page.getByTestId('active-qps-value')).toHaveText('1,000 QPs');
+  const mem = await saveState(page);
+  expect(JSON.parse(mem)).toMatchObject({ qpScope: 'state', lab: 'memory', v: 2, payload: { qps: 1000 } });
+
+  await page.goto('/#lab=faults');
+  await expect(page.getByTestId('faults-lab')).toBeVisible();
+  await page.getByTestId('policy').selectOption('priority');
+  await expect(page.getByTestId('policy')).toHaveValue('priority');
+  const flt = await saveState(page);
+  expect(JSON.parse(flt)).toMatchObject({ qpScope: 'state', lab: 'faults', payload: { settings: { policy: 'priority' } } });
+
+  // The defaults (by a link: a bare address would resume the place just saved), then each file, saved again.
+  await page.goto(`/#${encodeLink('memory', 2, { preset: 'cx3', qps: 48, overrides: {} })}`);
+  await expect(page.getByTestId('active-qps-value')).toHaveText('48 QPs');
+  await page.getByTestId('state-file').setInputFiles({ name: 'mem.json', mimeType: 'application/json', buffer: Buffer.from(mem) });
+  await expect(page.getByTestId('active-qps-value')).toHaveText('1,000 QPs');
+  expect(await saveState(page)).toBe(mem);
+
+  await page.getByTestId('state-file').setInputFiles({ name: 'flt.json', mimeType: 'application/json', buffer: Buffer.from(flt) });
+  await expect(page.getByTestId('faults-lab')).toBeVisible();
+  await expect(page.getByTestId('policy')).toHaveValue('priority');
+  expect(await saveState(page)).toBe(flt);
+
+  // A bad file is refused with the field named, and the instrument keeps its state.
+  await page.getByTestId('state-file').setInputFiles({ name: 'bad.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify({ qpScope: 'state', lab: 'gpu', v: 1, payload: {} })) });
+  await expect(page.getByRole('alert').filter({ hasText: 'bad.json: lab: there is no instrument "gpu"' })).toBeVisible();
+  await expect(page.getByTestId('policy')).toHaveValue('priority');
 });

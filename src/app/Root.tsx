@@ -10,6 +10,8 @@ import { forgetProgress } from './progress.ts';
 import { entryOf, find, instruments } from './registry.ts';
 import { ChallengeLayer, VerifyLayer } from './ChallengeLayer.tsx';
 import { openRoute, routeOf, useChallenges } from './challenge.ts';
+import { stateFiles } from './stateFiles.ts';
+import { StateFiles } from '../views/shell/StateFiles.tsx';
 
 export function Root() {
   const [lab, setLab] = useState<string | null>(null);
@@ -38,6 +40,7 @@ export function Root() {
   }, []);
   const nav = useMemo(() => instruments().map((e) => ({ id: e.id, title: e.title })), []);
   const buildLink = useMemo(() => (lab ? () => labLink(lab) : null), [lab]);
+  const files = useMemo(() => (lab ? stateFiles(lab) : null), [lab]);
   const verifyPage = useChallenges((s) => s.verifyPage);
   // Back from the page opened first: the person's own place (a bare address) opens then.
   if (verifyPage !== null) return <VerifyLayer initial={verifyPage} onBack={() => { if (!lab) void visit(''); }} />;
@@ -45,7 +48,9 @@ export function Root() {
   const { View, loading } = entryOf(lab);
   return (
     <Instruments.Provider value={nav}>
-      <Suspense fallback={<p className="p-4">{loading}</p>}><View buildLink={buildLink} onResetProgress={forgetProgress} /></Suspense>
+      <StateFiles.Provider value={files}>
+        <Suspense fallback={<p className="p-4">{loading}</p>}><View buildLink={buildLink} onResetProgress={forgetProgress} /></Suspense>
+      </StateFiles.Provider>
       <ChallengeLayer />
     </Instruments.Provider>
   );
