@@ -1,19 +1,20 @@
 // The layer rule of DESIGN.md made mechanical: an arrow is "may import".
-// core → xstate and small pure libs; scenario → core; lessons → core, scenario;
+// core → xstate and small pure libs; scenario → core; lessons → core, scenario (+ valibot: data lessons);
 // worker → core, scenario, lessons; bridge → worker API types; store → core types;
 // views → store, bridge, core types; app → everything.
 const layers = ['core', 'scenario', 'lessons', 'worker', 'bridge', 'store', 'views', 'app', 'cli'];
 const allowed = {
   core: { src: ['core'], npm: ['xstate', 'pure-rand', 'valibot'] },
   scenario: { src: ['core', 'scenario'], npm: ['lz-string', 'valibot'] },
-  lessons: { src: ['core', 'scenario', 'lessons'], npm: [] },
+  lessons: { src: ['core', 'scenario', 'lessons'], npm: ['valibot'] },
   // The desk's worker parses pasted C with tree-sitter (worker/diag/parser.ts, loaded only there).
   worker: { src: ['core', 'scenario', 'lessons', 'worker'], npm: ['comlink', 'web-tree-sitter', 'tree-sitter-c'] },
   bridge: { src: ['bridge'], typeOnly: ['worker', 'core', 'scenario'], npm: ['comlink'] },
   store: { src: ['store'], typeOnly: ['core', 'worker', 'bridge'], npm: ['zustand'] },
   views: { src: ['views', 'store', 'bridge'], typeOnly: ['core', 'worker', 'scenario'], npm: ['react', 'react-dom', 'zustand', 'd3-scale', 'd3-selection', 'd3-transition', 'd3-shape', 'd3-array'] },
   app: { src: layers, npm: null },
-  cli: { src: ['core', 'scenario', 'lessons', 'cli'], npm: null },
+  // The verifier (cli/verify.ts) replays codes through the instruments' worker APIs, plain modules Node runs.
+  cli: { src: ['core', 'scenario', 'lessons', 'worker', 'cli'], npm: null },
 };
 const forbidden = [];
 for (const layer of layers) {

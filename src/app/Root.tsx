@@ -10,6 +10,10 @@ import { showWith, visit } from './links.ts';
 import { labLink } from './lab.ts';
 import { forgetProgress } from './progress.ts';
 import { entryOf, find, instruments } from './registry.ts';
+import { ChallengeLayer, VerifyLayer } from './ChallengeLayer.tsx';
+import { openRoute, routeOf, useChallenges } from './challenge.ts';
+import { stateFiles } from './stateFiles.ts';
+import { StateFiles } from '../views/shell/StateFiles.tsx';
 
 export function Root() {
   const [lab, setLab] = useState<string | null>(null);
@@ -27,9 +31,12 @@ export function Root() {
       const hash = e ? new URL(e.newURL).hash : window.location.hash;
       if (hash === last) return;
       last = hash;
-      // A course address shows its syllabus (app/course); every other one opens an instrument.
+      // A course address shows its syllabus (app/course); the Verify page and a challenge have
+      // addresses of their own (app/challenge.ts); every other one opens an instrument.
       if (routeCourse(hash)) return;
-      void visit(hash);
+      const route = routeOf(hash);
+      if (route) void openRoute(route);
+      else { useChallenges.setState({ verifyPage: null }); void visit(hash); }
     };
     open();
     window.addEventListener('hashchange', open);
@@ -38,12 +45,19 @@ export function Root() {
   const nav = useMemo(() => instruments().map((e) => ({ id: e.id, title: e.title })), []);
   const buildLink = useMemo(() => (lab ? () => labLink(lab) : null), [lab]);
   const syllabus = useSyllabusShown();
+  const files = useMemo(() => (lab ? stateFiles(lab) : null), [lab]);
+  const verifyPage = useChallenges((s) => s.verifyPage);
   if (syllabus) return <SyllabusRoute />;
+  // Back from the page opened first: the person's own place (a bare address) opens then.
+  if (verifyPage !== null) return <VerifyLayer initial={verifyPage} onBack={() => { if (!lab) void visit(''); }} />;
   if (!lab || !buildLink) return <main className="flex h-full items-center justify-center text-sm text-slate-600" aria-busy="true">Starting…</main>;
   const { View, loading, lessons } = entryOf(lab);
   return (
     <Instruments.Provider value={nav}>
-      <Suspense fallback={<p className="p-4">{loading}</p>}><View buildLink={buildLink} onResetProgress={forgetProgress} actions={lessons} /></Suspense>
+      <StateFiles.Provider value={files}>
+        <Suspense fallback={<p className="p-4">{loading}</p>}><View buildLink={buildLink} onResetProgress={forgetProgress} actions={lessons} /></Suspense>
+      </StateFiles.Provider>
+      <ChallengeLayer />
     </Instruments.Provider>
   );
 }

@@ -173,7 +173,8 @@ const whereText = (w?: Record<string, unknown>) => (w && Object.keys(w).length ?
 function pathValue(o: unknown, path: string): number {
   let x: unknown = o;
   for (const p of path.split('.')) x = x && typeof x === 'object' ? (x as Record<string, unknown>)[p] : undefined;
-  return typeof x === 'number' ? x : 0;
+  // A true/false reads as 1/0 (`drained == 1`), so the probes' flags are goals too.
+  return typeof x === 'number' ? x : typeof x === 'boolean' ? Number(x) : 0;
 }
 
 /** Evaluate a goal; leaves are reported as parts (what a learner sees ticked off). */

@@ -10,6 +10,7 @@ import { lessonActions } from '../../views/shell/LessonPanel.tsx';
 import { connect } from './transport.spawn.ts';
 import { exampleChallenge, parseChallenge, type Challenge } from '../../scenario/challenge.ts';
 import { lessonWords, resumeFrom } from '../recovery.ts';
+import { verifier } from '../../bridge/verify.ts';
 import { instrument, placeOf, type ViewProps } from '../instrument.ts';
 
 type Via = Caller<TransportApi>;
@@ -132,4 +133,10 @@ async function challengeLink(c: unknown): Promise<string> {
   return `${location.origin}${location.pathname}#${hash}`;
 }
 
-const challengeKit = { example: exampleChallenge(), build: challengeLink };
+/** The writer's warnings: the goal replayed headlessly (verify worker) from the scenario and moment on screen, no command added. */
+async function challengeCheck(c: unknown): Promise<string[]> {
+  const { scenario, t } = await transport().call('exportScenario');
+  return verifier().warnings(c, scenario, t);
+}
+
+const challengeKit = { example: exampleChallenge(), build: challengeLink, check: challengeCheck };

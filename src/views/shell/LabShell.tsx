@@ -5,6 +5,7 @@
 // On a phone (below 1024 px) the same order reads top to bottom: header, the lesson step (capped
 // at half the screen, scrolling inside), then Play and the instrument's controls right under the
 // step that asks for them, then the instrument.
+import { StateFilesMenu } from './StateFiles.tsx';
 import { useContext, type HTMLAttributes, type ReactNode } from 'react';
 import type { LabId } from '../../worker/kit/types.ts';
 import { Icon } from '../kit/Icon.tsx';
@@ -74,6 +75,8 @@ export function LabShell({ lab, subtitle, lessonOpen: open, setLessonOpen, lesso
             1280 px), where a fixed box beside the title cut it ("Sandbox: two hosts, tw…"). */}
         {subtitle !== undefined && <p className="hidden min-w-0 flex-1 text-[11px] leading-tight text-slate-500 sm:block" data-testid="shell-subtitle">{subtitle}</p>}
         <div className="ml-auto flex shrink-0 items-center gap-1.5">
+          <StateFilesMenu className={`${btn} border-slate-400 text-slate-800 hover:bg-slate-100`} />
+          <a href="#verify" data-testid="verify-link" className={`${btn} border-slate-400 text-slate-800 hover:bg-slate-100`}>Challenges</a>
           <button type="button" data-testid="share" onClick={onShare} disabled={!ready} className={`${btn} border-indigo-600 text-indigo-800 hover:bg-indigo-50`}>
             <Icon kind="share" />Share
           </button>

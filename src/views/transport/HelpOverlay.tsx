@@ -74,6 +74,10 @@ export function HelpOverlay() {
           <p className="mt-3 text-xs text-slate-600">Time is simulated: the speed slider sets how many simulated nanoseconds pass per wall-clock second; the scrubber jumps to any instant already simulated. Acting in the past starts a new future from there.</p>
         </section>
       </div>
+      <section aria-labelledby="help-goals" className="mt-4 text-[13px]" data-testid="help-goals">
+        <h3 id="help-goals" className="mb-1 font-semibold">Challenges: how a goal is written</h3>
+        <p className="text-slate-700">Files → Write a challenge: a goal is JSON, an object with exactly one key. <code>{'{"state":{"host":0,"qpn":256,"is":"RTS"}}'}</code> a QP's state; <code>{'{"count":{"kind":"cqe","where":{"host":1,"status":"IBV_WC_REM_ACCESS_ERR"},"op":">=","value":1}}'}</code> events of a kind (fields in <code>where</code> must be equal); <code>span</code> the time from the first <code>from</code> event to the last <code>to</code> event, in ns; <code>time</code> the simulated time; <code>summary</code> a number of the run's summary by path (<code>wr.completed</code>); <code>all</code>, <code>any</code>, <code>not</code> combine them. Operators: <code>{'< <= == >= >'}</code>. The optional score sums a field (<code>mask</code>: its length) over matching events, lower is better. The writer warns when the goal is met already or by Play alone. The built-in challenges of every instrument, and the page that verifies completion codes, are under Challenges in the header.</p>
+      </section>
       <section aria-labelledby="help-profiles" className="mt-4 text-[13px]" data-testid="help-profiles">
         <h3 id="help-profiles" className="mb-1 font-semibold">Driver profiles</h3>
         <ProfileTable />

@@ -1,0 +1,47 @@
+// The verify worker's API: the challenges, an attempt graded (with its code when met), codes
+// verified, and the writer's warnings. Replays take up to a few seconds (a faults storm runs to
+// its drain), so they run here, off the page's thread; a plain module (verify.worker.ts exposes it).
+import { CHALLENGES, challengeById, type Limits } from '../../lessons/challenges.ts';
+import type { LabId } from '../../scenario/link/labName.ts';
+import type { GoalPart } from '../challenge/replay.ts';
+import { commandsOf } from '../challenge/attempt.ts';
+import { replay } from '../challenge/replay.ts';
+import { attemptCode, verifyCode, type CodeRow } from '../challenge/verify.ts';
+import { challengeWarnings } from '../challenge/warn.ts';
+
+export interface ChallengeInfo { id: string; instrument: LabId; title: string; text: string; limits: Limits; seed: number; scoreLabel: string | null }
+
+export type AttemptReply =
+  | { ok: true; met: boolean; parts: GoalPart[]; score: number | null; traceHash: string; commands: number; code: string | null }
+  | { ok: false; error: string };
+
+export class VerifyApi {
+  ping(): true { return true; }
+
+  challenges(): ChallengeInfo[] {
+    return CHALLENGES.map((c) => ({ id: c.id, instrument: c.instrument, title: c.title, text: c.text, limits: { ...c.limits }, seed: c.seed, scoreLabel: c.score?.label ?? null }));
+  }
+
+  /** Grade the attempt the instrument's payload holds (its commands since the start). */
+  attempt(id: string, seed: number, payload: unknown): AttemptReply {
+    const def = challengeById(id);
+    if (!def) return { ok: false, error: `there is no challenge "${String(id).slice(0, 40)}"` };
+    const read = commandsOf(def, seed, payload);
+    if (!read.ok) return read;
+    const { verdict: v, code } = attemptCode(def, seed, read.commands);
+    if (v.error) return { ok: false, error: v.error };
+    return { ok: true, met: v.met, parts: v.parts, score: v.score, traceHash: v.traceHash, commands: v.commands, code };
+  }
+
+  /** The goal as it stands at the start, before any command (what the student is asked). */
+  goal(id: string, seed: number): AttemptReply {
+    const def = challengeById(id);
+    if (!def) return { ok: false, error: `there is no challenge "${String(id).slice(0, 40)}"` };
+    const v = replay(def, seed, []);
+    return v.error ? { ok: false, error: v.error } : { ok: true, met: v.met, parts: v.parts, score: v.score, traceHash: v.traceHash, commands: 0, code: null };
+  }
+
+  verify(code: string): CodeRow { return verifyCode(String(code)); }
+
+  warnings(challenge: unknown, scenario: unknown, t: number): string[] { return challengeWarnings(challenge, scenario, t); }
+}
