@@ -26,6 +26,7 @@ export function killDevice(w: World, host: number, why: string, reset = false): 
   if (st.t0 < 0) { st.t0 = w.now; st.cause = { what: reset ? 'function reset requested' : 'device dead', host, detail: why }; }
   hc.dead = 1;
   w.hosts[host].down |= DOWN_DEAD;
+  if (w.why >= 0) w.hosts[host].downWhy = w.why;
   hc.pending.size = 0;
   hc.pending.main.n = 0; hc.pending.behind.n = 0;
   for (const h of hc.pending.perClass) h.n = 0;
