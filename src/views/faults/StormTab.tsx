@@ -48,7 +48,7 @@ export function StormTab() {
       <aside className="flex min-h-0 flex-col gap-2 overflow-y-auto" aria-label="Channel and QP details" tabIndex={0}>
         <section ref={pipeBox} className="rounded-md border border-slate-300 bg-white p-2">
           <h2 className="text-sm font-semibold text-slate-900">The narrow channel</h2>
-          <EqPipe eq={live.eq} width={pipeSize.width - 16} overruns={live.summary.eqOverruns} mode={OVERRUN[preset] ?? preset}
+          <EqPipe eq={live.eq} width={pipeSize.width - 16} overruns={live.summary.eqOverruns} mode={OVERRUN[preset] ?? preset} now={live.t}
             mark={why?.why.eqe && why.why.host === 0 ? { t: why.why.t0 + why.why.eqe.ns, lost: why.why.eqe.fate !== 'written' } : null} />
         </section>
         <section className="rounded-md border border-slate-300 bg-white p-2 text-[12px]" data-testid="picked-qp" aria-live="polite">

@@ -124,7 +124,7 @@ function cValue(key: string, v: number | string): string {
 }
 
 const C_COMMENT: Record<string, string> = {
-  timeout: '4.096 us * 2^timeout',
+  timeout: '4.096 µs * 2^timeout',
   rnr_retry: '7 = infinite',
   max_rd_atomic: 'initiator depth (requester)',
   max_dest_rd_atomic: 'responder resources',
