@@ -2,20 +2,23 @@
 // fault → report latencies and the fairness across classes.
 import { useFaults } from '../../store/faults.ts';
 import { dur, int } from './format.ts';
+import { AnswerFirst } from '../kit/mask.tsx';
+import { useFaultsMask } from './mask.ts';
 
-function Kpi({ label, value, sub, testId, tone = 'none' }: { label: string; value: string; sub: string; testId: string; tone?: 'none' | 'bad' | 'good' }) {
+function Kpi({ label, value, sub, testId, tone = 'none', masked = false }: { label: string; value: string; sub: string; testId: string; tone?: 'none' | 'bad' | 'good'; masked?: boolean }) {
   const ring = tone === 'bad' ? 'border-red-500' : tone === 'good' ? 'border-emerald-600' : 'border-slate-300';
   return (
     <div className={`min-w-0 rounded-md border bg-white px-2 py-1 ${ring}`}>
       <div className="truncate text-[11px] text-slate-600">{label}</div>
-      <div className="font-mono text-lg font-bold tabular-nums text-slate-900" data-testid={testId}>{value}</div>
-      <div className="truncate text-[10.5px] text-slate-600">{sub}</div>
+      <div className="font-mono text-lg font-bold tabular-nums text-slate-900" data-testid={testId}>{masked ? <AnswerFirst /> : value}</div>
+      <div className="truncate text-[10.5px] text-slate-600">{masked ? 'shown after you lock in' : sub}</div>
     </div>
   );
 }
 
 export function Readouts() {
   const live = useFaults((s) => s.frame?.live ?? null);
+  const reportMasked = useFaultsMask('report');
   if (!live) return null;
   const m = live.summary;
   return (
@@ -26,7 +29,7 @@ export function Readouts() {
       {/* An event lost is not a report lost: a QP whose event an overrun ate may still learn from an error CQE. */}
       <Kpi label="Lost events" value={int(m.lostEvents)} sub={`EQ overruns ${int(m.eqOverruns)}`} testId="storm-lost-events" tone={m.lostEvents ? 'bad' : 'none'} />
       <Kpi label="Lost reports" value={int(m.lostReports)} sub={`QPs never told · CQ overruns ${int(m.cqOverruns)}`} testId="storm-lost" tone={m.lostReports ? 'bad' : 'none'} />
-      <Kpi label="Fault → report" value={m.reported ? dur(m.reportNs.p99) : '–'} sub={m.reported ? `p50 ${dur(m.reportNs.p50)} · max ${dur(m.reportNs.max)}` : 'p99; none yet'} testId="storm-report-p99" />
+      <Kpi label="Fault → report" masked={reportMasked} value={m.reported ? dur(m.reportNs.p99) : '–'} sub={m.reported ? `p50 ${dur(m.reportNs.p50)} · max ${dur(m.reportNs.max)}` : 'p99; none yet'} testId="storm-report-p99" />
       <Kpi label="Fairness (Jain)" value={m.reported ? m.jain.toFixed(3) : '–'} sub="over classes, 1 = equal" testId="storm-jain" />
     </section>
   );

@@ -2,12 +2,13 @@
 // write-backs per packet, with the state of the table set-up and of the background sweep.
 import { useMemory } from '../../store/memory.ts';
 import { compact, engineWaitText, int, mops, ns, pct } from './format.ts';
+import { isMasked } from '../kit/mask.tsx';
 
 export function Readouts() {
   const f = useMemory((s) => s.frame);
   if (!f) return null;
   // A question that asks for one of these numbers masks it until the learner locks in.
-  const masked = (key: string) => !!f.lesson?.question?.masks?.includes(key);
+  const masked = (key: string) => isMasked(f.lesson?.question, key);
   const r = f.live.readout;
   const peak = f.sweep.peakMops;
   const status = !f.live.ready
