@@ -28,7 +28,7 @@ export function Readouts() {
       <Kpi label="Reported" value={int(m.reported)} sub={m.pendingReports ? `${int(m.pendingReports)} not yet` : 'every one so far'} testId="storm-reported" tone={m.faulted && m.reported === m.faulted ? 'good' : 'none'} />
       {/* An event lost is not a report lost: a QP whose event an overrun ate may still learn from an error CQE. */}
       <Kpi label="Lost events" value={int(m.lostEvents)} sub={`EQ overruns ${int(m.eqOverruns)}`} testId="storm-lost-events" tone={m.lostEvents ? 'bad' : 'none'} />
-      <Kpi label="Lost reports" value={int(m.lostReports)} sub={`QPs never told · CQ overruns ${int(m.cqOverruns)}`} testId="storm-lost" tone={m.lostReports ? 'bad' : 'none'} />
+      <Kpi label="Lost reports" value={int(m.lostReports)} sub={`QPs never told · CQ ${int(m.cqOverruns)}`} testId="storm-lost" tone={m.lostReports ? 'bad' : 'none'} />
       <Kpi label="Fault → report" masked={reportMasked} value={m.reported ? dur(m.reportNs.p99) : '–'} sub={m.reported ? `p50 ${dur(m.reportNs.p50)} · max ${dur(m.reportNs.max)}` : 'p99; none yet'} testId="storm-report-p99" />
       <Kpi label="Fairness (Jain)" value={m.reported ? m.jain.toFixed(3) : '–'} sub="over classes, 1 = equal" testId="storm-jain" />
     </section>
