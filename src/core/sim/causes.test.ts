@@ -172,6 +172,13 @@ describe('cause links reach the real root: losses, faults, and WRs posted after 
     }
   });
 
+  it('an injected catastrophic QP error (qpFatal): the flush of a WR outstanding at it leads to that fault', () => {
+    const s = run([send(1000, 1), send(1000, 2), { t: 1500, cmd: { kind: 'qpFatal', host: 0, qpn: 0x100 } }], 60_000);
+    const chain = chainOf(s, (e) => e.kind === 'cqe' && e.host === 0 && e.queue === 'sq' && e.status === 'IBV_WC_WR_FLUSH_ERR');
+    expect(chain.some((e) => e.kind === 'state' && e.to === 'ERR')).toBe(true);
+    expect(chain.at(-1)).toMatchObject({ kind: 'fault', detail: expect.stringContaining('WQ_CATAS_ERROR') });
+  });
+
   it('a WR posted after the QP went to ERR: its flush leads to the REM_ACCESS_ERR behind the ERR, as an outstanding WR\'s does', () => {
     const s0 = keyed();
     const write: CommandInput = { kind: 'postSend', host: 0, qpn: 0x100, wr: { wrId: 1, opcode: 'IBV_WR_RDMA_WRITE', length: 64, sgl: [{ addr: K.BASE, length: 64, lkey: K.A_LOCAL }], rdma: { addr: K.BASE, rkey: 0x999 } } };
