@@ -1,8 +1,8 @@
 // A lesson step that moves the clock keeps its evidence in view (issue 17: intro step 5 runs
 // 150 µs after two packets are dropped, and the drops scrolled out of the log).
 import { describe, expect, it } from 'vitest';
-import { Simulation, type ScenarioInput } from '../../../core/index.ts';
-import { PINNED_MAX, pinnedEvents } from './Pinned.tsx';
+import { Simulation, type ScenarioInput, type SimEvent } from '../../../core/index.ts';
+import { PINNED_MAX, nextPinned, type Pinned } from '../../../store/transport.ts';
 
 const scenario = (): ScenarioInput => ({
   version: 1, seed: 3,
@@ -17,26 +17,34 @@ const scenario = (): ScenarioInput => ({
   ],
 });
 
+const lesson = (step: number) => ({ id: 'intro', step } as never);
+const frame = (events: readonly SimEvent[], eventsFrom: number, t: number, step = 4, resetLog = false) => ({ lesson: lesson(step), t, events: [...events], eventsFrom, resetLog, logGap: false });
+const EMPTY: Pinned = { key: null, t0: 0, items: [] };
+
 describe('pinned evidence of a lesson step', () => {
   const s = new Simulation(scenario());
+  s.runUntil(50_000);
+  const before = s.events().length;
   s.runUntil(205_000);
-  const log = s.events();
+  const all = s.events();
 
-  it('after a 150 µs run the drops that started it are pinned first, though far more than a screen of lines follows them', () => {
-    const pinned = pinnedEvents(log, s.eventsFrom(), 50_000);
-    const after = log.filter((e) => e.t >= 50_000);
-    expect(after.length).toBeGreaterThan(60);
-    expect(pinned.length).toBeGreaterThan(0);
-    expect(pinned.length).toBeLessThanOrEqual(PINNED_MAX);
-    expect(pinned[0].e).toMatchObject({ kind: 'fault' });
-    expect(pinned.some((p) => p.e.kind === 'pkt' && p.e.drop)).toBe(true);
-    expect(pinned.some((p) => p.e.kind === 'retry' || (p.e.kind === 'rx' && p.e.outcome === 'nak'))).toBe(true);
-    // Each pinned line keeps its trace index, so its "why?" and the log's agree.
-    for (const p of pinned) expect(log[p.i - s.eventsFrom()]).toBe(p.e);
+  it('frames of a 150 µs run, one slice at a time: the drop that started it is pinned first, however many lines follow', () => {
+    let p = nextPinned(EMPTY, frame(all.slice(0, before), 0, 50_000));
+    for (let k = before; k < all.length; k += 7) p = nextPinned(p, frame(all.slice(k, k + 7), k, all[Math.min(all.length, k + 7) - 1].t));
+    expect(all.length - before).toBeGreaterThan(60);
+    expect(p.items.length).toBeGreaterThan(0);
+    expect(p.items.length).toBeLessThanOrEqual(PINNED_MAX);
+    expect(p.items[0].e).toMatchObject({ kind: 'fault' });
+    expect(p.items.some((x) => x.e.kind === 'pkt' && x.e.drop)).toBe(true);
+    expect(p.items.some((x) => x.e.kind === 'retry' || (x.e.kind === 'rx' && x.e.outcome === 'nak'))).toBe(true);
+    for (const x of p.items) expect(all[x.i]).toBe(x.e);
   });
 
-  it('nothing before the step began is pinned, and a quiet step pins nothing', () => {
-    expect(pinnedEvents(log, s.eventsFrom(), 50_001).every((p) => p.e.t >= 50_001)).toBe(true);
-    expect(pinnedEvents(log.filter((e) => e.t < 50_000), s.eventsFrom(), 0)).toEqual([]);
+  it('nothing before the step began is pinned; a new step starts over; outside a lesson nothing is', () => {
+    const p = nextPinned(EMPTY, frame(all, 0, 50_000));
+    expect(p.items.every((x) => x.e.t >= 50_000)).toBe(true);
+    // A new step starts over; leaving the lesson pins nothing.
+    expect(nextPinned(p, frame([], all.length, 205_000, 5)).items).toEqual([]);
+    expect(nextPinned(p, { ...frame([], all.length, 205_000), lesson: null }).items).toEqual([]);
   });
 });
