@@ -43,7 +43,11 @@ export interface WhyView { chain: Array<{ i: number; e: SimEvent; cut?: true }>;
  * first notable events (losses, NAKs, retries, errors, async events, refusals) at or after the
  * instant the step began, with their absolute trace indices.
  */
-export interface Pinned { key: string | null; t0: number; items: Array<{ i: number; e: SimEvent }> }
+export interface Pinned {
+  key: string | null; t0: number; items: Array<{ i: number; e: SimEvent }>;
+  /** Frames skipped events since the step began (top speed, a long reveal): the view asks the worker's trace for them. */
+  gap?: boolean;
+}
 export const PINNED_MAX = 6;
 
 /** An event a step's reader must not lose: what went wrong, or what answered it. */
@@ -61,18 +65,20 @@ export function notable(e: SimEvent): boolean {
 /** The pinned evidence after frame `f`: restarted when the lesson step changes, rebuilt when the log is. */
 export function nextPinned(p: Pinned, f: Pick<Frame, 'lesson' | 't' | 'events' | 'eventsFrom' | 'resetLog' | 'logGap'>): Pinned {
   const key = f.lesson ? `${f.lesson.id}:${f.lesson.step}` : null;
-  if (key === null) return p.key === null && p.items.length === 0 ? p : { key: null, t0: 0, items: [] };
+  if (key === null) return p.key === null && p.items.length === 0 && !p.gap ? p : { key: null, t0: 0, items: [] };
   const fresh = key !== p.key;
   // A seek back before the step's start moves the start with it.
   const t0 = fresh ? f.t : Math.min(p.t0, f.t);
-  const items = fresh || f.resetLog || f.logGap ? [] : [...p.items];
+  // A gap is the same story with events skipped: what was pinned stays, and the view fetches the rest.
+  const items = fresh || f.resetLog ? [] : [...p.items];
+  const gap = !fresh && !f.resetLog && (p.gap === true || (f.logGap === true && items.length < PINNED_MAX));
   const before = items.length;
   const from = f.eventsFrom ?? 0;
   for (let k = 0; k < f.events.length && items.length < PINNED_MAX; k++) {
     const e = f.events[k];
     if (e.t >= t0 && notable(e)) items.push({ i: from + k, e });
   }
-  return !fresh && t0 === p.t0 && items.length === before && !f.resetLog && !f.logGap ? p : { key, t0, items };
+  return !fresh && t0 === p.t0 && items.length === before && !f.resetLog && gap === (p.gap === true) ? p : { key, t0, items, ...(gap ? { gap } : {}) };
 }
 
 export interface TransportSlice {
