@@ -311,6 +311,7 @@ test('issue 17: a glossary term opens by tap and closes on Escape; a step that r
   await expect(page.getByTestId('answer-feedback').locator('[data-correct]')).toHaveAttribute('data-correct', /true|false/);
   const pinned = page.getByTestId('log-pinned');
   await expect(pinned).toContainText('injected fault');
-  await expect(pinned).toContainText('dropped');
+  await expect(pinned).toContainText('will be lost');
+  await expect(pinned).toContainText('retransmit from PSN');
   await shot(page, 'log-pinned');
 });
