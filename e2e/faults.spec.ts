@@ -93,6 +93,10 @@ test('topic 7 ends on a diagnosis: a wrong cause shows why it misses, never the 
   const q = page.getByTestId('question');
   await expect(q).toContainText('What happened, and what must the program do?');
   await expect(page.getByTestId('step-text').first()).toContainText('IBV_EVENT_PORT_ERR');
+  // Answer first (issue 17): the settings would name the fault, the why? chain its root.
+  await expect(page.getByTestId('fault-masked')).toBeVisible();
+  await expect(page.getByTestId('fault')).toHaveCount(0);
+  await expect(page.getByTestId('storm-events-masked')).toBeVisible();
   await shot(page, 'diagnosis-question');
   await page.getByTestId('answer-nothing').check();
   await page.getByTestId('answer-submit').click();
@@ -100,6 +104,8 @@ test('topic 7 ends on a diagnosis: a wrong cause shows why it misses, never the 
   await expect(fb.locator('[data-correct]')).toHaveAttribute('data-correct', 'false', { timeout: 30_000 });
   await expect(fb).toContainText('earliest and only warning');
   await expect(fb).not.toContainText('port went down');
+  // Locked in: the model ran the night, and the settings show what it ran.
+  await expect(page.getByTestId('fault')).toBeVisible();
   await expect(page.getByTestId('first-try')).toContainText('✕');
   // No variant for this one: the reveal shows the answer, seen and not scored.
   await expect(page.getByTestId('answer-variant')).toHaveCount(0);

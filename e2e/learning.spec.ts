@@ -291,3 +291,27 @@ test('a scenario file dropped on the page is imported; a bad one is named and th
   await expect(page.getByTestId('toast')).toContainText('config.qps[0].host');
   expect(((await call(page, 'exportScenario')) as { scenario: { title: string } }).scenario.title).toBe('Dropped here');
 });
+
+test('issue 17: a glossary term opens by tap and closes on Escape; a step that runs 150 µs keeps its drops pinned above the log', async ({ app: page }) => {
+  await open(page);
+  await startLesson(page, 'intro');
+  const term = page.getByTestId('step-text').locator('button[data-term]').first();
+  await term.click();
+  await expect(term).toHaveAttribute('aria-expanded', 'true');
+  const pop = page.getByTestId('step-text').getByTestId('term-popover').first();
+  await expect(pop).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(pop).toBeHidden();
+  await expect(term).toHaveAttribute('aria-expanded', 'false');
+  // Intro step 5 drops two packets and runs 150 µs: far more than the log shows follows them.
+  await page.getByRole('button', { name: /^Step 5:/ }).click();
+  await expect(page.locator('#question-prompt')).toContainText('resend first');
+  await page.getByTestId('answer-error').check();
+  await page.getByTestId('answer-submit').click();
+  await expect(page.getByTestId('answer-feedback').locator('[data-correct]')).toHaveAttribute('data-correct', /true|false/);
+  const pinned = page.getByTestId('log-pinned');
+  await expect(pinned).toContainText('injected fault');
+  await expect(pinned).toContainText('will be lost');
+  await expect(pinned).toContainText('retransmit from PSN');
+  await shot(page, 'log-pinned');
+});

@@ -38,7 +38,51 @@ export interface ModifyReply {
 /** A causal chain being shown: its events (absolute trace indices), root last (`cut`: the chain left the kept window), and what they touch. */
 export interface WhyView { chain: Array<{ i: number; e: SimEvent; cut?: true }>; qps: string[]; packets: number[] }
 
+/**
+ * Evidence of the current lesson step, kept in view however much follows it (issue 17): the
+ * first notable events (losses, NAKs, retries, errors, async events, refusals) at or after the
+ * instant the step began, with their absolute trace indices.
+ */
+export interface Pinned {
+  key: string | null; t0: number; items: Array<{ i: number; e: SimEvent }>;
+  /** Frames skipped events since the step began (top speed, a long reveal): the view asks the worker's trace for them. */
+  gap?: boolean;
+}
+export const PINNED_MAX = 6;
+
+/** An event a step's reader must not lose: what went wrong, or what answered it. */
+export function notable(e: SimEvent): boolean {
+  switch (e.kind) {
+    case 'pkt': return e.drop !== undefined || (e.syndrome !== undefined && e.syndrome !== 'ACK');
+    case 'rx': return e.outcome === 'nak' || e.outcome === 'rnr-nak' || e.outcome.startsWith('dropped') || e.outcome === 'out-of-sequence';
+    case 'cqe': case 'cqe-lost': return e.status !== 'IBV_WC_SUCCESS';
+    case 'state': return e.to === 'ERR' || e.to === 'SQE';
+    case 'retry': case 'wr-error': case 'fault': case 'async': case 'post-refused': case 'modify-refused': return true;
+    default: return false;
+  }
+}
+
+/** The pinned evidence after frame `f`: restarted when the lesson step changes, rebuilt when the log is. */
+export function nextPinned(p: Pinned, f: Pick<Frame, 'lesson' | 't' | 'events' | 'eventsFrom' | 'resetLog' | 'logGap'>): Pinned {
+  const key = f.lesson ? `${f.lesson.id}:${f.lesson.step}` : null;
+  if (key === null) return p.key === null && p.items.length === 0 && !p.gap ? p : { key: null, t0: 0, items: [] };
+  const fresh = key !== p.key;
+  // A seek back before the step's start moves the start with it.
+  const t0 = fresh ? f.t : Math.min(p.t0, f.t);
+  // A gap is the same story with events skipped: what was pinned stays, and the view fetches the rest.
+  const items = fresh || f.resetLog ? [] : [...p.items];
+  const gap = !fresh && !f.resetLog && (p.gap === true || (f.logGap === true && items.length < PINNED_MAX));
+  const before = items.length;
+  const from = f.eventsFrom ?? 0;
+  for (let k = 0; k < f.events.length && items.length < PINNED_MAX; k++) {
+    const e = f.events[k];
+    if (e.t >= t0 && notable(e)) items.push({ i: from + k, e });
+  }
+  return !fresh && t0 === p.t0 && items.length === before && !f.resetLog && gap === (p.gap === true) ? p : { key, t0, items, ...(gap ? { gap } : {}) };
+}
+
 export interface TransportSlice {
+  pinned: Pinned;
   log: SimEvent[];
   /** Absolute trace index of log[0]. */
   logFrom: number;
@@ -94,6 +138,7 @@ export const transportStore = createLabStore<Frame, TransportSlice>(
     why: null,
     setWhy: (chain) => set({ why: chain ? whyView(chain) : null }),
     logEpoch: 0,
+    pinned: { key: null, t0: 0, items: [] },
     reference: null,
     selected: null,
     changed: {},
@@ -128,7 +173,7 @@ export const transportStore = createLabStore<Frame, TransportSlice>(
     if (f.stopped && s.frame?.stopped !== f.stopped) {
       transportStore.getState().showNotice('error', `${f.stopped.charAt(0).toUpperCase()}${f.stopped.slice(1)}. Playing stopped here; the instant reached is kept, and seeking back still works.`);
     }
-    return { log, logFrom, changed, selected, why, logEpoch: f.resetLog ? s.logEpoch + 1 : s.logEpoch };
+    return { log, logFrom, changed, selected, why, logEpoch: f.resetLog ? s.logEpoch + 1 : s.logEpoch, pinned: nextPinned(s.pinned, f) };
   },
 );
 

@@ -52,6 +52,7 @@ export function runFaultCommand(w: World, c: FaultCommand): CommandResult {
       if (h.down & DOWN_PORT) return { ok: true, detail: 'the port is already down' };
       startStorm(w, 'port down', c.host, 'no QP changes state; RC QPs with unacknowledged work fail as their retries run out');
       h.down |= DOWN_PORT;
+      h.downWhy = w.why;
       deviceEvent(w, c.host, 'IBV_EVENT_PORT_ERR', 1);
       return { ok: true };
     }
@@ -66,6 +67,7 @@ export function runFaultCommand(w: World, c: FaultCommand): CommandResult {
     case 'hostCrash':
       startStorm(w, 'host crash', c.host, 'the host and its NIC stop; RC has no keepalive, so only peers with unacknowledged work find out');
       w.hosts[c.host].down |= DOWN_CRASHED;
+      w.hosts[c.host].downWhy = w.why;
       return { ok: true };
     case 'cqOverrun': {
       const cq = w.hosts[c.host].cqs[c.cq];

@@ -29,6 +29,7 @@ export function killDevice(w: World, host: number, why: string, reset = false): 
   w.hosts[host].down |= DOWN_DEAD;
   // The dead engine will serve nobody: its waiting QPs stop showing as waiting for it.
   for (const s of pendingSlots(hc.pending)) st.flags[s] &= ~F_PENDING;
+  if (w.why >= 0) w.hosts[host].downWhy = w.why;
   hc.pending.size = 0;
   hc.pending.main.n = 0; hc.pending.behind.n = 0;
   for (const h of hc.pending.perClass) h.n = 0;

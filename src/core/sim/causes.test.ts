@@ -122,3 +122,77 @@ describe('cause links of a failed key check (issue 10: the "why?" names the chec
     expect(chain.at(-1)).toMatchObject({ kind: 'post', wrId: 1 });
   });
 });
+
+// Issue 17 (taking the lessons as a new student): every chain reaches its real root.
+describe('cause links reach the real root: losses, faults, and WRs posted after the error', () => {
+  const send = (t: number, wrId: number, host = 0, qpn = 0x100): { t: number; cmd: CommandInput } =>
+    ({ t, cmd: { kind: 'postSend', host, qpn, wr: { wrId, opcode: 'IBV_WR_SEND', length: 1024, signaled: true } } });
+  const run = (commands: { t: number; cmd: CommandInput }[], until = 200_000) => {
+    const s = new Simulation({ ...scenario(), commands });
+    s.runUntil(until);
+    return s;
+  };
+  const kinds = (chain: SimEvent[]) => chain.map((e) => e.kind);
+  const retxOf = (s: Simulation) => {
+    const ev = s.events();
+    const r = ev.findIndex((e) => e.kind === 'retry');
+    const i = ev.findIndex((e, k) => k > r && e.kind === 'pkt' && e.src === 0);
+    return s.why(s.eventsFrom() + i).map((k) => at(s, k));
+  };
+
+  it('a packet dropped mid-stream (the NAK reports it): the retry and the packet it resends name the drop, not a post', () => {
+    const s = run([{ t: 500, cmd: { kind: 'dropPackets', count: 1, from: 0 } }, send(1000, 1), send(1000, 2), send(1000, 3)], 60_000);
+    const retry = chainOf(s, (e) => e.kind === 'retry');
+    expect(retry[0]).toMatchObject({ kind: 'retry', reason: 'psn-nak' });
+    expect(kinds(retry).slice(1)).toEqual(['pkt', 'fault']);
+    expect(retry[1]).toMatchObject({ drop: expect.stringContaining('fault') });
+    const resent = retxOf(s);
+    expect(resent.some((e) => e.kind === 'retry')).toBe(true);
+    expect(resent.at(-1)?.kind).toBe('fault');
+  });
+
+  it('a lost ACK: the timeout retry names the ACK dropped on B\'s egress and the fault', () => {
+    const s = run([{ t: 500, cmd: { kind: 'dropPackets', count: 1, from: 1 } }, send(1000, 1)], 60_000);
+    const retry = chainOf(s, (e) => e.kind === 'retry');
+    expect(retry[0]).toMatchObject({ kind: 'retry', reason: 'timeout' });
+    expect(retry[1]).toMatchObject({ kind: 'pkt', op: 'ACKNOWLEDGE', drop: expect.stringContaining('fault') });
+    expect(retry.at(-1)?.kind).toBe('fault');
+  });
+
+  it.each([
+    ['port down on A', { kind: 'portDown', host: 0 }, 'port down'],
+    ['port down on B', { kind: 'portDown', host: 1 }, 'port down'],
+    ['host B crashed', { kind: 'hostCrash', host: 1 }, 'host crash'],
+  ] as const)('%s: the RETRY_EXC_ERR and the flush after it lead to that fault, not the post', (_name, cmd, what) => {
+    const s = run([{ t: 500, cmd: cmd as CommandInput }, send(1000, 1), send(1000, 2)], 300_000);
+    for (const pred of [(e: SimEvent) => e.kind === 'cqe' && e.status === 'IBV_WC_RETRY_EXC_ERR', (e: SimEvent) => e.kind === 'cqe' && e.status === 'IBV_WC_WR_FLUSH_ERR' && e.host === 0]) {
+      const chain = chainOf(s, pred);
+      expect(chain.length).toBeGreaterThan(3);
+      expect(chain.at(-1)).toMatchObject({ kind: 'storm', what });
+    }
+  });
+
+  it('an injected catastrophic QP error (qpFatal): the flush of a WR outstanding at it leads to that fault', () => {
+    const s = run([send(1000, 1), send(1000, 2), { t: 1500, cmd: { kind: 'qpFatal', host: 0, qpn: 0x100 } }], 60_000);
+    const chain = chainOf(s, (e) => e.kind === 'cqe' && e.host === 0 && e.queue === 'sq' && e.status === 'IBV_WC_WR_FLUSH_ERR');
+    expect(chain.some((e) => e.kind === 'state' && e.to === 'ERR')).toBe(true);
+    expect(chain.at(-1)).toMatchObject({ kind: 'fault', detail: expect.stringContaining('WQ_CATAS_ERROR') });
+  });
+
+  it('a WR posted after the QP went to ERR: its flush leads to the REM_ACCESS_ERR behind the ERR, as an outstanding WR\'s does', () => {
+    const s0 = keyed();
+    const write: CommandInput = { kind: 'postSend', host: 0, qpn: 0x100, wr: { wrId: 1, opcode: 'IBV_WR_RDMA_WRITE', length: 64, sgl: [{ addr: K.BASE, length: 64, lkey: K.A_LOCAL }], rdma: { addr: K.BASE, rkey: 0x999 } } };
+    const late: CommandInput = { kind: 'postSend', host: 0, qpn: 0x100, wr: { wrId: 42, opcode: 'IBV_WR_SEND', length: 64, sgl: [{ addr: K.BASE, length: 64, lkey: K.A_LOCAL }] } };
+    const s = new Simulation({ ...s0, commands: [...(s0.commands ?? []), { t: 100, cmd: write }, { t: 80_000, cmd: late }] });
+    s.runUntil(120_000);
+    const ev = s.events();
+    const errAt = ev.findIndex((e) => e.kind === 'state' && e.host === 0 && e.to === 'ERR');
+    expect(ev.findIndex((e) => e.kind === 'post' && e.wrId === 42)).toBeGreaterThan(errAt);
+    const chain = chainOf(s, (e) => e.kind === 'cqe' && e.wrId === 42);
+    expect(chain[0]).toMatchObject({ kind: 'cqe', status: 'IBV_WC_WR_FLUSH_ERR' });
+    expect(chain.some((e) => e.kind === 'state' && e.host === 0 && e.to === 'ERR')).toBe(true);
+    expect(chain.find((e) => e.kind === 'wr-error')).toMatchObject({ status: 'IBV_WC_REM_ACCESS_ERR', check: expect.stringMatching(/rkey check failed/) });
+    expect(chain.at(-1)).toMatchObject({ kind: 'post', wrId: 1 });
+    expect(chain.length).toBeGreaterThan(5);
+  });
+});

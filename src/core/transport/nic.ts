@@ -5,7 +5,7 @@
 import { ACCESS_HIT, ACCESS_MISS_EVICT_DIRTY } from '../memory/cacheTypes.ts';
 import { emit, runtime, schedule, type Packet, type World } from '../world/world.ts';
 import { faultHooks } from '../world/hooks.ts';
-import { serialiseNs } from './wire.ts';
+import { psnDiff, serialiseNs } from './wire.ts';
 
 /** Touch a QP context on `host`'s NIC; returns the extra nanoseconds a miss costs. */
 export function ctxTouch(w: World, host: number, qpn: number, write: boolean): number {
@@ -45,6 +45,7 @@ export function toWire(w: World, p: Packet, readyAt: number, blackhole = false):
   let drop: string | undefined;
   if (h.down !== 0) {
     drop = 'link down: the port is out of the fabric';
+    if (h.downWhy !== undefined) w.why = h.downWhy;
   } else if (h.dropNext > 0) {
     h.dropNext--;
     drop = 'fault: dropped on the wire';
@@ -57,15 +58,35 @@ export function toWire(w: World, p: Packet, readyAt: number, blackhole = false):
     op: p.op, psn: p.psn, bytes: p.bytes, start, arrive, drop, syndrome: p.syndrome,
   });
   w.counters.packets++;
-  if (drop) { w.counters.drops++; return -1; }
+  if (drop) { w.counters.drops++; noteLoss(w, p); return -1; }
   schedule(w, arrive, { k: 'rx', pkt: p });
   return arrive;
+}
+
+/**
+ * A packet just lost (the event at w.why says how): remember it on the QP whose retry will answer
+ * it, so that retry names the loss rather than the NAK or timer that reported it. A request is
+ * its sender's; an ACK or a read/atomic response belongs to the requester it was going to.
+ */
+function noteLoss(w: World, p: Packet): void {
+  const answer = /ACKNOWLEDGE|RESPONSE/.test(p.op);
+  const slot = answer ? w.qps.find(p.dst, p.dstQpn) : w.qps.find(p.src, p.srcQpn);
+  const rt = slot < 0 ? undefined : w.rt.get(slot);
+  if (!rt) return;
+  // An older loss not yet acknowledged past is the one the next retry resends first: keep it.
+  const older = rt.lostPsn;
+  if (older !== undefined && psnDiff(older, w.qps.f.last_acked_psn[slot]) > 0 && psnDiff(p.psn, older) > 0) return;
+  rt.lostWhy = w.why;
+  rt.lostPsn = p.psn;
 }
 
 /** Packet reached the receiving NIC: it waits for the receive pipeline and its context. */
 export function rxArrive(w: World, p: Packet): void {
   if (w.hosts[p.dst].down !== 0) {
+    const downWhy = w.hosts[p.dst].downWhy;
+    if (downWhy !== undefined) w.why = downWhy;
     emit(w, { t: w.now, kind: 'rx', id: p.id, host: p.dst, qpn: p.dstQpn, op: p.op, psn: p.psn, outcome: 'dropped-link-down' });
+    noteLoss(w, p);
     return;
   }
   if (w.qps.find(p.dst, p.dstQpn) < 0) {

@@ -34,7 +34,11 @@ export function setLc(w: World, slot: number, lc: number, cause: StateCause): vo
   q.f.sq_draining[slot] = lc === LC.SQD_DRAINING ? 1 : 0;
   if (lc === LC.RTS) q.opened[slot] = 1;
   if (w.trace.mode !== 'off') emit(w, { t: w.now, kind: 'state', host: q.host[slot], qpn: q.qpn[slot], from: lcName(from), to: lcName(lc), cause });
-  if (lc === LC.ERR || lc === LC.SQE) startFlush(w, slot, cause);
+  if (lc === LC.ERR || lc === LC.SQE) {
+    // A WR posted while the QP stays here is flushed because of this move (the event at w.why).
+    if (w.trace.mode !== 'off') runtime(w, slot).errWhy = w.why;
+    startFlush(w, slot, cause);
+  }
   if (lc === LC.SQD_DRAINING) checkDrained(w, slot);
 }
 
@@ -69,8 +73,13 @@ function startFlush(w: World, slot: number, cause: StateCause): void {
 
 /** A WR was posted to a QP in ERR/SQE: it will be flushed (C10-96 as quoted in rdmavt) [sources: ibta-in-code]. */
 export function flushMore(w: World, slot: number): void {
-  if (w.storm !== null && faultHooks().flushMore(w, slot)) return;
-  scheduleFlush(w, slot);
+  // Its flush follows from what put the QP in error, not from the post (which the view shows
+  // beside it): the chain of every flush reaches the cause of its QP's ERR.
+  const posted = w.why;
+  const errWhy = w.rt.get(slot)?.errWhy;
+  if (errWhy !== undefined) w.why = errWhy;
+  if (!(w.storm !== null && faultHooks().flushMore(w, slot))) scheduleFlush(w, slot);
+  w.why = posted;
 }
 
 /** Flush CQEs are written one per cqeWriteNs so a person can watch them arrive in order. */

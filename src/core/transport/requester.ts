@@ -179,6 +179,11 @@ function restartTimer(w: World, slot: number): void {
 /** Retransmit from `psn`: rewind the cursor to the WQE holding it (go-back-N). */
 export function rewind(w: World, slot: number, psn: number): void {
   const rt = runtime(w, slot);
+  // What is resent up to the PSN sent so far follows from this retry (the event at w.why).
+  rt.retxWhy = w.why;
+  // A retry during a resend keeps the furthest PSN sent before either.
+  const sentTo = w.qps.f.next_send_psn[slot];
+  if (rt.retxTo === undefined || psnDiff(rt.retxTo, sentTo) <= 0) rt.retxTo = sentTo;
   const sq = rt.sq;
   // The WQE holding `psn`, else the first not yet started, else the end (plain loops: this runs
   // on every retransmission of every QP in a storm).
@@ -207,6 +212,9 @@ export function retry(w: World, slot: number, reason: 'timeout' | 'psn-nak', fro
     return;
   }
   if (!infinite) f.cur_retry_count[slot] = f.cur_retry_count[slot] - 1;
+  // A packet of this exchange lost at or after fromPsn (and before what was sent) is why it
+  // retries: the NAK or the timer only reported it.
+  if (rt.lostWhy !== undefined && rt.lostPsn !== undefined && psnDiff(rt.lostPsn, fromPsn) >= 0 && psnDiff(rt.lostPsn, f.next_send_psn[slot]) < 0) w.why = rt.lostWhy;
   emit(w, { t: w.now, kind: 'retry', host: w.qps.host[slot], qpn: w.qps.qpn[slot], reason, fromPsn, left: infinite ? 'infinite' : f.cur_retry_count[slot], waitNs: 0 });
   rewind(w, slot, fromPsn);
 }

@@ -5,7 +5,7 @@ import { ctxTouch, toWire } from './nic.ts';
 import { buildRequest, canSend, type Built } from './requester.ts';
 import { buildResponse } from './respAnswer.ts';
 import { LC } from '../qp/lifecycle.ts';
-import { psnAdd } from './wire.ts';
+import { psnAdd, psnDiff } from './wire.ts';
 
 export function txStep(w: World, host: number): void {
   const h = w.hosts[host];
@@ -34,6 +34,8 @@ export function txStep(w: World, host: number): void {
     } else built = buildRequest(w, slot);
     if (canSend(w, slot)) { rt.inReady = true; h.ready.push(slot); }
     if (!built) continue;
+    // A resent request follows from the retry that rewound to it, whatever made the QP ready.
+    if (!response && rt.retxWhy !== undefined && rt.retxTo !== undefined && psnDiff(built.pkt.psn, rt.retxTo) < 0) w.why = rt.retxWhy;
     const cost = w.cfg.nic.pipelineNs + ctxTouch(w, host, w.qps.qpn[slot], true);
     h.txFree = w.now + cost;
     // The context fetch failed (ctxReadError) and took the QP down: the packet never leaves.

@@ -171,6 +171,17 @@ export interface QpRuntime {
   /** Cause links (trace indices): what last made this QP ready to send, and its last request packet. */
   readyWhy?: number;
   pktWhy?: number;
+  /**
+   * Cause links of a loss: the newest packet of this QP's exchange lost on the way (its request,
+   * or the ACK/response owed to it) and its PSN, so the retry that answers it names the loss,
+   * not the NAK or the timer that reported it; the retry itself, for the packets it resends
+   * (below `retxTo`); and the state event that put the QP in ERR/SQE, for WRs flushed later.
+   */
+  lostWhy?: number;
+  lostPsn?: number;
+  retxWhy?: number;
+  retxTo?: number;
+  errWhy?: number;
   blackhole: boolean;
   commEst: boolean;
   drainGen: number;
@@ -213,6 +224,8 @@ export interface HostRt {
   dropNext: number;
   /** Cause link: the trace index of the fault that armed dropNext. */
   dropWhy?: number;
+  /** Cause link: the trace index of the fault that took this host out of the fabric (port down, crash). */
+  downWhy?: number;
   /**
    * Why this host's NIC is out of the fabric (0 = it is not): DOWN_PORT, DOWN_CRASHED,
    * DOWN_DEAD bits. Packets from or to such a host are lost; a crashed host runs nothing.

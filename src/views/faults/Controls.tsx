@@ -6,6 +6,8 @@ import { faultsStore, useFaults } from '../../store/faults.ts';
 import type { StormSettings } from '../../worker/faults/types.ts';
 import { WorkerSelect, WorkerSlider } from '../kit/controls.tsx';
 import { FAULT_LABEL, POLICY_LABEL, PRESET_LABEL, STORM_SLIDERS, dur, int, keysOf } from './format.ts';
+import { AnswerFirst } from '../kit/mask.tsx';
+import { useFaultsMask } from './mask.ts';
 
 const { qps: QPS, eqDepth: EQ, serviceNs: SERVICE, eqeNs: EQE } = STORM_SLIDERS;
 const MIX: Array<[string, string]> = [['graded', 'Graded: class 0 heaviest'], ['one-heavy', 'One heavy tenant'], ['equal', 'All equal']];
@@ -33,11 +35,14 @@ export function Controls() {
   const s = useFaults((x) => x.frame?.settings ?? null);
   const notice = useFaults((x) => (x.notice?.where === 'settings' ? x.notice : null));
   const ch = useFaults((x) => x.frame?.channel ?? null);
+  const faultMasked = useFaultsMask('fault');
   if (!s) return <aside className="order-3 border-t lg:order-none lg:w-[260px] lg:shrink-0 lg:border-t-0 lg:border-r border-slate-300 bg-white p-3 text-sm text-slate-500">Starting…</aside>;
   return (
     <aside aria-label="Storm settings" className="order-3 grid grid-cols-1 gap-x-6 gap-y-2 border-t border-slate-300 bg-white px-3 py-2 sm:grid-cols-2 lg:order-none lg:flex lg:w-[260px] lg:shrink-0 lg:flex-col lg:overflow-y-auto lg:border-t-0 lg:border-r">
-      <WorkerSelect id="fault" label="Shared-cause fault (hits host A)" value={s.fault} options={keysOf(FAULT_LABEL).map((f) => [f, FAULT_LABEL[f]] as const)}
-        onChange={(v) => send({ fault: v as StormSettings['fault'] })} />
+      {faultMasked
+        ? <div className="flex flex-col text-[12px]" data-testid="fault-masked"><span className="font-medium text-slate-700">Shared-cause fault (hits host A)</span><AnswerFirst /></div>
+        : <WorkerSelect id="fault" label="Shared-cause fault (hits host A)" value={s.fault} options={keysOf(FAULT_LABEL).map((f) => [f, FAULT_LABEL[f]] as const)}
+          onChange={(v) => send({ fault: v as StormSettings['fault'] })} />}
       <WorkerSlider id="affected-qps" label="Affected QPs" value={s.qps} min={0} max={1000} toPos={QPS.to} fromPos={QPS.from}
         text={(v) => `${int(v)} QPs`} valueText={(v) => `${int(v)} affected QPs (log scale, 1 to 16,384)`} onChange={(qps) => send({ qps })}
         hint="RC connections from host A to 15 peers, 8 WRs each in flight" />

@@ -3,19 +3,23 @@
 import { scaleLinear } from 'd3-scale';
 import { line } from 'd3-shape';
 import type { LiveStorm } from '../../worker/faults/types.ts';
-import { dur, int } from './format.ts';
+import { dur, int, stormSpan } from './format.ts';
 
 /** `mark`: a "why?" QP's EQE, at absolute `t` (ns), written or lost. */
-export function EqPipe({ eq, width, overruns, mode, mark = null }: { eq: LiveStorm['eq']; width: number; overruns: number; mode: string; mark?: { t: number; lost: boolean } | null }) {
+/** `now`: the storm's clock (absolute ns): the time axis runs to it even when the samples stop early. */
+export function EqPipe({ eq, width, overruns, mode, now, mark = null }: { eq: LiveStorm['eq']; width: number; overruns: number; mode: string; now: number; mark?: { t: number; lost: boolean } | null }) {
   const h = 92;
   const w = Math.max(200, width);
   const size = Math.max(1, eq.size);
   const fill = Math.min(1, eq.now / size);
   const peak = eq.used.length ? Math.max(...eq.used) : 0;
-  const tMax = eq.t.length ? eq.t[eq.t.length - 1] : 1;
-  const x = scaleLinear().domain([eq.t[0] ?? 0, Math.max(1, tMax)]).range([4, w - 4]);
+  const [t0, tMax] = stormSpan(eq.t, now);
+  const x = scaleLinear().domain([t0, tMax]).range([4, w - 4]);
   const y = scaleLinear().domain([0, size]).range([h - 6, 40]);
-  const d = line<number>().x((_, i) => x(eq.t[i])).y((v) => y(v))(Array.from(eq.used)) ?? '';
+  // The level holds from the last sample to now (the queue did not change since).
+  const pts: Array<[number, number]> = Array.from(eq.used, (v, i) => [eq.t[i], v]);
+  if (pts.length) pts.push([tMax, pts[pts.length - 1][1]]);
+  const d = line<[number, number]>().x((p) => x(p[0])).y((p) => y(p[1]))(pts) ?? '';
   return (
     <figure className="flex flex-col gap-0.5" data-testid="eq-pipe" data-used={eq.now} data-size={eq.size}>
       <svg width={w} height={h} role="img" aria-label={`Async event queue: ${int(eq.now)} of ${int(size)} slots hold an event now; peak ${int(peak)}${overruns ? `; ${overruns} overrun${overruns === 1 ? '' : 's'}` : ''}`}>
@@ -32,8 +36,8 @@ export function EqPipe({ eq, width, overruns, mode, mark = null }: { eq: LiveSto
             <text x={Math.min(w - 4, Math.max(4, x(mark.t)))} y={h - 12} dy={-2} fontSize={10} textAnchor={x(mark.t) > w / 2 ? 'end' : 'start'} fill="var(--color-fuchsia-900)">{mark.lost ? '✕ its EQE, lost' : 'its EQE'}</text>
           </g>
         )}
-        <text x={4} y={h - 3} fontSize={10} fill="var(--color-slate-600)">{eq.t.length ? dur(eq.t[0]) : ''}</text>
-        <text x={w - 4} y={h - 3} fontSize={10} textAnchor="end" fill="var(--color-slate-600)">{eq.t.length ? dur(tMax) : 'no events yet'}</text>
+        <text x={4} y={h - 3} fontSize={10} fill="var(--color-slate-600)" data-testid="eq-axis-from">{eq.t.length ? dur(t0) : ''}</text>
+        <text x={w - 4} y={h - 3} fontSize={10} textAnchor="end" fill="var(--color-slate-600)" data-testid="eq-axis-to">{eq.t.length ? dur(tMax) : 'no events yet'}</text>
       </svg>
       <figcaption className="text-[11px] text-slate-600">Async event queue of the faulted host: now (the pipe) and over time (the line; peak {int(peak)}). On overrun this preset: {mode}.</figcaption>
     </figure>

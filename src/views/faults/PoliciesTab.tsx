@@ -6,6 +6,8 @@ import type { PolicyFrame, PolicyResult } from '../../worker/faults/types.ts';
 import { useSize } from '../kit/useSize.ts';
 import { KindBadge } from './Claims.tsx';
 import { CLASS_COLORS, POLICY_KIND, POLICY_LABEL, dur, keysOf } from './format.ts';
+import { AnswerFirst } from '../kit/mask.tsx';
+import { useFaultsMask } from './mask.ts';
 
 function Distribution({ r, bins, width, max }: { r: PolicyResult; bins: number[]; width: number; max: number }) {
   const h = 64;
@@ -36,7 +38,9 @@ export function PoliciesTab() {
   const current = useFaults((s) => s.frame?.settings.policy ?? 'fifo');
   const fault = useFaults((s) => s.frame?.settings.fault ?? '');
   const [box, size] = useSize<HTMLDivElement>({ width: 700, height: 400 });
+  const masked = useFaultsMask('policies');
   if (!pf) return null;
+  if (masked) return <div data-testid="policies-tab"><AnswerFirst block what="every policy's run of this storm" testId="policies-masked" /></div>;
   const max = Math.max(1, ...pf.results.flatMap((r) => r.hist));
   const w = size.width < 640 ? Math.max(160, size.width - 24) : Math.max(200, Math.floor(size.width / 2) - 24);
   return (

@@ -12,6 +12,8 @@ import type { QpnAllocatorId } from '../../core/faults/qpnAlloc.ts';
 import { SITUATION_LABEL, dur, keysOf } from './format.ts';
 import { ResetLanes, T_MAX } from './ResetLanes.tsx';
 import { psnText } from '../kit/psn.ts';
+import { AnswerFirst } from '../kit/mask.tsx';
+import { useFaultsMask } from './mask.ts';
 
 
 async function set(patch: Partial<ResetSettings>) {
@@ -25,6 +27,7 @@ export function ResetTab() {
   const [claims, setClaims] = useState<ClaimsInfo | null>(null);
   useEffect(() => { void faults().act('claims').then((c) => { if (c) setClaims(c); }); }, []);
   useEffect(() => { if (!r) void faults().act('showReset'); }, [r]);
+  const masked = useFaultsMask('reset-report');
   if (!r) return <p className="p-4 text-sm text-slate-500" data-testid="reset-tab">Running the transfer…</p>;
   const s = r.settings;
   const alloc = claims?.allocators.find((a) => a.id === s.allocator);
@@ -44,7 +47,7 @@ export function ResetTab() {
         <section ref={box} className="rounded-md border border-slate-300 bg-white p-2">
           <ResetLanes r={r} width={size.width - 16} onMove={(t) => void set({ resetAtNs: Math.max(0, Math.min(T_MAX, t)) })} />
         </section>
-        <section className="rounded-md border border-slate-300 bg-white p-2 text-[12px]" data-testid="reset-report">
+        {masked ? <AnswerFirst block what="what the reset did, and what the late packets met" testId="reset-report-masked" /> : <section className="rounded-md border border-slate-300 bg-white p-2 text-[12px]" data-testid="reset-report">
           <h2 className="text-sm font-semibold text-slate-900">What the reset did</h2>
           {rep ? (
             <ul className="list-disc pl-4">
@@ -59,7 +62,7 @@ export function ResetTab() {
             {res.late.map((p) => <li key={p.id} data-outcome={p.outcome ?? p.drop ?? ''}>{p.op} PSN {psnText(p.psn)}: {p.outcome ?? p.drop ?? 'in flight'}{p.detail ? ` (${p.detail})` : ''}</li>)}
             {res.late.length === 0 && <li className="font-sans text-slate-600">none: nothing was on the wire at the reset</li>}
           </ul>
-        </section>
+        </section>}
         <section className="rounded-md border border-slate-300 bg-white p-2 text-[12px]" data-testid="reuse-panel">
           <h2 className="text-sm font-semibold text-slate-900">The QPN-reuse hazard</h2>
           <div className="flex flex-wrap gap-3">
@@ -72,7 +75,7 @@ export function ResetTab() {
               onChange={(v) => set({ allocator: v as QpnAllocatorId })} />
             {alloc && <p className="flex items-center gap-1 text-[11px] text-slate-700" data-testid="allocator-source"><KindBadge kind={alloc.kind} />{alloc.source}</p>}
           </div>
-          {s.reuse && (
+          {s.reuse && !masked && (
             <p className={`mt-1 rounded border px-2 py-1 font-semibold ${res.staleAccepted ? 'border-red-600 bg-red-50 text-red-900' : 'border-emerald-600 bg-emerald-50 text-emerald-900'}`} data-testid="stale-verdict" data-accepted={res.staleAccepted}>
               {res.staleAccepted ? '✕ A stale packet of the old connection was accepted by the new one.' : '✓ No stale packet was accepted.'}
             </p>

@@ -9,6 +9,8 @@ import { EqPipe } from './EqPipe.tsx';
 import { CLASS_COLORS, PHASES, dur, int } from './format.ts';
 import { StormGrid } from './StormGrid.tsx';
 import { ReportWhyControls, ReportWhyPanel } from './ReportWhy.tsx';
+import { AnswerFirst } from '../kit/mask.tsx';
+import { useFaultsMask } from './mask.ts';
 
 const OVERRUN: Record<string, string> = { mlx5: 'fatal health event (the device dies)', mlx4: 'logged, the lost events are gone, the driver continues', hns: 'function reset requested' };
 
@@ -18,6 +20,8 @@ export function StormTab() {
   const preset = useFaults((s) => s.frame?.settings.preset ?? 'mlx5');
   const picked = useFaults((s) => s.picked);
   const why = useFaults((s) => s.why);
+  const eventsMasked = useFaultsMask('storm-events');
+  const reportMasked = useFaultsMask('report');
   const [box, size] = useSize<HTMLDivElement>({ width: 600, height: 360 });
   const [pipeBox, pipeSize] = useSize<HTMLDivElement>({ width: 300, height: 100 });
   const [detail, setDetail] = useState<QpDetail | null>(null);
@@ -48,7 +52,7 @@ export function StormTab() {
       <aside className="flex min-h-0 flex-col gap-2 overflow-y-auto" aria-label="Channel and QP details" tabIndex={0}>
         <section ref={pipeBox} className="rounded-md border border-slate-300 bg-white p-2">
           <h2 className="text-sm font-semibold text-slate-900">The narrow channel</h2>
-          <EqPipe eq={live.eq} width={pipeSize.width - 16} overruns={live.summary.eqOverruns} mode={OVERRUN[preset] ?? preset}
+          <EqPipe eq={live.eq} width={pipeSize.width - 16} overruns={live.summary.eqOverruns} mode={OVERRUN[preset] ?? preset} now={live.t}
             mark={why?.why.eqe && why.why.host === 0 ? { t: why.why.t0 + why.why.eqe.ns, lost: why.why.eqe.fate !== 'written' } : null} />
         </section>
         <section className="rounded-md border border-slate-300 bg-white p-2 text-[12px]" data-testid="picked-qp" aria-live="polite">
@@ -65,13 +69,15 @@ export function StormTab() {
           )}
           <ReportWhyControls picked={picked !== null && detail ? picked : null} faulted={(detail?.detectNs ?? -1) >= 0} />
         </section>
-        <ReportWhyPanel />
+        {reportMasked ? <AnswerFirst block what="why? for a QP" testId="report-why-masked" /> : <ReportWhyPanel />}
         <section className="rounded-md border border-slate-300 bg-white p-2 text-[12px]">
           <h2 className="text-sm font-semibold text-slate-900">Events so far</h2>
-          <ul className="font-mono">
-            {Object.entries(live.summary.events).map(([k, n]) => <li key={k}>{k} × {int(n)}</li>)}
-            {Object.keys(live.summary.events).length === 0 && <li className="font-sans text-slate-600">none yet</li>}
-          </ul>
+          {eventsMasked ? <AnswerFirst block what="the events" testId="storm-events-masked" /> : (
+            <ul className="font-mono">
+              {Object.entries(live.summary.events).map(([k, n]) => <li key={k}>{k} × {int(n)}</li>)}
+              {Object.keys(live.summary.events).length === 0 && <li className="font-sans text-slate-600">none yet</li>}
+            </ul>
+          )}
           <p className="mt-1 text-slate-600">Last flush CQE p99 {live.summary.faulted ? dur(live.summary.lastFlushNs.p99) : '–'} after the fault.</p>
         </section>
         <section className="rounded-md border border-slate-300 bg-white p-2 text-[12px]" data-testid="storm-cache">

@@ -51,6 +51,21 @@ export function dur(ns: number): string {
   return `${Math.round(ns)} ns`;
 }
 
+/** Text from the model with raw nanosecond counts in it ("for the next 5000000 ns"), each read as `dur`. */
+export function durIn(text: string): string {
+  return text.replace(/\b(\d+) ns\b/g, (_, n: string) => dur(Number(n)));
+}
+
+/**
+ * The time axis of a chart that runs from the fault to now: the samples may stop early (the
+ * queue went quiet, or the device died), and the axis must still span the storm.
+ */
+export function stormSpan(t: ArrayLike<number>, now: number): [number, number] {
+  const from = t.length ? Math.min(t[0], now) : 0;
+  const last = t.length ? t[t.length - 1] : from;
+  return [from, Math.max(from + 1, last, now)];
+}
+
 /** Every power of two from 1 to `max`: the sizes QP counts and queue depths are usually given in. */
 export function powersOfTwo(max: number): number[] {
   const out: number[] = [];

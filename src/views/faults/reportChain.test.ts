@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { createStorm, type ReportWhy, type StormConfig } from '../../core/index.ts';
 import { stormScenario } from '../../core/faults/stormScenario.ts';
 import { reportWhy } from '../../core/faults/why.ts';
-import { dur, int } from './format.ts';
+import { dur, durIn, int } from './format.ts';
 import { reportChain } from './reportChain.ts';
 
 const mlx4Tiny = () => {
@@ -36,6 +36,14 @@ describe.each(CASES)('report chain — %s', (_name, input, verdicts) => {
   s.runToDrain();
   const whys = Array.from({ length: s.sim.world.qps.n }, (_, slot) => reportWhy(s.sim.world as never, slot)).filter((w) => w.verdict !== 'healthy');
 
+  it('every QP whose "why?" says its event was lost is counted in the summary\'s lost events, apart from lost reports', () => {
+    const lostEqes = whys.filter((w) => w.eqe && w.eqe.fate !== 'written').length;
+    const m = s.summary();
+    expect(m.lostEvents).toBeGreaterThanOrEqual(lostEqes);
+    expect(m.lostEvents).toBeGreaterThanOrEqual(m.eqOverruns);
+    expect(m.lostReports).toBe(whys.filter((w) => w.verdict === 'lost').length);
+  });
+
   it('ends as the run did', () => {
     expect([...new Set(whys.map((w) => w.verdict))].sort()).toEqual([...verdicts].sort());
   });
@@ -55,7 +63,8 @@ describe.each(CASES)('report chain — %s', (_name, input, verdicts) => {
   it('each link states the record\'s own numbers', () => {
     for (const w of whys) {
       const c = Object.fromEntries(reportChain(w).map((x) => [x.id, x.text]));
-      expect(c.cause).toContain(w.cause!.detail);
+      expect(c.cause).toContain(durIn(w.cause!.detail));
+      expect(c.cause).not.toMatch(/\d{4,} ns/);
       expect(c.failed).toContain(`failed ${dur(w.failed!.ns)} after the fault`);
       if (w.queue) {
         expect(c.queue).toContain(`at ${dur(w.queue.ns)}, with ${int(w.queue.waiting)} report`);

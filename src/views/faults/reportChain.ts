@@ -2,7 +2,7 @@
 // in the error engine, the service, its event-queue entry, how software learned (or that it
 // never did). Every number comes from the ReportWhy record the worker read from the storm.
 import type { ReportWhy } from '../../core/index.ts';
-import { dur, int } from './format.ts';
+import { dur, durIn, int } from './format.ts';
 
 export type ReportStepId = 'cause' | 'failed' | 'dead' | 'queue' | 'service' | 'eqe' | 'report' | 'verdict';
 export interface ReportStep { id: ReportStepId; text: string; /** ns after the fault the step is about. */ ns?: number }
@@ -68,7 +68,7 @@ function verdictStep(w: ReportWhy): ReportStep {
 /** The chain, root first. */
 export function reportChain(w: ReportWhy): ReportStep[] {
   const out: ReportStep[] = [];
-  if (w.cause) out.push({ id: 'cause', ns: 0, text: `${cap(w.cause.what)} on host ${letter(w.cause.host)} at the fault (t = 0): ${w.cause.detail}.` });
+  if (w.cause) out.push({ id: 'cause', ns: 0, text: `${cap(w.cause.what)} on host ${letter(w.cause.host)} at the fault (t = 0): ${durIn(w.cause.detail)}.` });
   if (w.failed) out.push({ id: 'failed', ns: w.failed.ns, text: `${qp(w)} failed ${dur(w.failed.ns)} after the fault: ${CAUSE[w.failed.cause] ?? w.failed.cause}.` });
   if (w.failed && !w.queue && w.report?.via === 'device-event') out.push({ id: 'dead', text: 'No error engine ran for it: the device was dead, so the driver learns at its next health check.' });
   const q = w.queue;

@@ -8,11 +8,15 @@ import { CacheCanvas } from './CacheCanvas.tsx';
 import { EvictionWhyPanel } from './EvictionWhy.tsx';
 import { ACCESS_SHORT, ACCESS_TEXT, COLORS, POLICY_LABEL, POLICY_SHORT, hex, int, pct } from './format.ts';
 import { noteReply, useSize } from './hooks.ts';
+import { AnswerFirst, isMasked } from '../kit/mask.tsx';
 
 export function CacheTab() {
   const grid = useMemory((s) => s.grid);
   const flash = useMemory((s) => s.flash);
   const stats = useMemory((s) => s.frame?.live.stats);
+  // The hit rate here is the top card's figure (one source, one rounding), masked with it.
+  const readout = useMemory((s) => s.frame?.live.readout);
+  const hitMasked = useMemory((s) => isMasked(s.frame?.lesson?.question, 'hit-rate'));
   const cfg = useMemory((s) => s.frame?.config);
   const [box, size] = useSize<HTMLDivElement>({ width: 700, height: 480 });
   const [sel, setSel] = useState<{ set: number; way: number }>({ set: 0, way: 0 });
@@ -73,7 +77,8 @@ export function CacheTab() {
               <dt className="font-sans text-slate-600">bypasses</dt><dd className="text-right" title="misses served without installing: every way pinned or in flight">{int(stats.bypasses)}</dd>
               <dt className="font-sans text-slate-600">in-flight evicted</dt><dd className="text-right" title="victims that still had work in flight (write-back mode): always written back">{int(stats.inFlightEvictions)}</dd>
               <dt className="font-sans text-slate-600">refetches</dt><dd className="text-right" title="misses on a QP evicted while in flight: the price of not pinning">{int(stats.refetches)}</dd>
-              <dt className="font-sans text-slate-600">hit rate</dt><dd className="text-right">{pct(stats.hits / Math.max(1, stats.hits + stats.misses))}</dd>
+              <dt className="font-sans text-slate-600" title="the top card's figure: the last ~6 windows (the counts above include the warm-up)">hit rate</dt>
+              <dd className="text-right" data-testid="stats-hit-rate">{hitMasked ? <AnswerFirst /> : readout?.valid ? pct(readout.hitRate) : '–'}</dd>
             </dl>
           )}
         </section>

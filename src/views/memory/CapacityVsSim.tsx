@@ -6,6 +6,7 @@ import type { CapacityResult } from '../../core/memory/index.ts';
 import type { SweepPoint } from '../../core/memory/sweep.ts';
 import { useMemory } from '../../store/memory.ts';
 import { int, mops, pct } from './format.ts';
+import { AnswerFirst, isMasked } from '../kit/mask.tsx';
 
 /** The sweep read at `qps` (log-linear between its points; null outside the swept range). */
 export function sweepAt(points: readonly SweepPoint[], qps: number): { mops: number; hitRate: number } | null {
@@ -43,7 +44,7 @@ function performantText(p: { atLeast: number; below: number | null } | null, don
 
 export function CapacityVsSim({ r, activeQps, loss, following }: { r: CapacityResult; activeQps: number; loss: number; following: boolean }) {
   const sweep = useMemory((s) => s.frame?.sweep);
-  const masked = useMemory((s) => !!s.frame?.lesson?.question?.masks?.includes('sim'));
+  const masked = useMemory((s) => isMasked(s.frame?.lesson?.question, 'sim'));
   if (!following) {
     return <p className="text-[11.5px] text-slate-600" data-testid="cap-vs-sim">The simulated figures are for the lab’s own settings: press “Reset to the lab’s settings” to see them beside the closed form.</p>;
   }
@@ -56,7 +57,7 @@ export function CapacityVsSim({ r, activeQps, loss, following }: { r: CapacityRe
         <thead><tr className="text-[11px] text-slate-600"><th className="font-normal">at</th><th className="font-normal">closed form</th><th className="font-normal">simulated (Cliff tab)</th></tr></thead>
         <tbody className="font-mono">
           <tr><td className="font-sans text-slate-600">{int(activeQps)} active QPs</td><td>{mops(r.throughputMops)} Mops, {pct(1 - r.missRatio)} hits</td>
-            <td data-testid="cap-sim-at">{masked ? <span className="font-sans font-semibold text-violet-800" data-masked="true">answer first</span> : at ? `${mops(at.mops)} Mops, ${pct(at.hitRate)} hits` : sweep?.done ? 'outside the sweep' : 'sweeping…'}</td></tr>
+            <td data-testid="cap-sim-at">{masked ? <AnswerFirst /> : at ? `${mops(at.mops)} Mops, ${pct(at.hitRate)} hits` : sweep?.done ? 'outside the sweep' : 'sweeping…'}</td></tr>
           <tr><td className="font-sans text-slate-600">Performant QPs</td><td>{Number.isFinite(r.performantQps) ? int(r.performantQps) : 'any'}</td>
             <td data-testid="cap-sim-performant">{performantText(perf, sweep?.done ?? false)}</td></tr>
         </tbody>

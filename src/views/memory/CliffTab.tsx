@@ -9,6 +9,7 @@ import type { SweepPoint } from '../../core/memory/index.ts';
 import type { MemFrame, PublishedPoint } from '../../worker/memory/types.ts';
 import { COLORS, PROVENANCE_TEXT, compact, int, mops, pct } from './format.ts';
 import { useSize } from './hooks.ts';
+import { isMasked } from '../kit/mask.tsx';
 
 export function CliffTab() {
   const sweep = useMemory((s) => s.frame?.sweep);
@@ -20,7 +21,7 @@ export function CliffTab() {
   const [showHit, setShowHit] = useState(true);
   const [box, size] = useSize<HTMLDivElement>({ width: 700, height: 420 });
   // The simulated curve answers the lesson's question: masked until the learner locks in.
-  const masked = useMemory((s) => !!s.frame?.lesson?.question?.masks?.includes('cliff'));
+  const masked = useMemory((s) => isMasked(s.frame?.lesson?.question, 'cliff'));
   const f = useMemo(() => (sweep && preset && config ? { sweep, preset, config, liveMops } : null), [sweep, preset, config, liveMops]);
   if (!f) return null;
   const pub = f.preset.published;

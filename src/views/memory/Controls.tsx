@@ -5,7 +5,7 @@
 import { memoryStore, useMemory } from '../../store/memory.ts';
 import type { LabConfig } from '../../worker/memory/types.ts';
 import {
-  ENGINE_LABEL, PATTERN_LABEL, POLICY_LABEL, QPS_POS_MAX, WAY_OPTIONS, bytes, entrySteps, int, ns, overlapFromPos, posFromOverlap, posFromQps, qpsFromPos,
+  ENGINE_LABEL, PATTERN_LABEL, POLICY_LABEL, QPS_POS_MAX, WAY_OPTIONS, bytes, entrySteps, int, ns, overlapFromPos, posFromOverlap, posFromQps, qpsFromPos, qpsNote,
 } from './format.ts';
 import { sendConfig } from './hooks.ts';
 import { WorkerSelect as Select, WorkerSlider as LogSlider } from '../kit/controls.tsx';
@@ -30,7 +30,7 @@ export function Controls() {
       <LogSlider
         id="active-qps" label="Active QPs" value={cfg.qps} min={0} max={QPS_POS_MAX} toPos={posFromQps} fromPos={qpsFromPos}
         text={(v) => `${int(v)} QPs`} onChange={(qps) => send({ qps })}
-        hint={<>cache holds <b>{int(cfg.entries)}</b> (amber tick): drag past it</>}
+        hint={qpsNote(cfg)}
         marks={[{ pos: posFromQps(cfg.entries), title: `cache size: ${int(cfg.entries)} contexts` }]}
         valueText={(v) => `${int(v)} active QPs (log scale, 1 to 1,000,000)`}
       />

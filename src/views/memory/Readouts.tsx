@@ -1,13 +1,14 @@
 // The strip of live numbers above every tab: hit rate, throughput, latency, evictions and
 // write-backs per packet, with the state of the table set-up and of the background sweep.
 import { useMemory } from '../../store/memory.ts';
-import { compact, int, mops, ns, pct } from './format.ts';
+import { compact, engineWaitText, int, mops, ns, pct } from './format.ts';
+import { isMasked } from '../kit/mask.tsx';
 
 export function Readouts() {
   const f = useMemory((s) => s.frame);
   if (!f) return null;
   // A question that asks for one of these numbers masks it until the learner locks in.
-  const masked = (key: string) => !!f.lesson?.question?.masks?.includes(key);
+  const masked = (key: string) => isMasked(f.lesson?.question, key);
   const r = f.live.readout;
   const peak = f.sweep.peakMops;
   const status = !f.live.ready
@@ -20,10 +21,10 @@ export function Readouts() {
       <Kpi testId="hit-rate" label="Hit rate" masked={masked('hit-rate')} value={r.valid ? pct(r.hitRate) : '–'} sub="last ~6 windows" tone={r.valid ? (r.hitRate > 0.95 ? 'good' : r.hitRate > 0.6 ? 'warn' : 'bad') : 'none'} />
       <Kpi testId="throughput" label="Throughput" masked={masked('throughput')} value={r.valid ? `${mops(r.mops)} Mops` : '–'} sub={r.valid ? `${pct(r.mops / peak, 0)} of peak ${mops(peak)}` : `peak ${mops(peak)} Mops`} tone="none" />
       <Kpi testId="latency" label="Service / packet" masked={masked('latency')} value={r.valid ? ns(r.serviceNs ?? r.latencyNs) : '–'}
-        sub={r.valid ? `+ queueing ${ns(r.queueNs ?? 0)}` : 'work on the packet'} tone="none"
+        sub={r.valid ? `+ in-flight queueing ${ns(r.queueNs ?? 0)}` : 'work on the packet'} tone="none"
         title="Service: the work on a packet itself (one pipeline slot, and on a miss the eviction decision, PCIe read and write-back stall). Queueing: waiting for a busy engine and behind the K−1 other packets in process; the model keeps K packets in flight, so queueing grows with K even when every lookup hits. Latency = service + queueing." />
-      <Kpi testId="evictions" label="Evictions / pkt" masked={masked('evictions')} value={r.valid ? r.evictionsPerOp.toFixed(3) : '–'} sub={`write-backs ${r.valid ? r.writebacksPerOp.toFixed(3) : '–'}`} tone="none" />
-      <Kpi testId="engine-util" label="Engine busy" masked={masked('engine-util')} value={r.valid ? pct(r.engineUtilization, 0) : '–'} sub={r.valid && r.engineWaitNs > 0.05 ? `waits ${ns(r.engineWaitNs)}/pkt` : 'no queueing'} tone={r.valid && r.engineUtilization > 0.9 ? 'bad' : 'none'} />
+      <Kpi testId="evictions" label="Evictions / pkt" masked={masked('evictions')} value={r.valid ? r.evictionsPerOp.toFixed(3) : '–'} sub={r.valid && r.evictionsPerOp > 0 && f.config.qps <= f.config.entries ? 'set conflicts: below the cache size' : `write-backs ${r.valid ? r.writebacksPerOp.toFixed(3) : '–'}`} tone="none" />
+      <Kpi testId="engine-util" label="Engine busy" masked={masked('engine-util')} value={r.valid ? pct(r.engineUtilization, 0) : '–'} sub={engineWaitText(r.valid, r.engineWaitNs)} tone={r.valid && r.engineUtilization > 0.9 ? 'bad' : 'none'} />
       <div className="col-span-full flex flex-wrap items-center gap-x-3 gap-y-0.5 px-0.5 text-[11px] leading-tight text-slate-600" data-testid="status">
         <span>{status}</span>
         <span className="flex items-center gap-1.5">

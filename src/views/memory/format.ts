@@ -148,3 +148,23 @@ export const PROVENANCE_TEXT: Record<string, string> = {
   QUOTE: 'QUOTE: stated in a cited text',
   MODEL: 'MODEL: a fit or derivation of this project, not a measurement',
 };
+
+/**
+ * The note under the active-QP slider. Below the cache size a set-associative cache still
+ * evicts: set = QPN mod sets, so QPs that share a set push each other out before the cache is
+ * full (set conflicts; cache.ts setOf). Said where the slider invites "drag past it".
+ */
+export function qpsNote(cfg: { qps: number; entries: number; ways: number }): string {
+  const ways = cfg.ways === 0 ? cfg.entries : cfg.ways;
+  const sets = Math.max(1, Math.floor(cfg.entries / ways));
+  if (sets === 1) return `cache holds ${int(cfg.entries)} (amber tick): drag past it`;
+  const shape = `${int(cfg.entries)} in ${int(sets)} sets of ${ways}`;
+  return cfg.qps <= cfg.entries
+    ? `cache holds ${shape} (amber tick): QPs sharing a set evict each other before it is full (set conflicts)`
+    : `cache holds ${shape} (amber tick): past it, lookups must miss`;
+}
+
+/** The eviction engine's queue, named apart from the packet queueing the latency readout adds. */
+export function engineWaitText(valid: boolean, waitNs: number): string {
+  return valid && waitNs > 0.05 ? `engine wait ${ns(waitNs)}/pkt` : 'no wait for the engine';
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ENTRY_STEPS, NAMED_QPS, bytes, compact, entrySteps, hex, int, mops, ns, overlapFromPos, pct, posFromOverlap, posFromQps, posFromSpeed, qpsFromPos, rankFill, speedFromPos } from './format.ts';
+import { ENTRY_STEPS, NAMED_QPS, bytes, compact, engineWaitText, entrySteps, hex, int, mops, ns, overlapFromPos, pct, posFromOverlap, posFromQps, posFromSpeed, qpsFromPos, qpsNote, rankFill, speedFromPos } from './format.ts';
 import { cellPos, gridLayout, hitTest } from './gridLayout.ts';
 import { chartSummary } from './charts.tsx';
 import { diffText } from './CompareTab.tsx';
@@ -121,5 +121,20 @@ describe('words for screen readers and captions', () => {
     expect(waterfallSummary(m)).toMatch(/Miss of QP 0xff: 845 ns .*a hit takes 91\.0 ns.*Alongside: Write-back 0x10/);
     const t = { torn: true, config: { protection: 'none' }, fields: [{ name: 'state', seen: 'RTS', from: 'new' }], readerCycles: 4, readerOverheadCycles: 0, retries: 0, writerCycles: 16 } as unknown as RaceTrace;
     expect(raceSummary(t)).toMatch(/^Torn read with none: the pipeline saw state = RTS \(new\)/);
+  });
+});
+
+describe('the memory readouts say what they show (issue 17)', () => {
+  it('below the cache size a set-associative cache says it still evicts (set conflicts), where the slider says "drag past it"', () => {
+    expect(qpsNote({ qps: 93, entries: 112, ways: 8 })).toMatch(/14 sets of 8.*set conflicts/);
+    expect(qpsNote({ qps: 93, entries: 112, ways: 8 })).not.toMatch(/drag past it/);
+    expect(qpsNote({ qps: 631, entries: 112, ways: 8 })).toMatch(/past it, lookups must miss/);
+    expect(qpsNote({ qps: 93, entries: 112, ways: 0 })).toBe('cache holds 112 (amber tick): drag past it');
+  });
+
+  it('the engine card names the engine\'s wait, apart from the in-flight queueing the latency card adds', () => {
+    expect(engineWaitText(true, 0)).toBe('no wait for the engine');
+    expect(engineWaitText(true, 0)).not.toMatch(/queueing/);
+    expect(engineWaitText(true, 120)).toBe('engine wait 120 ns/pkt');
   });
 });

@@ -1,6 +1,7 @@
 // Lesson prose: paragraphs where `backticks` mark identifiers, and where the first use of a
-// glossary term (in this paragraph) carries its definition as a tooltip, reachable by keyboard.
+// glossary term (in this paragraph) opens its definition in a popover, by tap, keyboard or hover.
 import type { Term } from '../../worker/kit/types.ts';
+import { TermPopover } from '../kit/TermPopover.tsx';
 
 const esc = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
@@ -19,10 +20,7 @@ function withTerms(text: string, terms: readonly Term[], seen: Set<string>, key:
     if (!t || seen.has(t.term)) continue;
     seen.add(t.term);
     if (m.index > last) out.push(<span key={`${key}-${i++}`}>{text.slice(last, m.index)}</span>);
-    out.push(
-      <abbr key={`${key}-${i++}`} title={`${t.term}: ${t.def}`} tabIndex={0} data-term={t.term}
-        className="cursor-help underline decoration-dotted decoration-slate-400 underline-offset-2 [text-decoration-skip-ink:none] focus:outline focus:outline-2 focus:outline-blue-600">{m[1]}</abbr>,
-    );
+    out.push(<TermPopover key={`${key}-${i++}`} word={m[1]} term={t.term} def={t.def} />);
     last = m.index + m[1].length;
   }
   if (last < text.length) out.push(<span key={`${key}-${i}`}>{text.slice(last)}</span>);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fieldName, fieldValueText, opShort, opStyle, psnText, sliderFromSpeed, speedFromSlider, speedText, statusClass, timeoutText } from './format.ts';
+import { fieldName, indexText, fieldValueText, opShort, opStyle, psnText, sliderFromSpeed, speedFromSlider, speedText, statusClass, timeoutText } from './format.ts';
 import { describe as describeEvent, concerns } from './log/eventText.ts';
 import { stateAnnouncements } from './announce.ts';
 import type { SimEvent } from '../../core/index.ts';
@@ -82,3 +82,11 @@ describe('event log lines', () => {
   });
 });
 
+
+describe('one producer index (issue 17: "PI 138" in the label, "PI 10" on the marker)', () => {
+  it('a wrapped index names its counter and the slot the marker points at', () => {
+    expect(indexText('PI', 138, 128)).toBe('PI 138 (slot 10)');
+    expect(indexText('CI', 10, 128)).toBe('CI 10');
+    expect(indexText('PI', 128, 128)).toBe('PI 128 (slot 0)');
+  });
+});

@@ -228,3 +228,12 @@ export function opShort(op: string, syndrome?: string): string {
 export function monoWidth(text: string, fontPx: number): number {
   return text.length * fontPx * 0.62;
 }
+
+/**
+ * A ring index as the context holds it (a free-running counter) and, once it has wrapped, the
+ * slot it points at (counter mod depth), which is what the strip's marker shows: "PI 138 (slot 10)".
+ */
+export function indexText(name: string, counter: number, depth: number): string {
+  const slot = depth > 0 ? counter % depth : counter;
+  return slot === counter ? `${name} ${counter}` : `${name} ${counter} (slot ${slot})`;
+}

@@ -9,6 +9,7 @@ import { useSize } from '../../kit/useSize.ts';
 import { useThrottled } from '../../kit/useThrottled.ts';
 import { GROUP_LABEL, GROUP_TITLE, describe, eventConcerns, groupOf, type EventLine } from './eventText.ts';
 import { askWhy, hasWhy } from '../tools/why.ts';
+import { PinnedEvidence } from './Pinned.tsx';
 
 export const MAX_LINES = 150;
 /** A line is at least this tall (11 px text, 1.45 leading). */
@@ -105,6 +106,7 @@ export function EventLog() {
         </label>
         <span className="ml-auto text-[10.5px] text-slate-500" data-testid="log-count">{total > rendered.length ? `last ${rendered.length} of ${total}` : `${total} events`}</span>
       </div>
+      <PinnedEvidence />
       <div className="relative flex min-h-0 flex-1 flex-col">
         <div ref={(el) => { box.current = el; sizeRef(el); }} onScroll={onScroll} data-testid="event-log" role="log" aria-label="Simulation events, newest last" aria-live="off" tabIndex={0}
           className="flex min-h-0 flex-1 flex-col-reverse overflow-y-auto px-1 py-0.5 [contain:strict] font-mono text-[11px] leading-[1.45]">

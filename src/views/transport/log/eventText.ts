@@ -2,7 +2,7 @@
 // student can read, and the raw enum names an engineer would grep for.
 import type { SimEvent, SimEventKind } from '../../../core/model/events.ts';
 import type { LogGroup } from '../../../store/transport.ts';
-import { fieldName, hex, hostLetter, opShort, psnText, qpnHex, shortStatus } from '../format.ts';
+import { durationText, fieldName, hex, hostLetter, opShort, psnText, qpnHex, shortStatus } from '../format.ts';
 import { refusalWords } from '../refusal.ts';
 
 export interface EventLine {
@@ -191,7 +191,7 @@ export function describe(e: SimEvent): EventLine {
     case 'eq':
       return { group, host: e.host, qpn: e.qpn, text: `event queue ${e.op}${e.n !== undefined ? ` ×${e.n}` : ''} (${e.used} in use)`, raw: e.event, tone: e.op === 'overrun' ? 'bad' : 'muted' };
     case 'report':
-      return { group, host: e.host, qpn: e.qpn, text: `software learns of the failure via ${e.via}, ${e.ns} ns after the fault`, raw: e.via, tone: 'warn' };
+      return { group, host: e.host, qpn: e.qpn, text: `software learns of the failure via ${e.via}, ${durationText(e.ns)} after the fault`, raw: e.via, tone: 'warn' };
     case 'qp-destroyed':
       return {
         group, host: e.host, qpn: e.qpn, raw: 'ibv_destroy_qp', tone: e.stale ? 'bad' : 'normal',

@@ -9,6 +9,8 @@ import { ACCESS_FLAGS, MIG_STATES, MTU_BYTES, STATE_COLOR, baseState, hex, qpnHe
 import { ATTR_META, NO_STATE_CHANGE, buildCommand, classify, fillRequired, generateC, startDraft, type Classified, type Cls } from './model.ts';
 import { CodeBlock } from './CodeBlock.tsx';
 import { refusalWords } from '../refusal.ts';
+import { AnswerFirst } from '../../kit/mask.tsx';
+import { useTransportMask } from '../mask.ts';
 
 const NEXT: Record<string, string> = { RESET: 'INIT', INIT: 'RTR', RTR: 'RTS', RTS: 'RTS', SQD: 'RTS', SQE: 'RTS', ERR: 'RESET' };
 
@@ -26,6 +28,8 @@ export function ModifyPanel({ qp }: { qp: QpView }) {
   const allQps = useTransport((s) => s.frame?.world.qps);
   const hosts = useTransport((s) => s.frame?.world.hosts);
   const inLesson = useTransport((s) => s.frame?.lesson != null);
+  // On an open question the table's verdict and the device's reply would answer it: answer first.
+  const checkMasked = useTransportMask('modify-check');
   const key = qpKey(qp.host, qp.qpn);
   const stored = useTransport((s) => s.drafts[key]);
   const reply = useTransport((s) => (s.modifyReply?.key === key ? s.modifyReply : null));
@@ -113,7 +117,9 @@ export function ModifyPanel({ qp }: { qp: QpView }) {
           </button>
         </div>
       </div>
-      <CellSummary c={c} type={qp.type} draft={draft} draining={qp.state === 'SQD (draining)'} sent={sentAs(reply, ref.attrNames, draft)} />
+      {checkMasked
+        ? <AnswerFirst block what="the kernel table's verdict" testId="modify-cell-masked" />
+        : <CellSummary c={c} type={qp.type} draft={draft} draining={qp.state === 'SQD (draining)'} sent={sentAs(reply, ref.attrNames, draft)} />}
 
       <div className="relative min-h-[120px] flex-1 overflow-y-auto rounded-md border border-slate-200" role="group" aria-label="Attribute mask: IBV_QP_* attributes">
         {/* Fixed columns: the value column keeps room for IBV_QPS_RESET and a PSN with its hex; long names wrap at their underscores. */}
@@ -153,7 +159,7 @@ export function ModifyPanel({ qp }: { qp: QpView }) {
         </button>
         {whatIf
           ? <p className="text-[12px] text-slate-700" data-testid="modify-whatif">Checking a call from <strong className="font-mono">{draft.from}</strong> (the QP is {qp.verbsState}): the verdict above is the kernel table&apos;s; nothing is sent.</p>
-          : <ReplyBox reply={reply} qp={qp} />}
+          : checkMasked ? <AnswerFirst block what="the device's answer" testId="modify-reply-masked" /> : <ReplyBox reply={reply} qp={qp} />}
       </div>
 
       <CodeBlock code={code} testId="modify-c" label="Equivalent C" />

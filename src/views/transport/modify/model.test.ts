@@ -73,6 +73,13 @@ describe('buildCommand', () => {
 });
 
 describe('generateC', () => {
+  it('"no GRH" (ah_dlid 0) writes an address vector with no GRH: is_global = 0 and no .grh (issue 17)', () => {
+    const c = generateC(ref.attrNames, draft('RTR', ['IBV_QP_STATE', 'IBV_QP_AV'], { ah_dlid: 0 }));
+    expect(c).toMatch(/\.ah_attr\s+= \{ \.is_global = 0, \.port_num = 1 \},/);
+    expect(c).not.toContain('.grh');
+    expect(c).not.toContain('is_global = 1');
+  });
+
   it('writes the struct fields and the ibv_modify_qp mask', () => {
     const d = draft('RTR', ['IBV_QP_STATE', 'IBV_QP_AV', 'IBV_QP_DEST_QPN', 'IBV_QP_PATH_MTU'], { ah_dlid: 2, dest_qp_num: 0x200, path_mtu: 3 });
     const c = generateC(ref.attrNames, d);

@@ -124,13 +124,22 @@ function cValue(key: string, v: number | string): string {
 }
 
 const C_COMMENT: Record<string, string> = {
-  timeout: '4.096 us * 2^timeout',
+  timeout: '4.096 µs * 2^timeout',
   rnr_retry: '7 = infinite',
   max_rd_atomic: 'initiator depth (requester)',
   max_dest_rd_atomic: 'responder resources',
   rq_psn: 'peer\'s sq_psn',
   sq_psn: 'peer\'s rq_psn',
 };
+
+/**
+ * The address vector in C. RoCE: the AV is global; the peer is named by its GID (this model's
+ * GIDs are ::ffff:10.0.0.<host + 1>). "no GRH" (0) sets no GRH at all: is_global 0 and no .grh.
+ */
+function ahAttrC(v: string): string {
+  if (Number(v) <= 0) return '{ .is_global = 0, .port_num = 1 }'; // no GRH: no peer GID named
+  return `{ .is_global = 1, .grh = { .dgid = /* ::ffff:10.0.0.${v} */ peer_gid, .sgid_index = 0, .hop_limit = 64 }, .port_num = 1 }`;
+}
 
 /** The equivalent C: the struct ibv_qp_attr fields this draft sets, and the ibv_modify_qp call. */
 export function generateC(attrNames: readonly AttrName[], draft: Draft, qpVar = 'qp'): string {
@@ -150,8 +159,7 @@ export function generateC(attrNames: readonly AttrName[], draft: Draft, qpVar = 
   const w = Math.max(0, ...fields.map(([f]) => (f === 'ah_attr.dlid' ? 'ah_attr'.length : f.length)));
   for (const [f, v] of fields) {
     const key = f === 'ah_attr.dlid' ? 'ah_attr' : f;
-    // RoCE: the AV is global; the peer is named by its GID (this model's GIDs are ::ffff:10.0.0.<host + 1>).
-    const val = f === 'ah_attr.dlid' ? `{ .is_global = 1, .grh = { .dgid = /* ::ffff:10.0.0.${v} */ peer_gid, .sgid_index = 0, .hop_limit = 64 }, .port_num = 1 }` : v;
+    const val = f === 'ah_attr.dlid' ? ahAttrC(v) : v;
     const cm = C_COMMENT[f] ? ` /* ${C_COMMENT[f]} */` : '';
     lines.push(`    .${key.padEnd(w)} = ${val},${cm}`);
   }

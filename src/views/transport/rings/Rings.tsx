@@ -4,7 +4,7 @@
 import { useState, type ReactNode } from 'react';
 import { selectedQp, useTransport } from '../../../store/transport.ts';
 import type { CqeView, QpView } from '../../../worker/transport/types.ts';
-import { RQ_STYLE, STATUS_STYLE, WQE_PHASE_STYLE, hostLetter, qpnHex, shortStatus, statusClass } from '../format.ts';
+import { RQ_STYLE, STATUS_STYLE, WQE_PHASE_STYLE, hostLetter, indexText, qpnHex, shortStatus, statusClass } from '../format.ts';
 import { run } from '../act.ts';
 import { cmd } from '../../../bridge/labs.ts';
 import { useSize } from '../../kit/useSize.ts';
@@ -89,10 +89,10 @@ export function Rings() {
       </div>
       {/* Focusable: when the rows overflow, keyboard users must be able to scroll them. */}
       <div ref={ref} tabIndex={0} role="group" aria-label={`Queues of QP ${qpnHex(qp.qpn)}`} className="relative min-h-0 flex-1 overflow-y-auto px-3 pb-1.5 pt-0.5">
-        <RingRow narrow={narrow} title="SQ" sub={`${qp.sq.length}/${qp.ctx.sq_depth} · PI ${qp.ctx.sq_pi} CI ${qp.ctx.sq_ci}`}>
+        <RingRow narrow={narrow} title="SQ" sub={`${qp.sq.length}/${qp.ctx.sq_depth} · ${indexText('PI', qp.ctx.sq_pi, qp.ctx.sq_depth)} ${indexText('CI', qp.ctx.sq_ci, qp.ctx.sq_depth)}`}>
           <SlotStrip label={`Send queue of QP ${qpnHex(qp.qpn)}`} testId="ring-sq" depth={qp.ctx.sq_depth} items={sqItems(qp)} pi={qp.ctx.sq_pi % (qp.ctx.sq_depth || 1)} ci={qp.ctx.sq_ci % (qp.ctx.sq_depth || 1)} width={stripW} />
         </RingRow>
-        <RingRow narrow={narrow} title="RQ" sub={`${qp.rq.length}/${qp.ctx.rq_depth} · PI ${qp.ctx.rq_pi} CI ${qp.ctx.rq_ci}`}>
+        <RingRow narrow={narrow} title="RQ" sub={`${qp.rq.length}/${qp.ctx.rq_depth} · ${indexText('PI', qp.ctx.rq_pi, qp.ctx.rq_depth)} ${indexText('CI', qp.ctx.rq_ci, qp.ctx.rq_depth)}`}>
           <SlotStrip label={`Receive queue of QP ${qpnHex(qp.qpn)}`} testId="ring-rq" depth={qp.ctx.rq_depth} items={rqItems(qp)} pi={qp.ctx.rq_pi % (qp.ctx.rq_depth || 1)} ci={qp.ctx.rq_ci % (qp.ctx.rq_depth || 1)} width={stripW} />
         </RingRow>
         {cqIds.map((cq) => {
@@ -101,7 +101,7 @@ export function Rings() {
           const counts = statusCounts(c.entries);
           const role = shared ? 'send + recv' : cq === sendCq ? 'send' : 'recv';
           return (
-            <RingRow key={cq} narrow={narrow} title={`CQ ${cq}`} sub={`${role} · ${c.entries.length}/${c.depth} · PI ${c.pi} CI ${c.ci}`}>
+            <RingRow key={cq} narrow={narrow} title={`CQ ${cq}`} sub={`${role} · ${c.entries.length}/${c.depth} · ${indexText('PI', c.pi, c.depth)} ${indexText('CI', c.ci, c.depth)}`}>
               <SlotStrip label={`Completion queue ${cq} of ${host.name}`} testId={`ring-cq-${cq}`} depth={c.depth} items={cqItems(c.entries, qp, c.ci, c.depth)} ci={c.ci % c.depth} pi={c.pi % c.depth} width={stripW} />
               <p className="text-[10.5px] text-slate-600">
                 {counts.length === 0 ? 'empty — the application has polled everything' : counts.map(([s, n]) => `${n} × ${STATUS_STYLE[statusClass(s)].glyph} ${shortStatus(s)}`).join(' · ')}

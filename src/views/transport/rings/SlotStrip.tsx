@@ -65,7 +65,7 @@ function SlotStripImpl({ label, depth, items, pi, ci, width, maxSlots = 256, tes
     return (
       <g aria-hidden="true">
         <path d={below ? `M${mx - 4},${y + 5} L${mx},${y} L${mx + 4},${y + 5}` : `M${mx - 4},${y - 5} L${mx},${y} L${mx + 4},${y - 5}`} fill={color} />
-        <text x={mx + 6} y={below ? y + 9 : y - 2} fontSize={9} fontWeight={700} fill={color}>{name} {slot}</text>
+        <text x={mx + 6} y={below ? y + 9 : y - 2} fontSize={9} fontWeight={700} fill={color}>{name} slot {slot}</text>
       </g>
     );
   };
