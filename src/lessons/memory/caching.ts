@@ -51,5 +51,20 @@ export const cachingLesson: Lesson = {
         stated: 'near',
         because: 'With misses overlapping, throughput is t_hit + m·L/K per packet: the miss cost is divided by K ≈ 47, so 420 QPs lose only about a fifth (FaSST measured −20% near 420).',
       } },
+    { id: 'diagnose', title: 'Diagnose: what an engineer sees', highlight: 'cache',
+      text: ['A job doubles its ranks, and each ConnectX-3 host goes from about 100 to 400 active RC connections. Throughput per NIC falls far more than the extra work explains. What the engineer can read: every completion succeeds, no async event, every QP in RTS, no retransmissions; the NIC\'s PCIe read counter now climbs by nearly one read per packet.'],
+      question: {
+        kind: 'one', prompt: 'What is the NIC doing, and what helps?',
+        options: [
+          { id: 'cliff', label: 'The QPs in use outgrew the NIC\'s on-chip cache: almost every lookup misses and must wait; use fewer QPs (share them, or a transport that needs fewer)' },
+          { id: 'fabric', label: 'The fabric is congested: raise the ACK timeout and retry_cnt', why: 'Congestion and loss show as retransmissions and NAKs; there are none. The extra PCIe reads come from inside the NIC.' },
+          { id: 'data', label: 'The data buffers overload the PCIe bus: send larger messages', why: 'The bytes moved per packet did not change; what grew is the number of reads, one per miss.' },
+          { id: 'cpu', label: 'The hosts\' cores cannot post fast enough: add threads', why: 'More threads post more work to the same 400 QPs; the reads per packet, and the loss, stay.' },
+        ],
+        reveal: [{ kind: 'preset', preset: 'cx3', qps: 400 }], runNs: 200_000,
+        outcome: (p) => (p.hitRate < 0.5 && p.mops < 0.6 * p.peakMops ? 'cliff' : 'cpu'),
+        stated: 'cliff',
+        because: '400 QPs against 112 cached contexts: most lookups miss and each miss is a blocking PCIe read (K = 1 on this NIC). The remedies cut the contexts the NIC must hold: share QPs between threads, a shared receive queue, XRC, DC, or UD-based RPC as FaSST and eRPC do.',
+      } },
   ],
 };
