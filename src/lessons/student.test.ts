@@ -60,3 +60,19 @@ describe('install: an sq_psn behind the responder\'s (the text of step rts) [sou
     expect(rows.some((e) => e.kind === 'cqe' && e.host === 0 && e.status === 'IBV_WC_SUCCESS')).toBe(false);
   });
 });
+
+describe('the verbs-objects lesson follows the chosen profile [sources: mlx5-qp, rxe-reset]', () => {
+  it.each([['ibta', 'purged'], ['mlx5', 'purged'], ['rxe', 'stale']] as const)('under %s, destroying A·0x100 with its error completion unpolled leaves it %s', (profile, expected) => {
+    const api = createTransportApi();
+    expect(api.startLesson('verbs').ok).toBe(true);
+    api.lessonStep(1);
+    expect(api.answer('refused').frame.lesson!.question!.graded).toMatchObject({ correct: true });
+    api.lessonStep(2);
+    api.solveStep();
+    api.lessonStep(3);
+    expect(api.answer('remote').frame.lesson!.question!.graded).toMatchObject({ correct: true });
+    api.setProfile(profile);
+    api.lessonStep(4);
+    expect(api.answer(expected).frame.lesson!.question!.graded).toMatchObject({ correct: true, expected });
+  });
+});
