@@ -6,10 +6,24 @@ export const cachingLesson: Lesson = {
   summary: 'The on-chip context cache: hits, misses, the PCIe fetch on a miss, and the throughput cliff when active QPs outgrow it.',
   why: 'RC needs a QP per peer (often per thread). Once the active QPs outgrow the NIC\'s context cache, packets start paying PCIe reads — the reason FaSST and eRPC avoided RC at scale, and why collective libraries cap their connections.',
   setup: [{ kind: 'preset', preset: 'cx3', qps: 48 }],
-  sources: [FASST, 'pcie-bench: one context fetch ≈ 0.55–0.9 µs', 'model-cache: 112 entries, banked', 'model-timing: 750 ns per miss, K = 1 for CX3', 'model-presets'],
+  sources: [FASST, 'man-xrc: XRC domains and XRC QPs', 'mlx5dv-dc: the DC transport', 'man-srq', 'fasst-ud: RPCs over UD datagrams (FaSST, eRPC)', 'pcie-bench: one context fetch ≈ 0.55–0.9 µs', 'model-cache: 112 entries, banked', 'model-timing: 750 ns per miss, K = 1 for CX3', 'model-presets', 'qpn-alloc: real allocators hand out QPNs densely'],
   steps: [
     { id: 'hits', title: 'All hits', highlight: 'cache', speed: 5000,
       text: ['48 active QPs on a ConnectX-3-like NIC. Its context cache holds 112 entries in this model (a fit to FaSST\'s measurements, between 80 and 120). After the first touch of each QP every lookup hits (green discs), and throughput sits at the 11 Mops peak FaSST measured — a peak that was probably limited by the 8 CPU cores of that setup, not by the NIC.'] },
+    { id: 'conflicts', title: 'Predict: fewer QPs than slots', highlight: 'cache',
+      text: ['The 112 slots are not one pool. In this model the cache is set-associative: 8 ways per set, and a QP\'s set is chosen by the low bits of its QPN (after HNS\'s banks). This preset scatters its QPNs at random, unlike the dense allocators of real drivers.'],
+      question: {
+        kind: 'one', prompt: 'With 93 active QPs sending uniformly, fewer than the 112 slots, what hit rate will the cache settle at?', masks: ['hit-rate', 'evictions'],
+        options: [
+          { id: 'all', label: '99.9% or more: every QP fits, nothing is evicted', range: [99.9, Infinity], why: 'Fitting in the cache as a whole is not enough: a QP may only use the 8 slots of its own set. Scattered QPNs give some sets more than 8 QPs while others have room, and those sets evict all the time: set conflicts.' },
+          { id: 'some', label: 'Between 80% and 99.9%: some QPs still evict each other', range: [80, 99.9] },
+          { id: 'cliff', label: 'Below 80%: the cliff has already begun', range: [-Infinity, 80], why: 'Only the sets that got more than 8 QPs miss; most sets hold all of theirs, so most lookups still hit.' },
+        ],
+        reveal: [{ kind: 'config', patch: { qps: 93 } }], runNs: 200_000,
+        measure: { of: (p) => 100 * p.hitRate, unit: '%' },
+        stated: 'some',
+        because: 'A few sets receive more than their 8 ways\' worth of the 93 scattered QPNs, and in those sets the QPs evict one another on every turn while other sets sit half empty: set conflicts. Dense QPNs, handed out one after another, would spread evenly and all fit.',
+      } },
     { id: 'predict-631', title: 'Predict: the hit rate at 631 QPs', highlight: 'cache',
       text: ['The same 112 slots, with 631 QPs sending uniformly at random.'],
       question: {
@@ -51,6 +65,11 @@ export const cachingLesson: Lesson = {
         stated: 'near',
         because: 'With misses overlapping, throughput is t_hit + m·L/K per packet: the miss cost is divided by K ≈ 47, so 420 QPs lose only about a fifth (FaSST measured −20% near 420).',
       } },
+    { id: 'remedies', title: 'Remedies for the cliff', highlight: 'cliff',
+      text: [
+        'Real systems attack the cliff by making fewer contexts active, each remedy with its own cost (documented in the sources; this lab shows any of them only as fewer active QPs):',
+        'XRC (documented, ibv_open_xrcd): a process sends to every process of a remote node through one send QP per node instead of one per process. DC, the Dynamically Connected transport (documented for mlx5, mlx5dv_create_qp): one initiator QP connects to a target for a burst and moves on, so a few QPs serve many peers. A shared receive queue (documented, ibv_create_srq): saves receive buffers across QPs, not the QPs\' contexts, so it helps memory more than the cache. UD-based RPC (FaSST, eRPC): one datagram QP per thread talks to every peer, and reliability moves into software.',
+      ] },
     { id: 'diagnose', title: 'Diagnose: what an engineer sees', highlight: 'cache',
       text: ['A job doubles its ranks, and each ConnectX-3 host goes from about 100 to 400 active RC connections. Throughput per NIC falls far more than the extra work explains. What the engineer can read: every completion succeeds, no async event, every QP in RTS, no retransmissions; the NIC\'s PCIe read counter now climbs by nearly one read per packet.'],
       question: {
