@@ -3,7 +3,7 @@
 // after its flush has been polled. Keys (lkey, rkey) are first met here.
 import type { ScenarioInput } from '../../core/index.ts';
 import type { Lesson, Probe } from './types.ts';
-import { A, B, load } from './commands.ts';
+import { A, B, load, modify } from './commands.ts';
 
 /** Host B already runs a QP (0x200, still in RESET) and one registered buffer; host A has nothing yet. */
 function scenario(): ScenarioInput {
@@ -13,8 +13,10 @@ function scenario(): ScenarioInput {
       durationNs: 5_000_000,
       // Host A's program polls only when asked, so its completions wait in the CQ.
       hosts: [{ name: 'Host A', cqDepths: [256], pollIntervalNs: 0 }, { name: 'Host B' }],
-      qps: [{ host: 1, type: 'RC', bringUp: 'RESET', recvs: 0 }],
+      // B·0x201 takes its receives from B's shared receive queue, which holds 8 buffers.
+      qps: [{ host: 1, type: 'RC', bringUp: 'RESET', recvs: 0 }, { host: 1, type: 'RC', bringUp: 'INIT', srq: 0 }],
       mrs: [{ host: 1, length: 4096, access: ['IBV_ACCESS_LOCAL_WRITE', 'IBV_ACCESS_REMOTE_WRITE'], name: 'B buffer' }],
+      srqs: [{ host: 1, depth: 16, recvs: 8 }],
     },
   };
 }
@@ -133,6 +135,30 @@ export const verbsLesson: Lesson = {
         },
         stated: 'purged',
         because: 'Destroy first moves the QP to RESET. Under mlx5 (and this IBTA profile) that removes the QP\'s unpolled CQEs from its CQs; under rxe they stay, naming a QPN that is gone. Either way the program has lost track of a work request whose buffer the NIC may have touched: real code drains first.',
+      },
+    },
+    {
+      id: 'srq', title: 'Predict: a QP on a shared receive queue', highlight: 'log',
+      text: [
+        'B·0x201 takes its receive buffers from a shared receive queue (SRQ) that B\'s program created in its PD and filled with 8 buffers; other QPs could draw from it too. B\'s program now moves B·0x201 to ERR, as the first step of taking it down.',
+      ],
+      question: {
+        kind: 'one', prompt: 'What will B\'s program receive for B·0x201?',
+        options: [
+          { id: 'last-wqe', label: 'No completion for those buffers, and one async event saying the QP has taken its last one' },
+          { id: 'flushed', label: 'Eight flush completions, one per buffer in the SRQ', why: 'The SRQ\'s buffers belong to every QP attached to it: flushing them for one QP would take them from the others. They stay in the SRQ.' },
+          { id: 'nothing', label: 'Nothing at all: the buffers were never this QP\'s', why: 'The program still needs to know when the QP can no longer take a buffer, or it may destroy the QP while one is in use: the NIC tells it with an event.' },
+          { id: 'srq-err', label: 'The SRQ goes into error with the QP, and every QP on it stops receiving', why: 'One QP\'s error does not reach the shared queue: the other QPs keep taking its buffers.' },
+        ],
+        reveal: [modify(B, 0x201, ['IBV_QP_STATE'], { qp_state: 'ERR' })],
+        runNs: 5000,
+        outcome: (p) => {
+          const flushed = p.since('cqe').filter((e) => e.host === B && e.qpn === 0x201 && e.queue === 'rq').length;
+          const last = p.since('async').some((e) => e.host === B && e.qpn === 0x201 && e.event === 'IBV_EVENT_QP_LAST_WQE_REACHED');
+          return flushed > 0 ? 'flushed' : last ? 'last-wqe' : 'nothing';
+        },
+        stated: 'last-wqe',
+        because: 'A QP on an SRQ is not flushed from the shared buffers: they stay for the other QPs. Instead the QP raises IBV_EVENT_QP_LAST_WQE_REACHED once it can take no more of them, and only after that event may the program destroy it; destroying earlier leaks the buffer it had taken (IBTA 10.3.1, as the kernel\'s drain code quotes it).',
       },
     },
     {
