@@ -153,7 +153,7 @@ describe.each(MEMORY_LESSONS.map((l) => [l.id, l] as const))('memory lesson %s',
   it('is solvable step by step; no task is done before its solution; questions graded both ways', () => {
     // The sweep is not what the lessons check; the compare pair runs as on its tab.
     replay(() => { const a = createMemoryApi({ sweepUnitsPerTick: 1 }); a.showCompare(true); return a; }, id, lesson.steps, settle);
-  }, 120_000);
+  }, 300_000);
 });
 
 describe.each(FAULTS_LESSONS.map((l) => [l.id, l] as const))('faults lesson %s', (id, lesson) => {

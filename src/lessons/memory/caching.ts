@@ -10,20 +10,6 @@ export const cachingLesson: Lesson = {
   steps: [
     { id: 'hits', title: 'All hits', highlight: 'cache', speed: 5000,
       text: ['48 active QPs on a ConnectX-3-like NIC. Its context cache holds 112 entries in this model (a fit to FaSST\'s measurements, between 80 and 120). After the first touch of each QP every lookup hits (green discs), and throughput sits at the 11 Mops peak FaSST measured — a peak that was probably limited by the 8 CPU cores of that setup, not by the NIC.'] },
-    { id: 'conflicts', title: 'Predict: fewer QPs than slots', highlight: 'cache',
-      text: ['The 112 slots are not one pool. In this model the cache is set-associative: 8 ways per set, and a QP\'s set is chosen by the low bits of its QPN (after HNS\'s banks). This preset scatters its QPNs at random, unlike the dense allocators of real drivers.'],
-      question: {
-        kind: 'one', prompt: 'With 93 active QPs sending uniformly, fewer than the 112 slots, what hit rate will the cache settle at?', masks: ['hit-rate', 'evictions'],
-        options: [
-          { id: 'all', label: '99.9% or more: every QP fits, nothing is evicted', range: [99.9, Infinity], why: 'Fitting in the cache as a whole is not enough: a QP may only use the 8 slots of its own set. Scattered QPNs give some sets more than 8 QPs while others have room, and those sets evict all the time: set conflicts.' },
-          { id: 'some', label: 'Between 80% and 99.9%: some QPs still evict each other', range: [80, 99.9] },
-          { id: 'cliff', label: 'Below 80%: the cliff has already begun', range: [-Infinity, 80], why: 'Only the sets that got more than 8 QPs miss; most sets hold all of theirs, so most lookups still hit.' },
-        ],
-        reveal: [{ kind: 'config', patch: { qps: 93 } }], runNs: 200_000,
-        measure: { of: (p) => 100 * p.hitRate, unit: '%' },
-        stated: 'some',
-        because: 'A few sets receive more than their 8 ways\' worth of the 93 scattered QPNs, and in those sets the QPs evict one another on every turn while other sets sit half empty: set conflicts. Dense QPNs, handed out one after another, would spread evenly and all fit.',
-      } },
     { id: 'predict-631', title: 'Predict: the hit rate at 631 QPs', highlight: 'cache',
       text: ['The same 112 slots, with 631 QPs sending uniformly at random.'],
       question: {
@@ -51,6 +37,20 @@ export const cachingLesson: Lesson = {
     { id: 'measured', title: 'The cliff, against the measurements', highlight: 'cliff',
       text: ['The blue curve is this model swept from 1 to 1,000,000 QPs; the amber diamonds are FaSST\'s raw rc-swarm logs on ConnectX-3. The preset was fitted to these very points, so their agreement checks the fit, not an independent prediction.',
         'The knee starts below 112 because this model\'s cache is banked (8 ways, set = low QPN bits, after HNS\'s banks): scattered QPNs load the sets unevenly. That is the model\'s explanation of the early knee, not a documented ConnectX-3 design.'] },
+    { id: 'conflicts', title: 'Predict: fewer QPs than slots', highlight: 'cache',
+      text: ['The 112 slots are not one pool. In this model the cache is set-associative: 8 ways per set, and a QP\'s set is chosen by the low bits of its QPN (after HNS\'s banks). This preset scatters its QPNs at random, unlike the dense allocators of real drivers.'],
+      question: {
+        kind: 'one', prompt: 'With 93 active QPs sending uniformly, fewer than the 112 slots, what hit rate will the cache settle at?', masks: ['hit-rate', 'evictions'],
+        options: [
+          { id: 'all', label: '99.9% or more: every QP fits, nothing is evicted', range: [99.9, Infinity], why: 'Fitting in the cache as a whole is not enough: a QP may only use the 8 slots of its own set. Scattered QPNs give some sets more than 8 QPs while others have room, and those sets evict all the time: set conflicts.' },
+          { id: 'some', label: 'Between 80% and 99.9%: some QPs still evict each other', range: [80, 99.9] },
+          { id: 'cliff', label: 'Below 80%: the cliff has already begun', range: [-Infinity, 80], why: 'Only the sets that got more than 8 QPs miss; most sets hold all of theirs, so most lookups still hit.' },
+        ],
+        reveal: [{ kind: 'config', patch: { qps: 93 } }], runNs: 200_000,
+        measure: { of: (p) => 100 * p.hitRate, unit: '%' },
+        stated: 'some',
+        because: 'A few sets receive more than their 8 ways\' worth of the 93 scattered QPNs, and in those sets the QPs evict one another on every turn while other sets sit half empty: set conflicts. Dense QPNs, handed out one after another, would spread evenly and all fit.',
+      } },
     { id: 'overlap', title: 'Predict: Connect-IB at 420 QPs', highlight: 'cliff',
       text: ['The Connect-IB preset lets ~47 misses overlap (K = 47, a fit to FaSST\'s Connect-IB curve), each still a 750 ns read (a fit, within pcie-bench\'s measured range).'],
       question: {

@@ -3,7 +3,7 @@
 // after its flush has been polled. Keys (lkey, rkey) are first met here.
 import type { ScenarioInput } from '../../core/index.ts';
 import type { Lesson, Probe } from './types.ts';
-import { A, B, load, modify } from './commands.ts';
+import { A, B, load, modify, recv } from './commands.ts';
 
 /** Host B already runs a QP (0x200, still in RESET) and one registered buffer; host A has nothing yet. */
 function scenario(): ScenarioInput {
@@ -172,6 +172,40 @@ export const verbsLesson: Lesson = {
       check: (p) => p.since('qp-destroyed').some((e) => e.host === B && e.qpn === 0x200 && e.waitedNs !== undefined),
       solution: [{ kind: 'select', host: B, qpn: 0x200 }, { kind: 'destroyQp', host: B, qpn: 0x200, drain: true }],
       runNs: 50_000,
+    },
+    {
+      id: 'diagnose', title: 'Diagnose: what an engineer sees', highlight: 'log',
+      text: [
+        'Another program, on a host running rxe, shuts a connection down. You have what an engineer has: completions, async events, QP states (ibv_query_qp) and counters.',
+        'Its next `ibv_poll_cq` returns a completion with `IBV_WC_WR_FLUSH_ERR` whose `qp_num` names a QP the program no longer has; its handler looks the QP up by that number, finds nothing, and crashes. Of the three receives it had posted on that QP, the other two never come back at all. No async event; the CQ reports no overrun.',
+      ],
+      question: {
+        kind: 'one', prompt: 'What went wrong in the shutdown, and what must it do instead?',
+        options: [
+          { id: 'early', label: 'ibv_destroy_qp was called before its flush completions were polled: move the QP to ERR, poll every flush completion, then destroy it and free its buffers' },
+          { id: 'reused', label: 'Another program\'s QP took the same number and these are its completions', why: 'A CQ belongs to the program that created it: only QPs that program attached to it write there.' },
+          { id: 'overrun', label: 'The CQ overran and handed back old entries', why: 'An overrun loses completions and raises IBV_EVENT_CQ_ERR; it never hands back old ones.' },
+          { id: 'device', label: 'The NIC wrote garbage: reset the device', why: 'These are well-formed flush completions of real work requests; the driver left them in the CQ by design.' },
+        ],
+        // Under rxe: a fresh pair, three receives posted on A's side, ERR, and destroy at once.
+        reveal: [
+          { kind: 'profile', profile: 'rxe' },
+          { kind: 'createQp', host: A, type: 'RC', sendCq: 0, recvCq: 0, sqDepth: 64, rqDepth: 64, sqSigAll: false },
+          { kind: 'createQp', host: B, type: 'RC', sendCq: 0, recvCq: 0, sqDepth: 64, rqDepth: 64, sqSigAll: false },
+          { kind: 'connectQps', a: { host: A, qpn: 0x101 }, b: { host: B, qpn: 0x202 }, psn: 'zero' },
+          recv(A, 0x101, 51), recv(A, 0x101, 52), recv(A, 0x101, 53),
+          modify(A, 0x101, ['IBV_QP_STATE'], { qp_state: 'ERR' }),
+          { kind: 'destroyQp', host: A, qpn: 0x101 },
+        ],
+        runNs: 5000,
+        outcome: (p) => {
+          const d = p.since('qp-destroyed').find((e) => e.host === A && e.qpn === 0x101);
+          if (!d) return 'device';
+          return d.stale === 1 ? 'early' : d.purged ? 'overrun' : 'reused';
+        },
+        stated: 'early',
+        because: 'ibv_destroy_qp does not wait for the application. The flush had written one completion when the QP was destroyed; rxe leaves it in the CQ, naming a QP that is gone, and the reset inside destroy discards the two receives not yet flushed, without a completion (mlx5 would delete the written one too). The program can no longer tell which buffers the NIC is done with. The safe order: ERR, poll every flush completion (and, on an SRQ, wait for Last WQE Reached), then destroy and free.',
+      },
     },
   ],
   sources: [
