@@ -62,7 +62,7 @@ describe('install: an sq_psn behind the responder\'s (the text of step rts) [sou
 });
 
 describe('the verbs-objects lesson follows the chosen profile [sources: mlx5-qp, rxe-reset]', () => {
-  it.each([['ibta', 'purged'], ['mlx5', 'purged'], ['rxe', 'stale']] as const)('under %s, destroying A·0x100 with its error completion unpolled leaves it %s', (profile, expected) => {
+  it.each([['ibta', 'purged'], ['mlx5', 'purged'], ['rxe', 'stale']] as const)('under %s, destroying A·0x101 with its error completion unpolled leaves it %s', (profile, expected) => {
     const api = createTransportApi();
     expect(api.startLesson('verbs').ok).toBe(true);
     api.lessonStep(1);

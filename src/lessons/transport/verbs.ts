@@ -5,7 +5,10 @@ import type { ScenarioInput } from '../../core/index.ts';
 import type { Lesson, Probe } from './types.ts';
 import { A, B, load, modify, recv } from './commands.ts';
 
-/** Host B already runs a QP (0x200, still in RESET) and one registered buffer; host A has nothing yet. */
+/**
+ * Host B already has its objects: a QP (0x200, still in RESET), an SRQ with a QP on it (0x201) and one
+ * registered buffer. Host A has only another program's QP (0x100, in RESET), which a link can select.
+ */
 function scenario(): ScenarioInput {
   return {
     version: 1, seed: 3, title: 'Topic 0: the verbs objects',
@@ -14,15 +17,15 @@ function scenario(): ScenarioInput {
       // Host A's program polls only when asked, so its completions wait in the CQ.
       hosts: [{ name: 'Host A', cqDepths: [256], pollIntervalNs: 0 }, { name: 'Host B' }],
       // B·0x201 takes its receives from B's shared receive queue, which holds 8 buffers.
-      qps: [{ host: 1, type: 'RC', bringUp: 'RESET', recvs: 0 }, { host: 1, type: 'RC', bringUp: 'INIT', srq: 0 }],
+      qps: [{ host: 0, type: 'RC', bringUp: 'RESET', recvs: 0 }, { host: 1, type: 'RC', bringUp: 'RESET', recvs: 0 }, { host: 1, type: 'RC', bringUp: 'INIT', srq: 0 }],
       mrs: [{ host: 1, length: 4096, access: ['IBV_ACCESS_LOCAL_WRITE', 'IBV_ACCESS_REMOTE_WRITE'], name: 'B buffer' }],
       srqs: [{ host: 1, depth: 16, recvs: 8 }],
     },
   };
 }
 
-/** The QP ibv_create_qp gives host A first (the allocator starts at 0x100). */
-const QA = 0x100;
+/** The QP ibv_create_qp gives host A's program (QPNs are handed out in creation order: 0x100 is taken). */
+const QA = 0x101;
 /** Host A's first key as this model hands keys out: (n << 8) | (0x10 + host) for a host's n-th MR (core/transport/memory.ts); B's buffer has 0x111. */
 const A_KEY = 0x110;
 
@@ -47,7 +50,7 @@ export const verbsLesson: Lesson = {
       text: [
         'A program opens the device (`ibv_open_device`), then allocates a protection domain (`ibv_alloc_pd`): the container every later object is created in. It registers the buffers the NIC may touch (`ibv_reg_mr` takes the PD, an address, a length and access flags), creates completion queues (`ibv_create_cq`), optionally a shared receive queue (`ibv_create_srq`, in the PD), and last the QP (`ibv_create_qp` takes the PD, its send CQ, its receive CQ and the SRQ if any).',
         'Teardown runs in reverse: QPs first, then SRQs and CQs, then MRs, and the PD last. The library enforces part of it: `ibv_destroy_cq` fails while a QP still uses the CQ, and `ibv_dealloc_pd` may fail while anything is still associated with the PD.',
-        'This model keeps one PD per host and creates each host\'s CQs when the scenario loads (the model\'s simplification); it models MRs, SRQs and QPs, with their keys and states. Host B already has its objects; host A has none yet.',
+        'This model keeps one PD per host and creates each host\'s CQs when the scenario loads (the model\'s simplification); it models MRs, SRQs and QPs, with their keys and states. Host B already has its objects; on host A this program has none yet (QP 0x100 there belongs to another program and stays in RESET).',
       ],
     },
     {
@@ -82,10 +85,10 @@ export const verbsLesson: Lesson = {
         '`ibv_reg_mr` pins a buffer and gives the NIC its translation. It returns two keys: the lkey, which this host\'s own work requests put in their scatter/gather entries, and the rkey, which this host sends to a peer (out of band) so the peer can name the buffer in an RDMA READ, WRITE or atomic.',
         'In this model the two keys are the same number, as one mlx5 memory key serves as both (the model\'s choice). The access flags decide what may be done through them: IBV_ACCESS_LOCAL_WRITE lets the NIC write the buffer for this host; the REMOTE_* flags let a peer.',
       ],
-      task: 'Select A·0x100, and register a 4096-byte buffer on host A with IBV_ACCESS_LOCAL_WRITE.',
-      hints: ['Post & faults is the inspector tab; its Keys part has “ibv_reg_mr length” and the access flags.', 'Set 4096 bytes, tick LOCAL_WRITE and press Register: the table shows the new MR\'s lkey and rkey.'],
+      task: 'Select a QP of host A (A·0x100 will do), and register a 4096-byte buffer on host A with IBV_ACCESS_LOCAL_WRITE.',
+      hints: ['Click A·0x100 to select it; Post & faults is the inspector tab, and its Keys part has “ibv_reg_mr length” and the access flags.', 'Set 4096 bytes, tick LOCAL_WRITE and press Register: the table shows the new MR\'s lkey and rkey.'],
       check: (p) => p.since('mr').some((e) => e.host === A && e.op === 'reg'),
-      solution: [{ kind: 'select', host: A, qpn: QA }, { kind: 'regMr', host: A, length: 4096, access: ['IBV_ACCESS_LOCAL_WRITE'], fill: 0 }],
+      solution: [{ kind: 'select', host: A, qpn: 0x100 }, { kind: 'regMr', host: A, length: 4096, access: ['IBV_ACCESS_LOCAL_WRITE'], fill: 0 }],
     },
     {
       id: 'rkey', title: 'Predict: whose key goes in the WRITE', highlight: 'log',
@@ -116,7 +119,7 @@ export const verbsLesson: Lesson = {
     {
       id: 'destroy-now', title: 'Predict: destroying with completions unpolled', highlight: 'rings',
       text: [
-        'A·0x100 is in ERR and its error completion still sits in A\'s CQ: host A\'s program has not polled it. The program calls `ibv_destroy_qp` on A·0x100 at once. What it finds in the CQ afterwards depends on the provider: the model answers as the driver profile chosen in the toolbar (IBTA by default).',
+        'A·0x101 is in ERR and its error completion still sits in A\'s CQ: host A\'s program has not polled it. The program calls `ibv_destroy_qp` on A·0x101 at once. What it finds in the CQ afterwards depends on the provider: the model answers as the driver profile chosen in the toolbar (IBTA by default).',
       ],
       question: {
         kind: 'one', prompt: 'Under the chosen profile, what becomes of the unpolled completion once the QP is destroyed?',
@@ -170,7 +173,8 @@ export const verbsLesson: Lesson = {
       task: 'Select B·0x200 and destroy it after its flush drains.',
       hints: ['Post & faults is the inspector tab, with B·0x200 selected.', 'Press “Destroy after the flush drains” and keep playing until the log shows qp-destroyed.'],
       check: (p) => p.since('qp-destroyed').some((e) => e.host === B && e.qpn === 0x200 && e.waitedNs !== undefined),
-      solution: [{ kind: 'select', host: B, qpn: 0x200 }, { kind: 'destroyQp', host: B, qpn: 0x200, drain: true }],
+      // The view then selects a QP that still exists (a destroyed one cannot be linked to).
+      solution: [{ kind: 'select', host: B, qpn: 0x200 }, { kind: 'destroyQp', host: B, qpn: 0x200, drain: true }, { kind: 'select', host: A, qpn: 0x100 }],
       runNs: 50_000,
     },
     {
@@ -192,14 +196,14 @@ export const verbsLesson: Lesson = {
           { kind: 'profile', profile: 'rxe' },
           { kind: 'createQp', host: A, type: 'RC', sendCq: 0, recvCq: 0, sqDepth: 64, rqDepth: 64, sqSigAll: false },
           { kind: 'createQp', host: B, type: 'RC', sendCq: 0, recvCq: 0, sqDepth: 64, rqDepth: 64, sqSigAll: false },
-          { kind: 'connectQps', a: { host: A, qpn: 0x101 }, b: { host: B, qpn: 0x202 }, psn: 'zero' },
-          recv(A, 0x101, 51), recv(A, 0x101, 52), recv(A, 0x101, 53),
-          modify(A, 0x101, ['IBV_QP_STATE'], { qp_state: 'ERR' }),
-          { kind: 'destroyQp', host: A, qpn: 0x101 },
+          { kind: 'connectQps', a: { host: A, qpn: 0x102 }, b: { host: B, qpn: 0x202 }, psn: 'zero' },
+          recv(A, 0x102, 51), recv(A, 0x102, 52), recv(A, 0x102, 53),
+          modify(A, 0x102, ['IBV_QP_STATE'], { qp_state: 'ERR' }),
+          { kind: 'destroyQp', host: A, qpn: 0x102 },
         ],
         runNs: 5000,
         outcome: (p) => {
-          const d = p.since('qp-destroyed').find((e) => e.host === A && e.qpn === 0x101);
+          const d = p.since('qp-destroyed').find((e) => e.host === A && e.qpn === 0x102);
           if (!d) return 'device';
           return d.stale === 1 ? 'early' : d.purged ? 'overrun' : 'reused';
         },
