@@ -73,15 +73,15 @@ export const stormLesson: Lesson = {
     {
       id: 'predict-squeeze', title: 'Predict: a narrow channel', highlight: 'storm',
       text: [
-        'Now another fault on an mlx4-family NIC: a context-memory read error (MODEL: ctx-read-error; no public source describes this path) takes 384 QPs to ERR within a fraction of a millisecond, each with an IBV_EVENT_QP_FATAL for the driver. The error engine hands over one every 500 ns; the driver takes 20 µs per event (a slow, loaded host — a MODEL number).',
+        'Now another fault on an mlx4-family NIC: a context-memory read error (MODEL: ctx-read-error; no public source describes this path) takes 400 QPs to ERR within a fraction of a millisecond, each with an IBV_EVENT_QP_FATAL for the driver. The error engine hands over one every 500 ns; the driver takes 20 µs per event (a slow, loaded host — a MODEL number).',
         'The async event queue was asked for 64 entries; mlx4 adds its spare entries and rounds up to a power of two, which leaves 256 slots (read in code). An event that arrives while every slot is taken overruns the queue, and the driver logs the overrun.',
       ],
       question: {
-        kind: 'number', prompt: 'How many of the 384 events will find the queue full?', unit: 'events',
-        reveal: [{ kind: 'settings', patch: { preset: 'mlx4', fault: 'context-read-error', qps: 384, eqDepth: 64, eqeNs: 20_000, serviceNs: 500, idle: 0 } }, { kind: 'restart' }, { kind: 'run' }],
+        kind: 'number', prompt: 'How many of the 400 events will find the queue full?', unit: 'events',
+        reveal: [{ kind: 'settings', patch: { preset: 'mlx4', fault: 'context-read-error', qps: 400, eqDepth: 64, eqeNs: 20_000, serviceNs: 500, idle: 0 } }, { kind: 'restart' }, { kind: 'run' }],
         outcome: (p) => p.summary.eqOverruns, relTolerance: 0.15,
-        stated: 124,
-        because: 'The engine delivers the 384 events in about 0.2 ms; in that time the driver consumes only a few (one per 20 µs), so the 256 slots fill and the rest overrun the queue: 384 − 256 − 4 = 124. What becomes of those QPs\' reports is the next step.',
+        stated: 140,
+        because: 'The engine delivers the 400 events in about 0.2 ms; in that time the driver consumes only a few (one per 20 µs), so the 256 slots fill and the rest overrun the queue: 400 − 256 − 4 = 140. What becomes of those QPs\' reports is the next step.',
         wrong: 'Compare the two rates: one event every half microsecond in, one every 20 µs out. Almost nothing drains while the events arrive, so the slots decide what fits.',
       },
     },

@@ -80,10 +80,10 @@ export const cachingLesson: Lesson = {
           { id: 'data', label: 'The data buffers overload the PCIe bus: send larger messages', why: 'The bytes moved per packet did not change; what grew is the number of reads, one per miss.' },
           { id: 'cpu', label: 'The hosts\' cores cannot post fast enough: add threads', why: 'More threads post more work to the same 400 QPs; the reads per packet, and the loss, stay.' },
         ],
-        reveal: [{ kind: 'preset', preset: 'cx3', qps: 400 }], runNs: 200_000,
+        reveal: [{ kind: 'preset', preset: 'cx3', qps: 398 }], runNs: 200_000,
         outcome: (p) => (p.hitRate < 0.5 && p.mops < 0.6 * p.peakMops ? 'cliff' : 'cpu'),
         stated: 'cliff',
-        because: '400 QPs against 112 cached contexts: most lookups miss and each miss is a blocking PCIe read (K = 1 on this NIC). The remedies cut the contexts the NIC must hold: share QPs between threads, a shared receive queue, XRC, DC, or UD-based RPC as FaSST and eRPC do.',
+        because: 'About 400 QPs against 112 cached contexts: most lookups miss and each miss is a blocking PCIe read (K = 1 on this NIC). The remedies cut the contexts the NIC must hold: share QPs between threads, a shared receive queue, XRC, DC, or UD-based RPC as FaSST and eRPC do.',
       } },
   ],
 };
