@@ -89,7 +89,7 @@ test('topic 7 ends on a diagnosis: a wrong cause shows why it misses, never the 
   await openFaults(page);
   // The lesson column is open on arrival, as in every instrument.
   await page.locator('#lesson-select').selectOption('storm');
-  await page.getByRole('button', { name: /^Step 7:/ }).click();
+  await page.getByRole('button', { name: /^Step 9:/ }).click();
   const q = page.getByTestId('question');
   await expect(q).toContainText('What happened, and what must the program do?');
   await expect(page.getByTestId('step-text').first()).toContainText('IBV_EVENT_PORT_ERR');
@@ -111,7 +111,7 @@ test('topic 7 ends on a diagnosis: a wrong cause shows why it misses, never the 
   await expect(page.getByTestId('answer-variant')).toHaveCount(0);
   await page.getByTestId('answer-reveal').click();
   await expect(page.getByTestId('answer-seen')).toContainText('port went down');
-  await expect(page.getByRole('button', { name: /^Step 7: .*\(done\)/ })).toBeVisible();
+  await expect(page.getByRole('button', { name: /^Step 9: .*\(done\)/ })).toBeVisible();
   await shot(page, 'diagnosis-revealed');
 });
 

@@ -85,14 +85,14 @@ test('the first-try score is shown per lesson in the table of contents and survi
   await page.getByTestId('answer-submit').click();
   await expect(page.getByTestId('answer-feedback').locator('[data-correct]')).toHaveAttribute('data-correct', 'true');
   const option = page.locator('#lesson-select option[value="install"]');
-  await expect(option).toHaveText(/first try: 0 of 2/);
+  await expect(option).toHaveText(/first try: 0 of 3/);
   await expect.poll(() => page.evaluate(() => localStorage.getItem('qp-scope.progress.v1') ?? '')).toContain('"first":[false');
   await page.reload();
   await expect(page.getByTestId('step-heading')).toHaveText(/^1\./);
-  await expect(option).toHaveText(/first try: 0 of 2/);
+  await expect(option).toHaveText(/first try: 0 of 3/);
   // Free play lists every lesson with its score.
   await page.locator('#lesson-select').selectOption('');
-  await expect(page.getByTestId('toc-first-install')).toHaveText('first try: 0 of 2');
+  await expect(page.getByTestId('toc-first-install')).toHaveText('first try: 0 of 3');
 });
 
 test('progress is saved: a reload resumes the lesson at its step with the steps done', async ({ app: page }) => {

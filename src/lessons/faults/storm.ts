@@ -9,7 +9,7 @@ export const stormLesson: Lesson = {
   summary: 'One port goes down under 256 connections: who notices, when, and in what order the reports reach software.',
   setup: [{ kind: 'settings', patch: { qps: 256, fault: 'port-down', preset: 'mlx5', eqDepth: 4096, serviceNs: 20_000, eqeNs: 100, policy: 'fifo', classes: 4, mix: 'graded', outstanding: 8 } }],
   sources: [
-    'port-down: a port going down changes no QP state',
+    'port-down: a port going down changes no QP state; idle QPs never learn', 'man-async-event: IBV_EVENT_PORT_ERR and PORT_ACTIVE',
     'ack-timeout: how long a QP takes to notice',
     'eq-order: reports read in ring order; no driver ranks errors',
     'mlx4-eq: an EQ overflow is logged and the driver carries on',
@@ -71,6 +71,21 @@ export const stormLesson: Lesson = {
       },
     },
     {
+      id: 'predict-squeeze', title: 'Predict: a narrow channel', highlight: 'storm',
+      text: [
+        'Now another fault on an mlx4-family NIC: a context-memory read error (MODEL: ctx-read-error; no public source describes this path) takes 400 QPs to ERR within a fraction of a millisecond, each with an IBV_EVENT_QP_FATAL for the driver. The error engine hands over one every 500 ns; the driver takes 20 µs per event (a slow, loaded host — a MODEL number).',
+        'The async event queue was asked for 64 entries; mlx4 adds its spare entries and rounds up to a power of two, which leaves 256 slots (read in code). An event that arrives while every slot is taken overruns the queue, and the driver logs the overrun.',
+      ],
+      question: {
+        kind: 'number', prompt: 'How many of the 400 events will find the queue full?', unit: 'events',
+        reveal: [{ kind: 'settings', patch: { preset: 'mlx4', fault: 'context-read-error', qps: 400, eqDepth: 64, eqeNs: 20_000, serviceNs: 500, idle: 0 } }, { kind: 'restart' }, { kind: 'run' }],
+        outcome: (p) => p.summary.eqOverruns, relTolerance: 0.15,
+        stated: 140,
+        because: 'The engine delivers the 400 events in about 0.2 ms; in that time the driver consumes only a few (one per 20 µs), so the 256 slots fill and the rest overrun the queue: 400 − 256 − 4 = 140. What becomes of those QPs\' reports is the next step.',
+        wrong: 'Compare the two rates: one event every half microsecond in, one every 20 µs out. Almost nothing drains while the events arrive, so the slots decide what fits.',
+      },
+    },
+    {
       id: 'squeeze', title: 'A narrow channel overflows', highlight: 'storm',
       text: [
         'Reports of QP_FATAL-class errors travel through the async event queue. An mlx4-family NIC asks for 256 entries + 128 spare and rounds the 384 up to a power of two: 512 slots (read in code). When the queue overruns, the driver logs "EQ overrun" and carries on; that the events which did not fit are lost is the model’s reading.',
@@ -82,7 +97,7 @@ export const stormLesson: Lesson = {
         'Every setting is in the storm settings on the left: “NIC family”, “Shared-cause fault”, “Event-queue depth asked”, “Driver: time per event”, “Error engine: time per QP”.',
         'Pick mlx4 / mthca and the context-memory read error; set the QPs to 512, the depth to 64, the driver to 20 µs and the engine to 500 ns; then press “To the end” and watch “Lost reports”.',
       ],
-      check: (p) => p.settings.preset === 'mlx4' && p.drained && p.summary.eqOverruns > 0,
+      check: (p) => p.settings.preset === 'mlx4' && p.settings.qps === 512 && p.drained && p.summary.eqOverruns > 0,
       solution: [{ kind: 'settings', patch: { preset: 'mlx4', fault: 'context-read-error', qps: 512, eqDepth: 64, eqeNs: 20_000, serviceNs: 500 } }, { kind: 'run' }],
     },
     {
@@ -91,6 +106,20 @@ export const stormLesson: Lesson = {
         'Every faulted QP is either reported or counted as a lost report: the readouts never hide one. On hns an overrun requests a function reset (read in code). On mlx5 the health code lists an EQ-overrun syndrome; that it takes the fatal path, one DEVICE_FATAL and every QP flushed by the driver, is the model\'s reading (MODEL: overrun-mlx5). Switch the preset and watch the difference.',
         'The Policies tab runs the same storm under every policy: the total work is the same, so the overall median barely moves — what changes is who waits.',
       ],
+    },
+    {
+      id: 'idle', title: 'Predict: the QPs with nothing to send', highlight: 'storm',
+      text: [
+        'Back to the port going down on the mlx5 preset, 256 RC QPs. This time a quarter of them have nothing in flight at the moment of the fault: their programs are between messages.',
+      ],
+      question: {
+        kind: 'number', prompt: 'Once the storm has run to the end, how many QPs will never have reported anything?', unit: 'QPs',
+        reveal: [{ kind: 'settings', patch: { fault: 'port-down', preset: 'mlx5', qps: 256, eqDepth: 4096, eqeNs: 100, serviceNs: 20_000, idle: 0.25 } }, { kind: 'restart' }, { kind: 'run' }],
+        outcome: (p) => p.summary.unaware, tolerance: 2,
+        stated: 64,
+        because: 'An RC QP learns of a dead path only through its ACK timer, and the timer runs only while something is unacknowledged. The 64 idle QPs have nothing outstanding: no timer, no error, no report. They stay in RTS until the program posts to them, and then each spends its full retry time before failing. The port event is their only warning: on IBV_EVENT_PORT_ERR a program stops posting on that port, moves its QPs to ERR and drains them, and reconnects after IBV_EVENT_PORT_ACTIVE.',
+        wrong: 'Ask what tells an RC QP that its peer is gone: only a timer that runs while it waits for an ACK.',
+      },
     },
     {
       id: 'diagnose', title: 'Diagnose: what the program sees', highlight: 'storm',
@@ -105,7 +134,7 @@ export const stormLesson: Lesson = {
           { id: 'device', label: 'The NIC itself died: reload the driver and open the device again before anything else', why: 'A dead device raises IBV_EVENT_DEVICE_FATAL once and the driver flushes every QP itself; here each QP failed on its own retry timer.' },
           { id: 'nothing', label: 'Nothing to do until the QPs report: the port event only says the link flickered', why: 'The port event is the earliest and only warning. QPs with no work in flight will never report an error: a program that waits for completions keeps them forever.' },
         ],
-        reveal: [{ kind: 'settings', patch: { fault: 'port-down', preset: 'mlx5', eqDepth: 4096, eqeNs: 100, serviceNs: 20_000 } }, { kind: 'restart' }, { kind: 'run' }],
+        reveal: [{ kind: 'settings', patch: { fault: 'port-down', preset: 'mlx5', eqDepth: 4096, eqeNs: 100, serviceNs: 20_000, idle: 0 } }, { kind: 'restart' }, { kind: 'run' }],
         outcome: (p) => ((p.summary.events.IBV_EVENT_DEVICE_FATAL ?? 0) > 0 ? 'device' : (p.summary.events.IBV_EVENT_PORT_ERR ?? 0) > 0 ? 'port' : (p.summary.events.IBV_EVENT_QP_FATAL ?? 0) > 0 ? 'nothing' : 'remote'),
         stated: 'port',
         because: 'The driver turned the port change into IBV_EVENT_PORT_ERR and changed no QP (read in mlx5 and rxe); each busy RC QP then failed only when its retries ran out, about 268 ms later. A QP with nothing in flight has no timer running and never learns: the program must act on the port event for every QP on that port, and reconnect once the port is active again.',

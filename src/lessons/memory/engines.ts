@@ -33,5 +33,20 @@ export const enginesLesson: Lesson = {
         stated: 'much',
         because: 'With most packets evicting, B is capped at 1 / (evictions per packet × 2.5 µs) — well under a Mops — whatever the PCIe latency.',
       } },
+    { id: 'diagnose', title: 'Diagnose: what an engineer sees', highlight: 'compare',
+      text: ['Two NICs of the same family serve 1,500 active QPs. On the second one, whose eviction decisions are made in firmware, throughput is a small fraction of the first\'s. What the engineer can read: every completion succeeds, every QP in RTS; both show the same hit rate and the same PCIe reads per packet; the second NIC\'s embedded processor is busy all the time.'],
+      question: {
+        kind: 'one', prompt: 'What limits the second NIC, and what helps?',
+        options: [
+          { id: 'serial', label: 'Its victims are picked one at a time, each pick slow, and that caps the rate: keep fewer QPs busy than the cache holds, or prefer a NIC that picks in hardware' },
+          { id: 'misses', label: 'It misses more often: its policy is worse', why: 'The hit rates are the same: both NICs miss as often; what differs is the time each miss waits for its decision.' },
+          { id: 'pcie', label: 'Its PCIe reads are slower: check the slot', why: 'The reads per packet are the same, and they overlap; a decision made in firmware does not.' },
+          { id: 'nothing', label: 'Nothing: the two differ by a few percent, within noise', why: 'A decision that takes microseconds and runs alone caps the NIC at a fraction of a million evictions per second.' },
+        ],
+        reveal: [{ kind: 'preset', preset: 'connect-ib', qps: 1500 }, { kind: 'compare', a: { engine: 'fixed' }, b: { engine: 'firmware' } }], runNs: 200_000,
+        outcome: (p) => { const c = readyPair(p); if (!c) return 'nothing'; const r = c.b.mops / c.a.mops; return r < 0.5 && Math.abs(c.a.hitRate - c.b.hitRate) < 0.05 ? 'serial' : r < 0.95 ? 'misses' : 'nothing'; },
+        stated: 'serial',
+        because: 'Every miss into a full set needs a victim; a firmware trap takes about 2.5 µs per decision in this model and decides one at a time, so the packet rate cannot exceed 1 / (evictions per packet × 2.5 µs), however well the PCIe reads overlap.',
+      } },
   ],
 };

@@ -53,5 +53,20 @@ export const policyLesson: Lesson = {
       hints: ['The Cache tab draws every slot of the cache; clicking one shows its QP in the panel beside the grid.', 'With a slot selected, press “Pin this QP”.'],
       check: (p) => p.config.pinned.length > 0,
       solution: [{ kind: 'pin', qpn: 16 }] },
+    { id: 'diagnose', title: 'Diagnose: what an engineer sees', highlight: 'compare',
+      text: ['A parameter server: a few QPs carry half the packets. Every few minutes a health check touches all 1,000 connections in turn, and while it runs the hot QPs\' throughput sags, then recovers slowly. What the engineer can read: every completion succeeds, every QP in RTS; during the check the NIC\'s context-fetch counter jumps, and most of the fetches are for the hot QPs. Side A runs the NIC\'s recency-ordered policy, side B another one.'],
+      question: {
+        kind: 'one', prompt: 'What happens to the cache during the check, and what would protect the hot QPs?',
+        options: [
+          { id: 'sweep', label: 'The sweep pushes the hot QPs\' contexts out, one swept QP at a time: pin the hot QPs, or admit each swept QP on probation first (2Q)' },
+          { id: 'size', label: 'The hot set alone is larger than the cache: nothing but a larger cache helps', why: 'Outside the check the hot QPs hit; it is the sweep that evicts them.' },
+          { id: 'dirty', label: 'Write-backs of dirty contexts saturate the bus: make contexts clean', why: 'Write-backs follow evictions; they do not choose the victims. The hot QPs are refetched because something evicted them.' },
+          { id: 'random', label: 'The policy is random: switch to LRU', why: 'Recency is what the sweep exploits: every swept QP becomes the most recent one, so LRU evicts the hot QPs in favour of it.' },
+        ],
+        reveal: [{ kind: 'config', patch: { pattern: 'scan', skew: 0.5 } }, { kind: 'compare', a: { policy: 'lru' }, b: { policy: '2q' } }], runNs: 200_000,
+        outcome: (p) => { const c = readyPair(p); return c && c.b.hitRate > c.a.hitRate + 0.02 ? 'sweep' : 'size'; },
+        stated: 'sweep',
+        because: 'Under LRU each swept QP becomes the most recently used and evicts one of the least recent, which between bursts are often hot QPs; 2Q keeps newcomers in its small probation queue (A1in), so the main list holding the hot set survives the sweep: B keeps more hits than A.',
+      } },
   ],
 };

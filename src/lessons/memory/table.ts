@@ -36,5 +36,20 @@ export const tableLesson: Lesson = {
         because: 'Scattered over 2^24 QPNs, 100,000 QPs almost never share a page: most 4 KiB context pages of the model hold a single live context, so each QP costs close to a whole page instead of the 256 B its context needs; dense QPNs fill the pages and come close to 256 B.',
         wrong: 'A page is allocated whole for its first context. With scattered QPNs few contexts share a page.',
       } },
+    { id: 'diagnose', title: 'Diagnose: what an engineer sees', highlight: 'walk',
+      text: ['After a firmware update a storage target runs the same 1,000 connections, and its latency per miss has tripled. What the engineer can read: every completion succeeds, no async event, every QP in RTS; the hit rate is what it was; the NIC\'s PCIe read counter shows three reads for every context miss, where it showed one.'],
+      question: {
+        kind: 'one', prompt: 'What changed, and what would undo it?',
+        options: [
+          { id: 'levels', label: 'The upper levels of the QP table left the chip: each miss now walks them in host memory; keep them on chip (or use a flatter table)' },
+          { id: 'more', label: 'More QPs are active than before: close idle connections', why: 'More active QPs would lower the hit rate; it is unchanged. What grew is the cost of each miss, in reads.' },
+          { id: 'bigger', label: 'Each context grew larger, so a fetch takes more reads: nothing to do but buy memory', why: 'One context is one read of a few hundred bytes; a larger entry makes that read longer, not three of them.' },
+          { id: 'slower', label: 'The PCIe link got slower: check its width and speed', why: 'A slower link makes each read longer; the counter says the number of reads per miss tripled.' },
+        ],
+        reveal: [{ kind: 'config', patch: { qps: 1000, onChipLevels: 0 } }], runNs: 20_000,
+        outcome: (p) => ((p.hostReads ?? 0) >= p.config.tableLevels ? 'levels' : 'slower'),
+        stated: 'levels',
+        because: 'With no level on chip a miss reads the root, the directory and the context over PCIe, one after another: three reads where one did. Keeping the upper levels in on-chip memory (they are small) brings it back to one.',
+      } },
   ],
 };

@@ -17,13 +17,13 @@ export function recv(host: number, qpn: number, wrId: number, length = 4096): Co
 }
 
 /** The three modify calls that take an RC QP from RESET to RTS against a peer. */
-export function bringUpRc(host: number, qpn: number, peer: { host: number; qpn: number; rqPsn: number; sqPsn: number }): Command[] {
+export function bringUpRc(host: number, qpn: number, peer: { host: number; qpn: number; rqPsn: number; sqPsn: number }, limits = { rd: 4, destRd: 4 }): Command[] {
   return [
     modify(host, qpn, ['IBV_QP_STATE', 'IBV_QP_PKEY_INDEX', 'IBV_QP_PORT', 'IBV_QP_ACCESS_FLAGS'], { qp_state: 'INIT', pkey_index: 0, port_num: 1, qp_access_flags: 15 }),
     modify(host, qpn, ['IBV_QP_STATE', 'IBV_QP_AV', 'IBV_QP_PATH_MTU', 'IBV_QP_DEST_QPN', 'IBV_QP_RQ_PSN', 'IBV_QP_MAX_DEST_RD_ATOMIC', 'IBV_QP_MIN_RNR_TIMER'],
-      { qp_state: 'RTR', ah_dlid: peer.host + 1, path_mtu: 3, dest_qp_num: peer.qpn, rq_psn: peer.sqPsn, max_dest_rd_atomic: 4, min_rnr_timer: 1 }),
+      { qp_state: 'RTR', ah_dlid: peer.host + 1, path_mtu: 3, dest_qp_num: peer.qpn, rq_psn: peer.sqPsn, max_dest_rd_atomic: limits.destRd, min_rnr_timer: 1 }),
     modify(host, qpn, ['IBV_QP_STATE', 'IBV_QP_SQ_PSN', 'IBV_QP_TIMEOUT', 'IBV_QP_RETRY_CNT', 'IBV_QP_RNR_RETRY', 'IBV_QP_MAX_QP_RD_ATOMIC'],
-      { qp_state: 'RTS', sq_psn: peer.rqPsn, timeout: 4, retry_cnt: 3, rnr_retry: 3, max_rd_atomic: 4 }),
+      { qp_state: 'RTS', sq_psn: peer.rqPsn, timeout: 4, retry_cnt: 3, rnr_retry: 3, max_rd_atomic: limits.rd }),
   ];
 }
 

@@ -1,6 +1,6 @@
 import type { ScenarioInput } from '../../core/index.ts';
 import type { Lesson, Probe } from './types.ts';
-import { A, B, outOfErr, send, load } from './commands.ts';
+import { A, B, bringUpRc, modify, outOfErr, send, load } from './commands.ts';
 
 function scenario(): ScenarioInput {
   return {
@@ -124,6 +124,39 @@ export const contextLesson: Lesson = {
         outcome: (p) => (p.since('cqe').some((e) => e.host === B && e.status === 'IBV_WC_REM_INV_REQ_ERR') ? 'nak' : p.since('cqe').filter((e) => e.host === B && e.queue === 'sq' && e.status === 'IBV_WC_SUCCESS').length >= 4 ? 'queue' : 'throttle'),
         stated: 'nak',
         because: 'The responder NAKs the request beyond its resources (invalid request), 0x200\'s WR completes with IBV_WC_REM_INV_REQ_ERR and the QPs go to ERR. This model follows the IBTA rule as rxe states it for class-C errors; rxe itself recycles its oldest responder resource instead. Either way: a responder\'s max_dest_rd_atomic must be at least its peer\'s max_rd_atomic.',
+      },
+    },
+    {
+      id: 'diagnose', title: 'Diagnose: what an engineer sees', highlight: 'log',
+      text: [
+        'The pair is set up again by a program you cannot read, and B·0x200 posts four 4 KiB READs. You have what an engineer has: completions, async events, QP states (ibv_query_qp) and counters.',
+        'On host B: the first READ completes with `IBV_WC_SUCCESS`, the second with `IBV_WC_REM_INV_REQ_ERR`, the last two with `IBV_WC_WR_FLUSH_ERR` (its posted receives are flushed as well); B·0x200 is in ERR. On host A: the async event `IBV_EVENT_QP_REQ_ERR` for A·0x100, which is in ERR too.',
+      ],
+      question: {
+        kind: 'one', prompt: 'What is wrong with the setup, and what must the program do?',
+        options: [
+          { id: 'limits', label: 'B may have more READs in flight than A serves (B\'s max_rd_atomic above A\'s max_dest_rd_atomic): set both QPs up anew with limits that agree, or let the connection manager settle them' },
+          { id: 'rights', label: 'A\'s QP does not allow remote reads (qp_access_flags): grant IBV_ACCESS_REMOTE_READ and reconnect', why: 'Then the first READ would have been refused as well; it succeeded.' },
+          { id: 'rkey', label: 'The READs name a bad rkey or range: fix the registration and reconnect', why: 'A key, range or right refused at the responder is an access error: IBV_WC_REM_ACCESS_ERR and IBV_EVENT_QP_ACCESS_ERR, not an invalid request.' },
+          { id: 'loss', label: 'The responses were lost on the wire: raise retry_cnt', why: 'Loss ends in IBV_WC_RETRY_EXC_ERR with the peer unaware in RTS; here A answered with a NAK and raised an event.' },
+        ],
+        reveal: [
+          modify(A, 0x100, ['IBV_QP_STATE'], { qp_state: 'RESET' }), modify(B, 0x200, ['IBV_QP_STATE'], { qp_state: 'RESET' }),
+          // A serves one READ at a time; B asks for four.
+          ...bringUpRc(A, 0x100, { host: B, qpn: 0x200, rqPsn: 500, sqPsn: 700 }, { rd: 1, destRd: 1 }),
+          ...bringUpRc(B, 0x200, { host: A, qpn: 0x100, rqPsn: 700, sqPsn: 500 }, { rd: 4, destRd: 4 }),
+          ...reads(B, 0x200, 40),
+        ],
+        runNs: 60_000,
+        outcome: (p) => {
+          const err = p.since('wr-error').find((e) => e.host === B && e.qpn === 0x200)?.status;
+          if (err === 'IBV_WC_REM_ACCESS_ERR') return 'rkey';
+          if (err === 'IBV_WC_RETRY_EXC_ERR') return 'loss';
+          const firstOk = p.since('cqe').some((e) => e.host === B && e.qpn === 0x200 && e.status === 'IBV_WC_SUCCESS');
+          return err === 'IBV_WC_REM_INV_REQ_ERR' && firstOk ? 'limits' : 'rights';
+        },
+        stated: 'limits',
+        because: 'A keeps state for max_dest_rd_atomic = 1 incoming READ; the second one, arriving while the first is still held, is an invalid request: A NAKs it and raises QP_REQ_ERR, B\'s WR fails with REM_INV_REQ_ERR, and both QPs are in ERR. Each side\'s max_rd_atomic must not exceed its peer\'s max_dest_rd_atomic: bring both up again (RESET → INIT → RTR → RTS) with limits that agree — rdma_cm exchanges them in its request and reply.',
       },
     },
   ],

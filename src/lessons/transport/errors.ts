@@ -14,6 +14,9 @@ function scenario(): ScenarioInput {
         { host: 1, type: 'RC', peer: 0, recvs: 8, refill: true },
         { host: 0, type: 'RC', peer: 3, recvs: 4, refill: true },
         { host: 1, type: 'RC', peer: 2, recvs: 8, refill: true },
+        // A·0x102 → B·0x202, whose program posts no receives at all.
+        { host: 0, type: 'RC', peer: 5, recvs: 4, refill: true, attrs: { rnr_retry: 2 } },
+        { host: 1, type: 'RC', peer: 4, recvs: 0, refill: false },
       ],
       workloads: [{ id: 'neighbour 0x101', qp: 2, opcode: 'IBV_WR_SEND', length: 1024, intervalNs: 5000 }],
     },
@@ -155,6 +158,39 @@ export const errorsLesson: Lesson = {
       runNs: 30_000,
     },
     {
+      id: 'rnr', title: 'Predict: a peer that posts no receives', highlight: 'log',
+      text: [
+        'A second connection, A·0x102 to B·0x202. B\'s program has posted no receive buffer and posts none. A·0x102 was brought up with `rnr_retry` = 2; B advertises the shortest RNR wait.',
+      ],
+      question: {
+        kind: 'one', prompt: 'A·0x102 sends one 1 KiB message. What will its completion say?',
+        options: [
+          { id: 'rnr-exc', label: 'IBV_WC_RNR_RETRY_EXC_ERR, once B has refused it three times; A·0x102 goes to ERR' },
+          { id: 'retry-exc', label: 'IBV_WC_RETRY_EXC_ERR, once retry_cnt is spent', why: 'B does answer, every time, with an RNR NAK: the ACK timer never runs out. "Not ready" answers are counted against rnr_retry, a separate budget.' },
+          { id: 'waits', label: 'Nothing ever: the message waits at A until B posts a buffer', why: 'Only rnr_retry = 7 retries forever; with 2 the requester gives up after its second retry.' },
+          { id: 'success', label: 'IBV_WC_SUCCESS: B acknowledged it and dropped it', why: 'An RC responder acknowledges a SEND only once it has placed it in a receive buffer; without one it answers with an RNR NAK, never an ACK.' },
+        ],
+        reveal: [send(A, 0x102, 31)], runNs: 200_000,
+        outcome: (p) => {
+          const err = p.since('wr-error').find((e) => e.host === A && e.qpn === 0x102)?.status;
+          if (err === 'IBV_WC_RNR_RETRY_EXC_ERR') return 'rnr-exc';
+          if (err === 'IBV_WC_RETRY_EXC_ERR') return 'retry-exc';
+          return p.since('cqe').some((e) => e.host === A && e.qpn === 0x102 && e.status === 'IBV_WC_SUCCESS') ? 'success' : 'waits';
+        },
+        stated: 'rnr-exc',
+        because: 'Each RNR NAK spends one rnr_retry and makes A wait the time B advertised (its min_rnr_timer); the first try and two retries are all refused, and the WR completes with IBV_WC_RNR_RETRY_EXC_ERR, the QP in ERR. The cure is on B: post receives ahead of the traffic (or use rnr_retry = 7, which waits forever instead of failing).',
+      },
+    },
+    {
+      id: 'events', title: 'The events a program must handle', highlight: 'log',
+      text: [
+        'Completions report one work request at a time. What happens to a QP, a port or the device comes as an asynchronous event, read with `ibv_get_async_event` and acknowledged with `ibv_ack_async_event`. A program must handle at least these:',
+        '`IBV_EVENT_QP_FATAL`, `IBV_EVENT_QP_REQ_ERR` (an invalid request) and `IBV_EVENT_QP_ACCESS_ERR` (an access violation): the QP is in ERR — often the responder side of a failure the peer sees as a NAK. Drain it and reconnect. Which error raises which event is the driver\'s choice (hns and irdma map them one way; rdmavt raises neither of the last two).',
+        '`IBV_EVENT_SQ_DRAINED`: a QP moved to SQD has finished the sends it had started, so its attributes may now be changed. `IBV_EVENT_QP_LAST_WQE_REACHED`: a QP on a shared receive queue has taken its last receive; only now may it be destroyed. `IBV_EVENT_PORT_ERR`: the port went down; no QP changes state, so the program must itself treat every QP on that port as lost, and reconnect after `IBV_EVENT_PORT_ACTIVE`.',
+        'And whatever the event, destroy a QP only after its flush: move it to ERR, poll every flush completion, then call `ibv_destroy_qp` and free the buffers its work requests named.',
+      ],
+    },
+    {
       id: 'diagnose', title: 'Diagnose: what an engineer sees', highlight: 'log',
       text: [
         'Later, in production, the same program on A·0x100 reports trouble. You have what an engineer has: completions, async events, QP states (ibv_query_qp) and counters.',
@@ -181,5 +217,5 @@ export const errorsLesson: Lesson = {
       },
     },
   ],
-  sources: ['rxe-comp: the error CQE, then the flush oldest first, one CQE each', 'ibta-in-code: error completions even when unsignaled; posting in ERR', 'libmlx5-cq: one error CQE may retire earlier unsignaled WQEs', 'man-poll-cq: the valid fields of an error CQE', 'kernel-drain', 'qpn-reuse: rdma_cm draws a random initial PSN per connection', 'rxe-qp: RESET discards', 'mlx5-qp: RESET removes unpolled CQEs'],
+  sources: ['rxe-comp: the error CQE, then the flush oldest first, one CQE each', 'ibta-in-code: error completions even when unsignaled; posting in ERR', 'libmlx5-cq: one error CQE may retire earlier unsignaled WQEs', 'man-poll-cq: the valid fields of an error CQE', 'kernel-drain', 'qpn-reuse: rdma_cm draws a random initial PSN per connection', 'rxe-qp: RESET discards', 'mlx5-qp: RESET removes unpolled CQEs', 'rnr-retry: each RNR NAK spends one rnr_retry; 7 never runs out', 'man-async-event: the events by name', 'hw-async-events: which error raises which event', 'rdmavt-resp: rdmavt raises neither QP_REQ_ERR nor QP_ACCESS_ERR', 'sqd: the drained event', 'srq-last-wqe: Last WQE Reached before destroy', 'port-down: no QP changes state', 'destroy-after-flush'],
 };

@@ -33,18 +33,19 @@ export const installLesson: Lesson = {
       id: 'reset', title: 'Predict: born in RESET', highlight: 'post',
       text: [
         '`ibv_create_qp` gave QP 0x100 an entry in the NIC\'s QP table and a context, in state RESET. In RESET the NIC ignores the QP: it drops any packet addressed to it.',
+        'What a post does here is decided in user space, by the provider library, and providers have differed: the model answers as the driver profile chosen in the toolbar does (IBTA by default).',
       ],
       question: {
-        kind: 'one', prompt: 'Software posts a receive buffer to QP 0x100 while it is still in RESET. What does ibv_post_recv do?',
+        kind: 'one', prompt: 'Under the chosen driver profile, software posts a receive buffer to QP 0x100 while it is still in RESET. What does ibv_post_recv do?',
         options: [
-          { id: 'accepted', label: 'Accepts it: buffers can wait in the RQ until the QP is ready', why: 'The RQ exists from creation, but receives are accepted only from INIT on.' },
+          { id: 'accepted', label: 'Accepts it: buffers can wait in the RQ until the QP is ready', why: 'Older libmlx5 did accept it (the state check came with rdma-core PR #1153, 2022), but none of the providers the profiles follow does: rdmavt and rxe check the state, and current libmlx5 keeps the receive side closed until INIT.' },
           { id: 'refused', label: 'Refuses it (EINVAL)' },
           { id: 'flushed', label: 'Accepts it, and the NIC completes it at once with a flush error', why: 'That is what a QP in ERR does with a new WR. RESET is not ERR: a QP in RESET has no work to complete, and a post finds no queue to go into.' },
         ],
         reveal: [recv(A, 0x100, 1)], runNs: 1000,
         outcome: (p) => (p.since('post-refused').some((e) => e.host === A && e.queue === 'rq') ? 'refused' : p.since('cqe').some((e) => e.host === A && e.queue === 'rq') ? 'flushed' : 'accepted'),
         stated: 'refused',
-        because: 'Receives are refused in RESET (rxe cites IBTA C10-97.2.1) and accepted from INIT on, so buffers can be in place before the first message arrives.',
+        because: 'Every profile here refuses it, each in its own code: rdmavt (the IBTA profile) and rxe check the state (rxe cites IBTA C10-97.2.1), and current libmlx5 holds the receive queue\'s gather limit (qp_state_max_gs) at -1 until INIT, so any receive fails with EINVAL. That check is recent: libmlx5 before rdma-core PR #1153 (2022) accepted the WR. Portable code posts its first receives after RESET → INIT, so buffers are in place before the first message arrives.',
       },
     },
     {
@@ -54,7 +55,7 @@ export const installLesson: Lesson = {
         'For RC these three attributes are required, and nothing else is allowed in this call.',
       ],
       task: 'Move QP 0x100 to INIT with IBV_QP_STATE | IBV_QP_PKEY_INDEX | IBV_QP_PORT | IBV_QP_ACCESS_FLAGS.',
-      hints: ['The modify_qp tab composes the call; pick the target state first.', 'The table row for RESET → INIT marks three attributes "required".', 'Check PKEY_INDEX = 0, PORT = 1 and ACCESS_FLAGS (remote write, read, atomic), then Submit.'],
+      hints: ['The modify_qp tab composes the call; pick the target state first.', 'The table row for RESET → INIT marks three attributes "required".', 'Check PKEY_INDEX = 0, PORT = 1 and ACCESS_FLAGS (remote write, read, atomic), then press ibv_modify_qp().'],
       check: (p) => p.state(A, 0x100) === 'INIT',
       solution: [modify(A, 0x100, ['IBV_QP_STATE', 'IBV_QP_PKEY_INDEX', 'IBV_QP_PORT', 'IBV_QP_ACCESS_FLAGS'], { qp_state: 'INIT', pkey_index: 0, port_num: 1, qp_access_flags: 15 })],
     },
@@ -83,6 +84,7 @@ export const installLesson: Lesson = {
       text: [
         'Ready To Send adds the requester\'s settings: `sq_psn`, the ACK `timeout`, `retry_cnt`, `rnr_retry` and `max_rd_atomic`. The first PSN you send must be the one host B expects.',
         'If `sq_psn` is ahead of B\'s expectation, B sees a gap: it answers with a sequence NAK and the sender\'s retries run out. If it is behind (by less than 2^23), B takes the packets for duplicates of ones it already has: it acknowledges them again and drops them, so the sender sees ACKs while nothing lands.',
+        'rxe\'s completer goes further: an ACK whose PSN lies beyond a sent WR\'s last PSN completes that WR with success, so the program is told a message arrived that B dropped. This model does not copy that: it ignores an ACK for a PSN it never sent, and the WR ends in a retry error instead.',
       ],
       task: 'Move QP 0x100 to RTS with the sq_psn host B expects.',
       hints: ['What B expects next is in B·0x200\'s context.', 'Look for next_rcv_psn on host B\'s QP 0x200.', 'sq_psn = 1000, timeout = 4, retry_cnt = 3, rnr_retry = 3, max_rd_atomic = 4.'],
@@ -115,6 +117,42 @@ export const installLesson: Lesson = {
       },
       stuck: (p) => (p.state(A, 0x100) === 'ERR' ? 'QP 0x100 ended in ERR, so this send can never complete. Go back to this step\'s start.' : null),
     },
+    {
+      id: 'diagnose', title: 'Diagnose: what an engineer sees', highlight: 'log',
+      text: [
+        'A new version of the setup code installs A·0x100 again (RESET, INIT, RTR, RTS) and posts one SEND. You have what an engineer has: completions, async events, QP states (ibv_query_qp) and counters.',
+        'On host A, about a quarter of a millisecond later: the SEND completes with `IBV_WC_RETRY_EXC_ERR` and A·0x100 is in ERR. On host B: B·0x200 is in RTR, its `next_rcv_psn` has not moved, its counters show no NAK sent and no duplicate request; no async event on either host.',
+      ],
+      question: {
+        kind: 'one', prompt: 'What went wrong in the new setup code, and what must it do?',
+        options: [
+          { id: 'target', label: 'A\'s RTR call names a QPN that B does not have (dest_qp_num or the address vector): nothing reached B·0x200; correct the call and install A again' },
+          { id: 'ahead', label: 'A\'s sq_psn is ahead of what B expects: install A again with B\'s PSN', why: 'B would see a gap and answer with a sequence NAK, which its counters would show; they show none, and its next_rcv_psn never saw a packet.' },
+          { id: 'behind', label: 'A\'s sq_psn is behind what B expects: install A again with B\'s PSN', why: 'B would take the packets for duplicates and acknowledge them again; its duplicate counter would have risen.' },
+          { id: 'not-ready', label: 'B·0x200 is not ready to receive: move B to RTS', why: 'A responder works from RTR: B in RTR answers every request addressed to it.' },
+        ],
+        reveal: [
+          modify(A, 0x100, ['IBV_QP_STATE'], { qp_state: 'RESET' }),
+          modify(A, 0x100, ['IBV_QP_STATE', 'IBV_QP_PKEY_INDEX', 'IBV_QP_PORT', 'IBV_QP_ACCESS_FLAGS'], { qp_state: 'INIT', pkey_index: 0, port_num: 1, qp_access_flags: 15 }),
+          // The new code's slip: the peer's QPN is off by one (B has no QP 0x201).
+          modify(A, 0x100, ['IBV_QP_STATE', 'IBV_QP_AV', 'IBV_QP_PATH_MTU', 'IBV_QP_DEST_QPN', 'IBV_QP_RQ_PSN', 'IBV_QP_MAX_DEST_RD_ATOMIC', 'IBV_QP_MIN_RNR_TIMER'],
+            { qp_state: 'RTR', ah_dlid: 2, path_mtu: 3, dest_qp_num: 0x201, rq_psn: 0, max_dest_rd_atomic: 4, min_rnr_timer: 1 }),
+          modify(A, 0x100, ['IBV_QP_STATE', 'IBV_QP_SQ_PSN', 'IBV_QP_TIMEOUT', 'IBV_QP_RETRY_CNT', 'IBV_QP_RNR_RETRY', 'IBV_QP_MAX_QP_RD_ATOMIC'],
+            { qp_state: 'RTS', sq_psn: 3000, timeout: 4, retry_cnt: 3, rnr_retry: 3, max_rd_atomic: 4 }),
+          send(A, 0x100, 9),
+        ],
+        runNs: 400_000,
+        outcome: (p) => {
+          const atB = p.since('rx').filter((e) => e.host === B);
+          if (atB.some((e) => e.outcome === 'duplicate')) return 'behind';
+          if (atB.some((e) => e.outcome === 'nak' || e.outcome === 'out-of-sequence')) return 'ahead';
+          if (atB.some((e) => e.outcome === 'dropped-not-ready')) return 'not-ready';
+          return p.since('wr-error').some((e) => e.host === A && e.status === 'IBV_WC_RETRY_EXC_ERR') && atB.every((e) => e.outcome === 'dropped-no-qp') ? 'target' : 'ahead';
+        },
+        stated: 'target',
+        because: 'Packets for a QPN the responder does not have are dropped without an answer (rxe: "no qp"), so A hears nothing, retries until retry_cnt is spent and fails with RETRY_EXC_ERR, while B never sees a packet. The PSNs do not matter here: fix dest_qp_num (and the address vector), then RESET → INIT → RTR → RTS again.',
+      },
+    },
   ],
-  sources: ['kernel-qp-table: required attributes of RESET→INIT, INIT→RTR, RTR→RTS', 'man-modify-qp', 'man-ah: the address vector on RoCE', 'ibta-in-code: no receives in RESET', 'rxe-resp: duplicates and sequence NAKs'],
+  sources: ['kernel-qp-table: required attributes of RESET→INIT, INIT→RTR, RTR→RTS', 'man-modify-qp', 'man-ah: the address vector on RoCE', 'ibta-in-code: no receives in RESET', 'libmlx5-state-gs: libmlx5 refuses posts by state since 2022', 'rxe-resp: duplicates and sequence NAKs', 'rxe-recv: a packet for an unknown QPN is dropped, unanswered', 'rxe-comp-ahead: an ACK beyond a WR\'s last PSN completes it in rxe'],
 };

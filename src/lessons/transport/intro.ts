@@ -71,7 +71,9 @@ export const intro: Lesson = {
       ],
       task: 'Click QP 0x200 on host B to select it, and find its receive completion in the CQ view.',
       hints: ['The QPs are the boxes on each host in the wire view.', 'Host B is on the right; its QP 0x200 is the peer of A·0x100.', 'Click the box labelled B·0x200: the queues below then show its CQ.'],
-      check: (p) => p.selected?.host === B && p.selected.qpn === 0x200 && p.since('cqe').some((e) => e.host === B && e.queue === 'rq' && e.status === 'IBV_WC_SUCCESS'),
+      // The receive completion of wr_id 77 is already in B's CQ (the previous step ran it): selecting
+      // B·0x200 shows it, so the step finishes whether the model is playing or paused.
+      check: (p) => p.selected?.host === B && p.selected.qpn === 0x200,
       stuck: outOfErr('no new receive can complete on B·0x200', [A, 0x100], [B, 0x200]),
       solution: [{ kind: 'select', host: B, qpn: 0x200 }], runNs: 6000,
     },
@@ -92,6 +94,31 @@ export const intro: Lesson = {
         outcome: (p) => p.since('retry')[0]?.reason === 'timeout' ? 'timeout' : p.since('retry')[0] ? 'psn-nak' : 'error',
         because: 'Which one comes first depends on the traffic behind the lost packets: a later packet that arrives reveals the gap at once (a sequence NAK); if nothing follows, only the ACK timer (4.096 µs × 2^timeout) notices.',
         wrong: 'Look at the log: the first "retransmit" line says whether a NAK or the ACK timeout started it. A gap is noticed by a NAK only when a later packet of the same connection arrives.',
+      },
+    },
+    {
+      id: 'diagnose', title: 'Diagnose: what an engineer sees', highlight: 'log',
+      text: [
+        'Later, a user reports that host A\'s program sometimes stalls for a few microseconds. You have what an engineer has: completions, async events, QP states (ibv_query_qp) and counters.',
+        'Every completion on both hosts reads `IBV_WC_SUCCESS`; no async event; all four QPs are in RTS. On host A the retransmission counter has gone up; host B\'s receive counters show no "receiver not ready" answers sent.',
+      ],
+      question: {
+        kind: 'one', prompt: 'What happened, and what must the program do?',
+        options: [
+          { id: 'loss', label: 'One frame went missing on the wire and the NIC resent it by itself: nothing to recover; check the link if it recurs' },
+          { id: 'rnr', label: 'B had no receive buffer posted: post more receives on B', why: 'A missing receive is answered with an RNR NAK, and B\'s counters would show them sent; they show none.' },
+          { id: 'failed', label: 'A work request failed: reset the QP and post it again', why: 'A failure shows as an error completion and a QP in ERR; here every completion succeeded and every QP is in RTS.' },
+          { id: 'psn', label: 'A\'s starting sq_psn was wrong: reinstall A with the PSN B expects', why: 'A wrong starting PSN breaks every message from the first one on, and ends in an error completion; here only a moment stalled.' },
+        ],
+        reveal: [{ kind: 'dropPackets', count: 2, from: A }], runNs: 150_000,
+        outcome: (p) => {
+          if (p.since('wr-error').length > 0) return 'failed';
+          const r = p.since('retry');
+          if (r.some((e) => e.reason === 'rnr-nak')) return 'rnr';
+          return r.length > 0 && p.state(A, 0x100) === 'RTS' ? 'loss' : 'psn';
+        },
+        stated: 'loss',
+        because: 'An RC requester resends what was not acknowledged — after a sequence NAK, or when its ACK timer fires — and completes the WR with success once the peer has it: the program sees only the delay. Repeated resends point at the link or the switch (its error counters), not at the program.',
       },
     },
   ],

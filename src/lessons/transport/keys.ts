@@ -159,7 +159,7 @@ export const keysLesson: Lesson = {
       question: {
         kind: 'one', prompt: 'What happened, and what must the two sides do?',
         options: [
-          { id: 'rkey', label: 'B refused memory access A asked for (rkey, range or right): fix that, then reset both QPs and connect again' },
+          { id: 'rkey', label: 'B refused the access A asked for (rkey, range or right): fix that, then reset both QPs and connect again' },
           { id: 'lkey', label: 'A\'s own buffer was registered wrongly (its lkey): A alone resets and reposts; B is unaffected', why: 'A local key fails on host A alone, as IBV_WC_LOC_PROT_ERR; host B would never hear of it, and here B raised an event and is in ERR.' },
           { id: 'network', label: 'Packets were lost on the way to B: raise retry_cnt; no reset is needed', why: 'Loss ends in IBV_WC_RETRY_EXC_ERR after the retries, and the peer, which saw nothing, stays in RTS. An access error is a NAK: B received the request and refused it.' },
           { id: 'b-only', label: 'B\'s QP broke on its own: A just reposts the flushed WRs', why: 'A is in ERR as well (its later WRs were flushed), and only RESET leaves ERR: both sides must be brought up again, with fresh PSNs exchanged.' },
