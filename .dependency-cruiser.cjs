@@ -12,7 +12,7 @@ const allowed = {
   store: { src: ['store'], typeOnly: ['core', 'worker', 'bridge'], npm: ['zustand'] },
   views: { src: ['views', 'store', 'bridge'], typeOnly: ['core', 'worker', 'scenario'], npm: ['react', 'react-dom', 'zustand', 'd3-scale', 'd3-selection', 'd3-transition', 'd3-shape', 'd3-array'] },
   app: { src: layers, npm: null },
-  cli: { src: ['core', 'scenario', 'lessons', 'cli'], npm: null },
+  cli: { src: ['core', 'scenario', 'lessons', 'worker', 'cli'], npm: null },
 };
 const forbidden = [];
 for (const layer of layers) {
