@@ -8,6 +8,7 @@ import { settled, visit } from './links.ts';
 import { recoveries } from './recovery.ts';
 import { Root } from './Root.tsx';
 import { prestart } from './links.ts';
+import { installLessonDrop, openLessonData, openLessonUrl } from './lessonDrop.ts';
 
 // A handle for end-to-end tests, the report and people driving the page from the console:
 // - transport(), memory(), faults(): each instrument's client (`call(name, ...args)` reaches its
@@ -16,8 +17,10 @@ import { prestart } from './links.ts';
 //   { lab, opened, message } (refused: opened false, message the alert shown);
 // - settled(): once every address so far (links followed, hash changes) is open, the last outcome;
 // - setDeadline(ms): how long a worker may stay silent while owing an answer before it counts as hung;
-// - recoveries(): every worker recovery so far ({ lab, kind, detail, ms, attempts, detectedAt, restoredAt }).
-window.qpScope = { transport, memory, faults, client: labClient, openLink: visit, settled, setDeadline, recoveries };
+// - recoveries(): every worker recovery so far ({ lab, kind, detail, ms, attempts, detectedAt, restoredAt });
+// - openLesson(json), openLessonUrl(url): open a lesson file (parsed) or one on this origin, as a drop does.
+window.qpScope = { transport, memory, faults, client: labClient, openLink: visit, settled, setDeadline, recoveries, openLesson: openLessonData, openLessonUrl };
+installLessonDrop();
 
 declare global {
   interface Window { qpScope: unknown }
