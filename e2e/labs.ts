@@ -93,3 +93,14 @@ export function asRgb(page: Page, colours: string[]): Promise<string[]> {
     });
   }, colours);
 }
+
+/**
+ * Wait until the worker of `lab` has answered everything sent before (a ping answers after
+ * them, in order): Pause shows at once, but a tick already in flight still lands after it.
+ */
+export async function answered(page: Page, lab: 'transport' | 'memory' | 'faults'): Promise<void> {
+  await page.evaluate(async (l) => {
+    const hook = (window as unknown as { qpScope: Record<string, () => { call(n: string): Promise<unknown> }> }).qpScope;
+    await hook[l]().call('ping');
+  }, lab);
+}

@@ -5,7 +5,7 @@
 import type { Page } from '@playwright/test';
 import { axe } from './axe.ts';
 import { test, expect } from './fixtures.ts';
-import { showLessons } from './labs.ts';
+import { answered, showLessons } from './labs.ts';
 
 async function openLab(page: Page, hash = '#lab=memory'): Promise<void> {
   await page.goto(`/${hash}`);
@@ -236,12 +236,15 @@ test('why? for an eviction: the row\'s miss, the policy\'s rule and the victim\'
   for (const [policy, rule, decided] of cases) {
     await page.getByTestId('policy').selectOption(policy);
     await expect(page.getByTestId('policy')).toHaveValue(policy);
-    // A new run starts with free ways: play until the set fills and lookups evict, then pause.
+    // A new run starts with free ways (its first frame has no lookup yet): wait for it, so a row
+    // of the run before is never taken for one of this run. Then play until lookups evict, and pause.
+    await expect(page.locator('[aria-label="Latest lookups"]')).toContainText('Press Play');
     const any = page.locator('[data-testid^="why-evict-"]').first();
     await page.getByTestId('play').click();
     await expect(any).toBeVisible({ timeout: 20_000 });
     await page.getByTestId('play').click();
     await expect(page.getByTestId('play')).toHaveAttribute('aria-pressed', 'false');
+    await answered(page, 'memory');
     for (let i = 0; i < 40 && (await any.count()) === 0; i++) await page.getByTestId('step').click();
     await expect(any).toBeVisible();
     const n = Number((await any.getAttribute('data-testid'))!.replace('why-evict-', ''));

@@ -197,4 +197,35 @@ describe('LabClient recovery (fake worker in Node)', () => {
     lab.behaviour = 'answer';
     await expect(client.call('step')).resolves.toMatchObject({ t: 1 });
   });
+
+  it('Play and Pause show the choice at once; a second click before the answer pauses (not Play twice), and no tick follows the pause', async () => {
+    const { clock, labs, client } = rig();
+    await client.call('frame');
+    const shown: boolean[] = [];
+    client.onFrame((f) => shown.push(f.playing));
+    labs[0].slowMs = 400;
+    void client.toggle();
+    expect(client.playing).toBe(true);
+    expect(shown.at(-1)).toBe(true);
+    void client.toggle();
+    expect(client.playing).toBe(false);
+    expect(shown.at(-1)).toBe(false);
+    await clock.advance(3000);
+    expect(labs[0].calls.filter((c) => c !== 'state' && c !== 'ping')).toEqual(['frame', 'play', 'pause']);
+    expect(client.frame?.playing).toBe(false);
+    // The play's answer (playing) came in between and never showed the run playing again.
+    expect(shown.slice(2).every((p) => !p)).toBe(true);
+  });
+
+  it('a Play the worker refuses shows playing until its answer, then the worker\'s paused', async () => {
+    const { clock, labs, client } = rig();
+    await client.call('frame');
+    labs[0].refusePlay = true;
+    labs[0].slowMs = 200;
+    void client.toggle();
+    expect(client.playing).toBe(true);
+    await clock.advance(1000);
+    expect(client.playing).toBe(false);
+    expect(client.frame?.playing).toBe(false);
+  });
 });

@@ -108,6 +108,13 @@ export class LabClient<A extends TickApi<F>, F extends KitFrame> implements Call
   private raf = 0;
   private lastSeq = -1;
   private last: F | null = null;
+  /**
+   * The person's Play/Pause, shown from the click until the worker answers it: a second click
+   * under lag then flips the choice instead of sending Play twice, and a tick answered before the
+   * pause cannot show the run playing again.
+   */
+  private wish: { playing: boolean; id: number } | null = null;
+  private wishes = 0;
   private readonly now: () => number;
   private readonly schedule: (cb: () => void) => number;
   private readonly cancel: (id: number) => void;
@@ -177,7 +184,7 @@ export class LabClient<A extends TickApi<F>, F extends KitFrame> implements Call
   setDeadline(ms: number): void { this.owed.setDeadline(ms); }
 
   get frame(): F | null { return this.last; }
-  get playing(): boolean { return this.last?.playing ?? false; }
+  get playing(): boolean { return this.wish?.playing ?? this.last?.playing ?? false; }
   /** 'restarting' while a lost worker is replaced; 'down' if it could not be. */
   get state(): Mode { return this.mode; }
 
@@ -197,7 +204,17 @@ export class LabClient<A extends TickApi<F>, F extends KitFrame> implements Call
 
   /** Play or pause, as act() does: every instrument's API has both, without arguments. */
   toggle(): Promise<unknown> {
-    return this.send(this.playing ? 'pause' : 'play', []).catch(() => undefined);
+    const playing = !this.playing;
+    const id = ++this.wishes;
+    this.wish = { playing, id };
+    if (!playing) this.stop();
+    if (this.last) this.show(this.last);
+    return this.send(playing ? 'play' : 'pause', []).catch(() => undefined).finally(() => {
+      if (this.wish?.id !== id) return;
+      this.wish = null;
+      // Reconciled: the worker's own answer (a Play refused at the end of a run shows paused).
+      if (this.last) this.show(this.last);
+    });
   }
 
   /** A Caller whose calls are the client's own (not actions; `direct`: not held while restarting). */
@@ -254,9 +271,15 @@ export class LabClient<A extends TickApi<F>, F extends KitFrame> implements Call
     if (f.seq <= this.lastSeq) return;
     this.lastSeq = f.seq;
     this.last = f;
-    for (const l of this.frameListeners) l(f);
-    if (f.playing || f.busy) this.startLoop();
+    this.show(f);
+    if ((this.wish?.playing ?? f.playing) || f.busy) this.startLoop();
     else this.stop();
+  }
+
+  /** A frame to the listeners, with the choice the worker has not answered yet in place of its own. */
+  private show(f: F): void {
+    const shown = this.wish && this.wish.playing !== f.playing ? { ...f, playing: this.wish.playing } : f;
+    for (const l of this.frameListeners) l(shown);
   }
 
   private report(e: RecoveryEvent): void {

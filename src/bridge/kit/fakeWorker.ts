@@ -59,6 +59,8 @@ export class TinyLab {
   readonly throwing = new Set<string>();
   /** Answer each call this long after the one before (a busy worker answering in order); 0: at once. */
   slowMs = 0;
+  /** Play answers paused (a run at its end refuses to play). */
+  refusePlay = false;
   later: (cb: () => void, ms: number) => void = () => undefined;
   private busyUntil = 0;
   clock: () => number = () => 0;
@@ -83,7 +85,7 @@ export class TinyLab {
     frame: () => this.answer('frame', () => this.frame()),
     ping: () => this.answer('ping', () => true as const),
     tick: (ms: number) => this.answer('tick', () => { if (this.playing) this.t += Math.round(ms); return this.frame(); }),
-    play: () => this.answer('play', () => { this.playing = true; return this.frame(); }),
+    play: () => this.answer('play', () => { this.playing = !this.refusePlay; return this.frame(); }),
     pause: () => this.answer('pause', () => { this.playing = false; return this.frame(); }),
     step: () => this.answer('step', () => { this.playing = false; this.t += 1; return this.frame(); }),
     state: () => this.answer('state', () => ({ t: this.t })),
