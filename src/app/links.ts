@@ -15,6 +15,7 @@ import { lastLab, savedLab, setVisiting } from './progress.ts';
 import { firstLab } from './first.ts';
 import { placeOf, showing } from './follow.ts';
 import { embedded } from './course/embed.ts';
+import { lessonHash, openLessonJson, splitLessonParam, unpackLesson } from './lessonFile.ts';
 
 /** What became of an address: the instrument to show, whether the link was used, and the words shown. */
 export interface Opened {
@@ -42,6 +43,8 @@ function readOwn(id: string) {
 
 /** Read `hash` and open what it names. */
 export async function openLocation(hash: string, current: string | null): Promise<Opened> {
+  const { rest, packed } = splitLessonParam(hash);
+  if (packed !== null) return openWithLesson(rest, packed, current);
   const bare = hash.replace(/^#/, '');
   // A bare address (first load, no link) resumes where the person was.
   if (current === null && bare === '') {
@@ -88,6 +91,33 @@ export async function openLocation(hash: string, current: string | null): Promis
   // Embedded, the link is the host's, not someone's: nothing to say about the person's own progress.
   if (!embedded()) notify(d.lab, 'info', message);
   return { lab: d.lab, opened: true, message };
+}
+
+/**
+ * A link that carries a lesson file (`lesson=`, lessonFile.ts): the rest of the address opens as
+ * usual, then the file, checked whole, in the instrument it names; a bad file is refused with its
+ * field named and what was on screen is kept.
+ */
+async function openWithLesson(rest: string, packed: string, current: string | null): Promise<Opened> {
+  const lab = namedLab(rest, ids()) ?? current ?? FIRST;
+  const fail = async (why: string): Promise<Opened> => {
+    await startLab(lab);
+    const message = `This link could not be opened: ${why}. ${entryOf(lab).kept} kept.`;
+    notify(lab, 'error', message);
+    return { lab, opened: false, message };
+  };
+  const u = unpackLesson(packed);
+  if (!u.ok) return fail(u.error);
+  const checked = lessonHash(u.json);
+  if (!checked.ok) return fail(`its lesson file: ${checked.error}`);
+  if (!checked.hash.startsWith(`lab=${lab}&`)) return fail(`its lesson file is for another instrument than ${lab}`);
+  const o = await openLocation(rest, current);
+  if (!o.opened) return o;
+  const error = await openLessonJson(u.json);
+  if (error) return fail(`its lesson file: ${error}`);
+  const message = 'The lesson file opened: it is in the lesson list for this visit.';
+  notify(lab, 'info', message);
+  return { lab, opened: true, message };
 }
 
 /** Bring back `id`'s saved place; false when there is none, or it cannot be (the address then opens as usual). */

@@ -16,9 +16,12 @@ import { courseStore, record, savedRecords } from './state.ts';
  * Each resolves to the instrument and lesson id it opened, whose frames then count for the item,
  * or to a refusal in words.
  */
+/** `shown`: the opener has put its instrument on screen itself (a lesson file's or a challenge's own address). */
+type Opening = { lab: string; lesson: string; shown?: boolean } | { error: string };
+
 export interface Openers {
-  lessonUrl?(url: string): Promise<{ lab: string; lesson: string } | { error: string }>;
-  challenge?(lab: string, id: string): Promise<{ lab: string; lesson: string } | { error: string }>;
+  lessonUrl?(url: string): Promise<Opening>;
+  challenge?(lab: string, id: string): Promise<Opening>;
 }
 const openers: Openers = {};
 
@@ -110,7 +113,8 @@ export async function openItem(i: number): Promise<void> {
   if (!opener) { refuse(`Item ${i + 1} ("${item.title}") is a ${ref.kind === 'url' ? 'lesson file' : 'challenge'}, which this page cannot open yet.`); return; }
   const got = await opener();
   if ('error' in got) { refuse(`Item ${i + 1} ("${item.title}") could not be opened: ${got.error}.`); return; }
-  await show(got.lab);
+  if (got.shown) courseStore.setState({ syllabus: false });
+  else await show(got.lab);
   watching = { key, lab: got.lab, lesson: got.lesson };
 }
 

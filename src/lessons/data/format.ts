@@ -96,7 +96,6 @@ export const LessonFileSchema = v.strictObject({
 export type LessonFile = v.InferOutput<typeof LessonFileSchema>;
 export type LessonFileStep = LessonFile['steps'][number];
 export type LessonFileQuestion = NonNullable<LessonFileStep['question']>;
-type LessonMeta = v.InferOutput<typeof LessonMetaSchema>;
 
 /** The shape pass: the file, or the first problem named by its field ("steps[2].title: …"). */
 export function parseShape(x: unknown): { ok: true; file: LessonFile } | { ok: false; error: string } {

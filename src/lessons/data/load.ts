@@ -17,6 +17,7 @@ export function toLesson<P extends object, A>(f: LessonFile, actions: Actions<A>
   return {
     id: f.id, lab: f.lab, topic: f.topic, title: f.title, summary: f.summary,
     ...(f.why ? { why: f.why } : {}),
+    ...(f.meta ? { meta: { objectives: [...f.meta.objectives], prerequisites: [...f.meta.prerequisites], minutes: f.meta.minutes } } : {}),
     setup: acts(f.setup),
     ...(f.focus ? { focus: f.focus } : {}),
     sources: [...f.sources],

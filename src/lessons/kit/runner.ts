@@ -25,7 +25,18 @@ export class LessonRunner<P, A> {
   /** The learner's seed: the order of every question's options derives from it. */
   seed = 0;
 
-  constructor(private readonly lessons: ReadonlyArray<Lesson<P, A>>) {}
+  private readonly lessons: Array<Lesson<P, A>>;
+
+  constructor(lessons: ReadonlyArray<Lesson<P, A>>) {
+    this.lessons = [...lessons];
+  }
+
+  /** Add a lesson (a lesson file opened at run time), replacing one with the same id. */
+  add(l: Lesson<P, A>): void {
+    const i = this.lessons.findIndex((x) => x.id === l.id);
+    if (i < 0) this.lessons.push(l);
+    else this.lessons[i] = l;
+  }
 
   find(id: string): Lesson<P, A> | undefined {
     return this.lessons.find((l) => l.id === id);

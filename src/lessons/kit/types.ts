@@ -6,6 +6,7 @@
 import type { Question, QuestionView } from './question.ts';
 import { resolveSource, type SourceRef } from './sources.ts';
 import { termsIn, type Term } from './glossary.ts';
+import { LESSON_META, type LessonMeta } from '../meta.ts';
 
 // The instrument ids come from the one list of them (scenario/link/labName.ts).
 import type { LabId } from '../../scenario/link/labName.ts';
@@ -65,6 +66,8 @@ export interface Lesson<P, A> {
   sources: readonly string[];
   /** Why a practitioner cares, in a sentence or two: shown before the first step. */
   why?: string;
+  /** Objectives, prerequisites and minutes (a data lesson's own; else lessons/meta.ts by id). */
+  meta?: LessonMeta;
 }
 
 // SourceRef and Term live beside the data they describe (sources.ts, glossary.ts), so those files
@@ -84,6 +87,8 @@ export interface LessonInfo {
   why?: string;
   /** Glossary entries for the terms this lesson's text uses. */
   terms: Term[];
+  /** Objectives, prerequisites and estimated minutes, where the lesson has them. */
+  meta?: LessonMeta;
 }
 
 /** Where the learner is, sent with every frame. */
@@ -108,6 +113,7 @@ export function lessonInfo<P, A>(l: Lesson<P, A>): LessonInfo {
   const texts = [l.why ?? '', l.summary, ...l.steps.flatMap((s) => [s.title, ...s.text, s.task ?? '', s.question?.prompt ?? '', ...(s.hints ?? [])])];
   return {
     id: l.id, lab: l.lab, topic: l.topic, title: l.title, summary: l.summary, focus: l.focus, sources: l.sources.map(resolveSource), why: l.why,
+    ...((l.meta ?? LESSON_META[l.id]) ? { meta: l.meta ?? LESSON_META[l.id] } : {}),
     terms: termsIn(texts),
     steps: l.steps.map((s) => ({
       id: s.id, title: s.title, text: [...s.text], highlight: s.highlight, task: s.task, solvable: s.solution !== undefined, checked: s.check !== undefined, question: s.question !== undefined,

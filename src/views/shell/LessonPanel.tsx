@@ -299,6 +299,7 @@ function FreePlay({ lessons, free, onPick, doneOf, firstOf, onReset }: { lessons
                 {(() => { const d = doneOf(l.id); return d.n > 0 ? <span className={d.n === d.of ? 'text-green-700' : ''} data-testid={`toc-done-${l.id}`}>{d.n === d.of ? '✓ done' : `${d.n}/${d.of} steps`}</span> : null; })()}
               </span>
               <span className="block font-medium text-slate-900">{l.title}</span>
+              <span className="block text-[11px] text-slate-600" data-testid={`toc-length-${l.id}`}>{l.steps.length} steps{l.meta ? ` · about ${l.meta.minutes} min` : ''}</span>
               {(() => { const f = firstOf(l.id); return f ? <span className="block text-[11px] text-slate-600" data-testid={`toc-first-${l.id}`}>first try: {f.right} of {f.of}</span> : null; })()}
             </button>
           </li>

@@ -2,6 +2,7 @@
 // (LabWorker), the storm's settings, policy and compare, the reset view, the claims, and the state a
 // share link carries. A plain module (no worker globals); faults.worker.ts only exposes it.
 import { QPN_ALLOCATORS, QPN_ALLOCATOR_IDS } from '../../core/faults/qpnAlloc.ts';
+import { openFaultsLesson } from '../../lessons/data/open.ts';
 import { FAULT_CLAIMS, LC_NAMES, NOTABLE_QPS, POLICIES, RESET_CLAIMS, type NotableQp, type PolicyName } from '../../core/index.ts';
 import { parseExplorerSettings, parseResetSettings, parseStormSettings, defaultExplorerSettings, defaultResetSettings, type ExplorerSettings, type ResetSettings, type StormSettings } from '../../core/faults/labConfig.ts';
 import { FAULTS_LESSONS, type FaultsAction, type FaultsProbe } from '../../lessons/faults/index.ts';
@@ -16,7 +17,7 @@ const ok: Outcome = { ok: true };
 export class FaultsApi extends LabWorker<FaultsFrame, FaultsProbe, FaultsAction> {
   /** The model is its own playback (playing, speed, busy, tick). */
   constructor(opts: FaultsOptions = {}, private readonly lab = new FaultsLab(opts)) {
-    super({ lab: 'faults', lessons: FAULTS_LESSONS, speed: { min: SPEED_MIN, max: SPEED_MAX }, playback: lab });
+    super({ lab: 'faults', lessons: FAULTS_LESSONS, openFile: openFaultsLesson, speed: { min: SPEED_MIN, max: SPEED_MAX }, playback: lab });
   }
 
   protected body() { return buildFrame(this.lab); }

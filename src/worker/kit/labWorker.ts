@@ -36,6 +36,8 @@ export interface LabSpec<P, A> {
   speed: { min: number; max: number };
   /** Omitted: paused, at the slowest speed. */
   playback?: Playback;
+  /** How a lesson file (JSON) becomes this instrument's lesson (lessons/data/open.ts); omitted: files are refused. */
+  openFile?: (json: unknown) => { ok: true; lesson: Lesson<P, A> } | { ok: false; error: string };
 }
 
 /**
@@ -101,7 +103,7 @@ export abstract class LabWorker<F extends KitFrame, P, A> implements LabApi<F> {
   /** Why a link's lesson cannot open here (the page has no such lesson, or no such step), or null. */
   protected linkLessonError(at: LessonAt | undefined | null): string | null {
     if (!at) return null;
-    const lesson = this.spec.lessons.find((l) => l.id === at.id);
+    const lesson = this.lessonHost.find(at.id);
     if (!lesson) return `it opens a lesson this page does not have ("${String(at.id).slice(0, 40)}")`;
     if (!Number.isInteger(at.step) || at.step < 0 || at.step >= lesson.steps.length) return `lesson "${lesson.id}" has ${lesson.steps.length} steps, not ${String(at.step + 1)}`;
     return null;
@@ -126,6 +128,17 @@ export abstract class LabWorker<F extends KitFrame, P, A> implements LabApi<F> {
   tick(wallMs: number): F { this.playFor(wallTime(wallMs)); return this.frame(); }
 
   lessons(): LessonInfo[] { return this.lessonHost.catalogue(); }
+  /**
+   * Open a lesson file (its JSON, parsed) and start it at `step`: checked whole first, so a bad
+   * file is refused with its field named and the current lesson goes on. Built-in lessons with
+   * the same id are replaced only for this visit.
+   */
+  openLessonFile(json: unknown, step = 0, seed?: number): Reply<F> {
+    const r = this.spec.openFile ? this.spec.openFile(json) : { ok: false as const, error: `the ${this.spec.lab} instrument does not open lesson files` };
+    if (!r.ok) return this.reply({ ok: false, error: r.error });
+    this.lessonHost.add(r.lesson);
+    return this.reply(this.lessonHost.start(r.lesson.id, step, false, seed));
+  }
   startLesson(id: string, step = 0, keep = false, seed?: number): Reply<F> { return this.reply(this.lessonHost.start(id, step, keep, seed)); }
   lessonStep(step: number): F { this.lessonHost.goTo(step); return this.frame(); }
   solveStep(): Reply<F> { return this.reply(this.lessonHost.solve()); }

@@ -39,12 +39,27 @@ export class LessonHost<P, A> {
   /** The model at the current step's start (restoreStep returns to it). */
   private stepStart: unknown = null;
 
-  constructor(private readonly lessons: ReadonlyArray<Lesson<P, A>>, private readonly model: LessonAdapter<P, A>) {
+  private readonly lessons: Array<Lesson<P, A>>;
+
+  constructor(lessons: ReadonlyArray<Lesson<P, A>>, private readonly model: LessonAdapter<P, A>) {
+    this.lessons = [...lessons];
     this.runner = new LessonRunner(lessons);
   }
 
   catalogue(): LessonInfo[] {
     return this.lessons.map(lessonInfo);
+  }
+
+  find(id: string): Lesson<P, A> | undefined {
+    return this.lessons.find((l) => l.id === id);
+  }
+
+  /** Add a lesson opened from a file (after the built-in ones), replacing one with the same id. */
+  add(l: Lesson<P, A>): void {
+    const i = this.lessons.findIndex((x) => x.id === l.id);
+    if (i < 0) this.lessons.push(l);
+    else this.lessons[i] = l;
+    this.runner.add(l);
   }
 
   get current(): { id: string; step: number } | null {

@@ -44,6 +44,8 @@ export interface LabApi<F extends KitFrame> {
   lessons(): LessonInfo[];
   /** Start a lesson at `step`; `keep` keeps the current model (a link restores it) instead of the lesson's setup. */
   startLesson(id: string, step?: number, keep?: boolean, seed?: number): Reply<F>;
+  /** Open a lesson file (parsed JSON) and start it; a bad file is refused naming its field, the current lesson kept. */
+  openLessonFile(json: unknown, step?: number, seed?: number): Reply<F>;
   lessonStep(step: number): F;
   /** "Do it for me": apply the current step's solution. */
   solveStep(): Reply<F>;

@@ -1,6 +1,7 @@
 // The NIC-memory instrument's worker API: the kit's playback and lesson calls (LabWorker), the
 // lab's own settings and questions, and its state for a share link. A plain module (no worker
 // globals): Node tests drive it directly; memory.worker.ts only exposes it.
+import { openMemoryLesson } from '../../lessons/data/open.ts';
 import { configOfState, evictionChain, labStateOf, type CapacityInput, type CompareSide, type LabConfig, type LabState, type PresetId } from '../../core/memory/index.ts';
 import { MEMORY_LESSONS, type MemoryAction, type MemoryProbe } from '../../lessons/memory/index.ts';
 import { LabWorker, type LessonAt, type LessonModel } from '../kit/labWorker.ts';
@@ -17,7 +18,7 @@ export { windowFor, type MemoryApiOptions } from './lab.ts';
 export class MemoryApi extends LabWorker<MemFrame, MemoryProbe, MemoryAction> {
   /** The model is its own playback (playing, speed, busy, tick). */
   constructor(opts: MemoryApiOptions = {}, private readonly lab = new MemoryLab(opts)) {
-    super({ lab: 'memory', lessons: MEMORY_LESSONS, speed: { min: SPEED_MIN, max: SPEED_MAX }, playback: lab });
+    super({ lab: 'memory', lessons: MEMORY_LESSONS, openFile: openMemoryLesson, speed: { min: SPEED_MIN, max: SPEED_MAX }, playback: lab });
   }
 
   protected body() { return buildFrame(this.lab); }

@@ -1,6 +1,7 @@
 // The transport instrument's worker API: one Simulation on a Timeline (the run, run.ts), playback,
 // the event log sent in frames, and the kit's lesson calls (LabWorker). A plain module (no worker
 // globals) so tests drive it directly in Node; transport.worker.ts only exposes it.
+import { openTransportLesson } from '../../lessons/data/open.ts';
 import { MAX_NS, PROFILE_IDS, type CommandInput, type ProfileId, type Scenario, type SimOptions, type Summary } from '../../core/index.ts';
 import { TRANSPORT_LESSONS, makeProbe, type Probe, type TransportAction } from '../../lessons/transport/index.ts';
 import { sandboxScenario, scaleScenario } from '../../scenario/presets.ts';
@@ -29,7 +30,7 @@ export class TransportApi extends LabWorker<Frame, Probe, TransportAction> {
   private readonly feeder = new WireFeeder();
 
   constructor(simOptions: SimOptions = PAGE_SIM) {
-    super({ lab: 'transport', lessons: TRANSPORT_LESSONS, speed: { min: 1, max: 1e9 }, playback: { playing: false, speed: 1000 } });
+    super({ lab: 'transport', lessons: TRANSPORT_LESSONS, openFile: openTransportLesson, speed: { min: 1, max: 1e9 }, playback: { playing: false, speed: 1000 } });
     this.run = new TransportRun(sandboxScenario(), simOptions, () => { this.playback.playing = false; });
   }
 
