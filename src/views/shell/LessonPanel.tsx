@@ -268,9 +268,9 @@ export function LessonPanel({ lessons, progress, actions, onLook, followHighligh
  * (transport's topic 6 has two), which part this is, so no two entries read alike.
  */
 export function topicLabel(l: Pick<LessonInfo, 'id' | 'topic'>, lessons: ReadonlyArray<Pick<LessonInfo, 'id' | 'topic'>>, start: string): string {
-  if (l.topic === 0) return start;
   const same = lessons.filter((o) => o.topic === l.topic);
-  return same.length > 1 ? `Topic ${l.topic}, part ${same.findIndex((o) => o.id === l.id) + 1} of ${same.length}` : `Topic ${l.topic}`;
+  const name = l.topic === 0 ? start : `Topic ${l.topic}`;
+  return same.length > 1 ? `${name}, part ${same.findIndex((o) => o.id === l.id) + 1} of ${same.length}` : name;
 }
 
 function LessonSelect({ value, onChange, options }: { value: string; onChange(v: string): Promise<unknown>; options: ReadonlyArray<readonly [string, string]> }) {
