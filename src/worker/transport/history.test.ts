@@ -90,6 +90,10 @@ describe('export and import', () => {
     expect(j.traceHash).toBe(api.frame().traceHash);
     expect(j.events[0]).toHaveProperty('causedBy');
     expect(j.holds).toBe(`all ${j.count} events of the run`);
+    // The counters travel with the trace, equal to the headless summary's.
+    expect(j.counters).toEqual(api.summary().counters);
+    expect(j.countersNotModelled).toEqual(api.summary().countersNotModelled);
+    expect(Object.keys(j.counters).length).toBeGreaterThan(0);
     const csv = api.exportTrace('csv').trim().split('\n');
     expect(csv[0]).toBe(`# all ${j.count} events of the run; trace hash ${j.traceHash}`);
     expect(csv[1]).toBe('i,t_ns,kind,host,qpn,caused_by,fields');

@@ -163,10 +163,12 @@ export class History {
     const causes = s.causes();
     const first = s.eventsFrom();
     const count = s.world.trace.count;
-    const traceHash = s.summary().traceHash;
+    const sum = s.summary();
+    const traceHash = sum.traceHash;
     const holds = History.coverage(first, count);
     if (format === 'json') {
-      return JSON.stringify({ title: s.scenario.title, traceHash, t: s.now, count, from: first, holds, events: ev.map((e, k) => ({ i: first + k, causedBy: causes[k], ...e })) }, null, 1);
+      // The hardware counters as the profile's driver names them, and those the model cannot produce (never a 0 for them).
+      return JSON.stringify({ title: s.scenario.title, traceHash, t: s.now, count, from: first, holds, counters: sum.counters, countersNotModelled: sum.countersNotModelled, events: ev.map((e, k) => ({ i: first + k, causedBy: causes[k], ...e })) }, null, 1);
     }
     const q = (x: string) => `"${x.replace(/"/g, '""')}"`;
     const lines = [`# ${holds}; trace hash ${traceHash}`, 'i,t_ns,kind,host,qpn,caused_by,fields'];
