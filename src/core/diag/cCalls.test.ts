@@ -63,6 +63,17 @@ describe('C fixtures: each snippet\'s calls and verdict', () => {
     if (e.unexpected) expect(r.unexpected).toEqual(e.unexpected);
     if (e.attribute && 'attribute' in r) expect(r.attribute).toBe(e.attribute);
     expect(bad.fix).toBeTruthy();
+    // The call as it should be: every refusal but an illegal transition (whose fix is a walk of calls) writes it out.
+    if (e.reason !== 'invalid-transition') expect(bad.fixed).toMatch(/ibv_modify_qp\(/);
+  });
+  it('a refused value\'s call as it should be passes when written into the paste', () => {
+    const src = readFileSync(`${DIR}/09-rd-atomic-too-many.c`, 'utf8');
+    const v = checkCalls(calls(src), { profile: 'mlx5' });
+    const fixed = v.calls[v.firstRefusal].fixed ?? '';
+    const m = /^attr\.max_dest_rd_atomic = (\d+); ibv_modify_qp\(qp, &attr, /.exec(fixed);
+    expect(m).not.toBeNull();
+    const again = checkCalls(calls(src.replace('attr.max_dest_rd_atomic = 64;', `attr.max_dest_rd_atomic = ${m?.[1]};`)), { profile: 'mlx5' });
+    expect(again.firstRefusal).toBe(-1);
   });
 });
 

@@ -67,7 +67,13 @@ function walk(type: QpType, from: QpState, to: QpState): string {
 
 function fixOf(c: CCall, from: QpState, to: QpState, r: ModifyValueResult, type: QpType): { fix: string; fixed?: string } {
   if (r.ok) return { fix: '' };
-  if (r.reason === 'invalid-value') return { fix: `${r.attribute}: ${r.detail} (refused by ${r.by})` };
+  if (r.reason === 'invalid-value') {
+    const fix = `${r.attribute}: ${r.detail} (refused by ${r.by})`;
+    if (!('fix' in r) || !r.fix) return { fix };
+    // The struct the call passes, written as the paste names it: `&attr` → `attr.`, `a` (a pointer) → `a->`.
+    const base = c.attr.startsWith('&') ? `${c.attr.slice(1)}.` : `${c.attr}->`;
+    return { fix, fixed: `${base}${r.fix.field} = ${r.fix.value}; ibv_modify_qp(${c.qp}, ${c.attr}, ${[...c.mask.names, ...c.mask.symbolic].join(' | ')});` };
+  }
   if (r.reason === 'invalid-transition') return { fix: `the QP is in ${from}: ${from} → ${to} is not a transition (${walk(type, from, to)})` };
   const names = [...c.mask.names.filter((n) => !r.unexpected.includes(n)), ...(r.missing as AttrName[])];
   const bits = names.reduce((m, n) => m | ATTR_BIT[n], 0);

@@ -38,6 +38,8 @@ export interface ValueRefusal {
   detail: string;
   /** Who refuses it: the core, the driver of the profile, or the model's reading (IBTA). */
   by: string;
+  /** A value the same check accepts (struct ibv_qp_attr's field, as C writes it): the call as it should be. */
+  fix?: { field: string; value: string };
 }
 
 const MTU_BYTES = ['?', '256', '512', '1024', '2048', '4096'];
@@ -50,8 +52,9 @@ export function checkValues(mask: number, v: ModifyValues, portNow = 1): { refus
   const a = v.attrs;
   const has = (n: AttrName) => (mask & ATTR_BIT[n]) !== 0;
   const notes: string[] = [];
-  const refuse = (attribute: AttrName, detail: string, by: string, errno: 'EINVAL' | 'ENODATA' = 'EINVAL'): { refusal: ValueRefusal; notes: string[] } =>
-    ({ refusal: { ok: false, errno, reason: 'invalid-value', missing: [], unexpected: [], attribute, detail, by }, notes });
+  const refuse = (attribute: AttrName, detail: string, by: string, errno: 'EINVAL' | 'ENODATA' = 'EINVAL', fix?: ValueRefusal['fix']): { refusal: ValueRefusal; notes: string[] } =>
+    ({ refusal: { ok: false, errno, reason: 'invalid-value', missing: [], unexpected: [], attribute, detail, by, ...(fix ? { fix } : {}) }, notes });
+  const MTU_ENUM = ['?', 'IBV_MTU_256', 'IBV_MTU_512', 'IBV_MTU_1024', 'IBV_MTU_2048', 'IBV_MTU_4096'];
   const ports = caps.physPortCnt ?? caps.ports.length;
   const portNum = has('IBV_QP_PORT') ? a.port_num ?? 0 : portNow;
   const port: PortCaps | undefined = caps.ports.find((p) => p.port === portNum);
@@ -59,42 +62,48 @@ export function checkValues(mask: number, v: ModifyValues, portNow = 1): { refus
 
   // The core resolves the source GID before the driver sees the call.
   if (has('IBV_QP_AV')) {
-    if (port?.linkLayer === 'Ethernet' && !a.is_global) return refuse('IBV_QP_AV', 'a RoCE port needs a global address vector (is_global = 1, with grh.sgid_index and grh.dgid)', 'core rdma_check_ah_attr');
+    if (port?.linkLayer === 'Ethernet' && !a.is_global) return refuse('IBV_QP_AV', 'a RoCE port needs a global address vector (is_global = 1, with grh.sgid_index and grh.dgid)', 'core rdma_check_ah_attr', 'EINVAL', { field: 'ah_attr.is_global', value: '1' });
     if (a.is_global) {
       const i = a.sgid_index ?? 0;
       const len = port?.gidTblLen;
-      if (len !== undefined && i >= len) return refuse('IBV_QP_AV', `sgid_index ${i} is past the port's ${len}-entry GID table`, 'core rdma_get_gid_attr');
+      if (len !== undefined && i >= len) return refuse('IBV_QP_AV', `sgid_index ${i} is past the port's ${len}-entry GID table`, 'core rdma_get_gid_attr', 'EINVAL', { field: 'ah_attr.grh.sgid_index', value: firstGid(port) });
       const listed = port && Object.keys(port.gids).length > 0;
-      if (port && listed && port.gids[i] === undefined) return refuse('IBV_QP_AV', `GID[${i}] is empty on port ${portNum} (no address configured at that index)`, 'core rdma_get_gid_attr', 'ENODATA');
+      if (port && listed && port.gids[i] === undefined) return refuse('IBV_QP_AV', `GID[${i}] is empty on port ${portNum} (no address configured at that index)`, 'core rdma_get_gid_attr', 'ENODATA', { field: 'ah_attr.grh.sgid_index', value: firstGid(port) });
       if (port?.gids[i]) notes.push(`sgid_index ${i} is ${port.gids[i]}${port.gids[i] === 'RoCE v2' ? ': packets go as UDP/IPv4 or IPv6 to port 4791' : port.gids[i] === 'RoCE v1' ? ': packets go as Ethernet frames (EtherType 0x8915), not routable' : ''}; both sides must use the same type`);
     }
   }
-  if (has('IBV_QP_PORT') && (portNum < 1 || portNum > ports)) return refuse('IBV_QP_PORT', `port_num ${portNum} is not a port of this device (it has ${ports})`, driver);
+  if (has('IBV_QP_PORT') && (portNum < 1 || portNum > ports)) return refuse('IBV_QP_PORT', `port_num ${portNum} is not a port of this device (it has ${ports})`, driver, 'EINVAL', { field: 'port_num', value: '1' });
   if (has('IBV_QP_PKEY_INDEX') && profile !== 'rxe') {
     const len = port?.pkeyTblLen;
-    if (len !== undefined && (a.pkey_index ?? 0) >= len) return refuse('IBV_QP_PKEY_INDEX', `pkey_index ${a.pkey_index ?? 0} is past port ${portNum}'s ${len}-entry P_Key table`, driver);
+    if (len !== undefined && (a.pkey_index ?? 0) >= len) return refuse('IBV_QP_PKEY_INDEX', `pkey_index ${a.pkey_index ?? 0} is past port ${portNum}'s ${len}-entry P_Key table`, driver, 'EINVAL', { field: 'pkey_index', value: '0' });
   }
   if (has('IBV_QP_PATH_MTU')) {
     const m = a.path_mtu ?? 0;
     if (profile === 'rxe') {
       const max = port?.maxMtu ?? 5;
-      if (m > max) return refuse('IBV_QP_PATH_MTU', `path_mtu ${mtu(m)} is above the port's max_mtu ${mtu(max)}`, driver);
-    } else if (m < 1 || m > 5) return refuse('IBV_QP_PATH_MTU', `path_mtu ${m} is not an enum ibv_mtu value (IBV_MTU_256 = 1 … IBV_MTU_4096 = 5)`, profile === 'mlx5' ? '__mlx5_ib_modify_qp' : driver);
+      if (m > max) return refuse('IBV_QP_PATH_MTU', `path_mtu ${mtu(m)} is above the port's max_mtu ${mtu(max)}`, driver, 'EINVAL', { field: 'path_mtu', value: MTU_ENUM[Math.min(5, Math.max(1, port?.activeMtu ?? max))] });
+    } else if (m < 1 || m > 5) return refuse('IBV_QP_PATH_MTU', `path_mtu ${m} is not an enum ibv_mtu value (IBV_MTU_256 = 1 … IBV_MTU_4096 = 5)`, profile === 'mlx5' ? '__mlx5_ib_modify_qp' : driver, 'EINVAL', { field: 'path_mtu', value: MTU_ENUM[Math.min(5, Math.max(1, port?.activeMtu ?? 5))] });
     const active = port?.activeMtu;
     if (active !== undefined && m > active) {
-      if (profile === 'ibta') return refuse('IBV_QP_PATH_MTU', `path_mtu ${mtu(m)} is above the port's active_mtu ${mtu(active)}`, driver);
+      if (profile === 'ibta') return refuse('IBV_QP_PATH_MTU', `path_mtu ${mtu(m)} is above the port's active_mtu ${mtu(active)}`, driver, 'EINVAL', { field: 'path_mtu', value: MTU_ENUM[Math.min(5, Math.max(1, active))] });
       notes.push(`path_mtu ${mtu(m)} is above the port's active_mtu ${mtu(active)}: ${profile === 'mlx5' ? 'mlx5 does not check it (the firmware\'s behaviour is not public)' : 'rxe checks max_mtu only'}; packets larger than the link carries are lost on the way`);
     }
   }
   if (has('IBV_QP_MAX_QP_RD_ATOMIC')) {
     const cap = profile === 'rxe' ? caps.maxQpRdAtom : caps.maxQpInitRdAtom;
     const name = profile === 'rxe' ? 'max_qp_rd_atom' : 'max_qp_init_rd_atom';
-    if (cap !== undefined && (a.max_rd_atomic ?? 0) > cap) return refuse('IBV_QP_MAX_QP_RD_ATOMIC', `max_rd_atomic ${a.max_rd_atomic ?? 0} is above the device's ${name} (${cap})`, driver);
+    if (cap !== undefined && (a.max_rd_atomic ?? 0) > cap) return refuse('IBV_QP_MAX_QP_RD_ATOMIC', `max_rd_atomic ${a.max_rd_atomic ?? 0} is above the device's ${name} (${cap})`, driver, 'EINVAL', { field: 'max_rd_atomic', value: String(cap) });
   }
   if (has('IBV_QP_MAX_DEST_RD_ATOMIC') && profile !== 'rxe') {
     const cap = caps.maxQpRdAtom;
-    if (cap !== undefined && (a.max_dest_rd_atomic ?? 0) > cap) return refuse('IBV_QP_MAX_DEST_RD_ATOMIC', `max_dest_rd_atomic ${a.max_dest_rd_atomic ?? 0} is above the device's max_qp_rd_atom (${cap})`, driver);
+    if (cap !== undefined && (a.max_dest_rd_atomic ?? 0) > cap) return refuse('IBV_QP_MAX_DEST_RD_ATOMIC', `max_dest_rd_atomic ${a.max_dest_rd_atomic ?? 0} is above the device's max_qp_rd_atom (${cap})`, driver, 'EINVAL', { field: 'max_dest_rd_atomic', value: String(cap) });
   }
-  if (has('IBV_QP_TIMEOUT') && profile === 'rxe' && (a.timeout ?? 0) > 31) return refuse('IBV_QP_TIMEOUT', `timeout ${a.timeout} is above 31`, driver);
+  if (has('IBV_QP_TIMEOUT') && profile === 'rxe' && (a.timeout ?? 0) > 31) return refuse('IBV_QP_TIMEOUT', `timeout ${a.timeout} is above 31`, driver, 'EINVAL', { field: 'timeout', value: '31' });
   return { notes };
+}
+
+/** The lowest GID index with an address on the port (0 when the paste listed none). */
+function firstGid(port: PortCaps | undefined): string {
+  const listed = port ? Object.keys(port.gids).map(Number).filter((n) => Number.isInteger(n)).sort((x, y) => x - y) : [];
+  return String(listed[0] ?? 0);
 }
