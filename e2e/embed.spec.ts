@@ -73,12 +73,12 @@ test('two embedded lessons render in the embed layout and tell an allowed parent
     await expect(open).toHaveAttribute('target', '_blank');
     await expect(open).toHaveAttribute('href', new RegExp(`^${baseURL}/#lab=${lab}&v=\\d+&d=[^&]+$`));
   }
-  await expect(page.locator('#progress-a')).toContainText('Step 1 of 3');
+  await expect(page.locator('#progress-a')).toContainText('Step 1 of 4');
   await page.screenshot({ path: 'test-results/screens/embed-example.png' });
   await finishLesson(a, 'memory');
   await expect(page.locator('#progress-a')).toContainText('✓ Lesson done');
   const got = await received(page);
-  expect(got.some((g) => g.frame === 'a' && g.message.lesson === 'table' && g.message.done && g.message.stepsDone === 3)).toBe(true);
+  expect(got.some((g) => g.frame === 'a' && g.message.lesson === 'table' && g.message.done && g.message.stepsDone === 4)).toBe(true);
   expect(got.some((g) => g.frame === 'b' && g.message.lesson === 'storm' && g.message.lab === 'faults')).toBe(true);
   expect(new Set(got.map((g) => g.message.type))).toEqual(new Set(['qpscope:progress']));
   await page.screenshot({ path: 'test-results/screens/embed-example-done.png' });
