@@ -62,5 +62,5 @@ test('the table of contents shows each lesson\'s steps and minutes', async ({ ap
   await open(page);
   await showLessons(page);
   await expect(page.getByTestId('toc-length-state-machine')).toHaveText('9 steps · about 20 min');
-  await expect(page.getByTestId('toc-length-intro')).toHaveText(/^5 steps · about \d+ min$/);
+  await expect(page.getByTestId('toc-length-intro')).toHaveText(/^6 steps · about \d+ min$/);
 });

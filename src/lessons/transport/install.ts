@@ -38,14 +38,14 @@ export const installLesson: Lesson = {
       question: {
         kind: 'one', prompt: 'Under the chosen driver profile, software posts a receive buffer to QP 0x100 while it is still in RESET. What does ibv_post_recv do?',
         options: [
-          { id: 'accepted', label: 'Accepts it: buffers can wait in the RQ until the QP is ready', why: 'Older libmlx5 did accept it (the state check came with rdma-core PR #1153, 2022), but none of the providers the profiles follow does: rdmavt and rxe check the state, and current libmlx5 keeps the receive side closed until INIT.' },
+          { id: 'accepted', label: 'Accepts it: buffers can wait in the RQ until the QP is ready', why: 'Older libmlx5 did (before rdma-core PR #1153, 2022); rxe, rdmavt and current libmlx5 keep the receive side closed until INIT.' },
           { id: 'refused', label: 'Refuses it (EINVAL)' },
           { id: 'flushed', label: 'Accepts it, and the NIC completes it at once with a flush error', why: 'That is what a QP in ERR does with a new WR. RESET is not ERR: a QP in RESET has no work to complete, and a post finds no queue to go into.' },
         ],
         reveal: [recv(A, 0x100, 1)], runNs: 1000,
         outcome: (p) => (p.since('post-refused').some((e) => e.host === A && e.queue === 'rq') ? 'refused' : p.since('cqe').some((e) => e.host === A && e.queue === 'rq') ? 'flushed' : 'accepted'),
         stated: 'refused',
-        because: 'Every profile here refuses it, each in its own code: rdmavt (the IBTA profile) and rxe check the state (rxe cites IBTA C10-97.2.1), and current libmlx5 holds the receive queue\'s gather limit (qp_state_max_gs) at -1 until INIT, so any receive fails with EINVAL. That check is recent: libmlx5 before rdma-core PR #1153 (2022) accepted the WR. Portable code posts its first receives after RESET → INIT, so buffers are in place before the first message arrives.',
+        because: 'Every profile here refuses it: rdmavt (IBTA) and rxe check the state (C10-97.2.1); current libmlx5 keeps qp_state_max_gs at -1 until INIT (older libmlx5, before rdma-core PR #1153, accepted it). Post the first receives after RESET → INIT.',
       },
     },
     {
