@@ -39,8 +39,8 @@ test('the service worker precaches every built file: entry, lazy lab chunks, eve
     return paths;
   });
   const files = builtFiles();
-  // Four workers: the three instruments' simulations and the diagnosis desk's (with its parser's .wasm files).
-  expect(files.filter((f) => /^assets\/.*worker.*\.js$/.test(f))).toHaveLength(4);
+  // Five workers: the three instruments' simulations, the diagnosis desk's (with its parser's .wasm files) and the code verifier's.
+  expect(files.filter((f) => /^assets\/.*worker.*\.js$/.test(f))).toHaveLength(5);
   expect(files.filter((f) => f.endsWith('.wasm'))).toHaveLength(2);
   expect(files.some((f) => /^assets\/MemoryLab-.*\.js$/.test(f))).toBe(true);
   expect(files.some((f) => /^assets\/FaultsLab-.*\.js$/.test(f))).toBe(true);

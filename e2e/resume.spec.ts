@@ -17,7 +17,7 @@ const saved = (page: Page, lab: Lab) => page.evaluate((l) => JSON.parse(localSto
 const CASES: Array<{ lab: Lab; lesson: string; step: number; instant(f: Frame): number; move(page: Page): Promise<unknown> }> = [
   { lab: 'transport', lesson: 'context', step: 2, instant: (f) => f.t!, move: async (page) => { for (let i = 0; i < 5; i++) await call(page, 'transport', 'step'); } },
   { lab: 'memory', lesson: 'caching', step: 2, instant: (f) => f.live!.packets!, move: (page) => call(page, 'memory', 'catchUp', 20_000) },
-  { lab: 'faults', lesson: 'storm', step: 4, instant: (f) => f.live!.t!, move: (page) => call(page, 'faults', 'catchUp', 40_000) },
+  { lab: 'faults', lesson: 'storm', step: 5, instant: (f) => f.live!.t!, move: (page) => call(page, 'faults', 'catchUp', 40_000) },
 ];
 
 async function ready(page: Page, lab: Lab) {

@@ -33,7 +33,7 @@ export const installLesson: Lesson = {
       id: 'reset', title: 'Predict: born in RESET', highlight: 'post',
       text: [
         '`ibv_create_qp` gave QP 0x100 an entry in the NIC\'s QP table and a context, in state RESET. In RESET the NIC ignores the QP: it drops any packet addressed to it.',
-        'What a post does here is decided in user space, by the provider library, and providers have differed: the model answers as the driver profile chosen in the toolbar does (IBTA by default).',
+        'Provider libraries decide what a post does here, and they have differed: the model answers as the toolbar\'s driver profile does (IBTA by default).',
       ],
       question: {
         kind: 'one', prompt: 'Under the chosen driver profile, software posts a receive buffer to QP 0x100 while it is still in RESET. What does ibv_post_recv do?',
