@@ -36,7 +36,7 @@ describe('the student-found items', () => {
 
   it('install step 1 says the answer depends on the provider and its version', () => {
     const step = TRANSPORT_LESSONS.find((l) => l.id === 'install')!.steps[0];
-    expect(step.text.join(' ')).toMatch(/driver profile chosen in the toolbar/);
+    expect(step.text.join(' ')).toMatch(/toolbar's driver profile/);
     expect(step.question!.because).toMatch(/PR #1153/);
   });
 });
