@@ -67,6 +67,50 @@ test('a memory challenge met in the page gives a code the Verify page and the CL
   await shot(page, 'shared-link');
 });
 
+test('a transport challenge written in the page: the link opens it, the banner ticks the goal, the code verifies in the CLI', async ({ app: page }) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await page.goto('/');
+  await expect(page.getByTestId('qp-0-0x101')).toBeVisible();
+  await page.getByTestId('files-open').click();
+  await page.getByTestId('challenge-open').click();
+  // The example needs the student: no warning; the id the codes will verify under is shown.
+  await page.getByTestId('challenge-max').fill('2');
+  await page.getByTestId('challenge-make').click();
+  const url = await page.getByTestId('challenge-url').inputValue();
+  await expect(page.getByTestId('challenge-id')).toHaveText(/^w-[0-9a-f]{10}$/);
+  const id = await page.getByTestId('challenge-id').textContent();
+  await expect(page.getByTestId('challenge-warning')).toHaveCount(0);
+  await shot(page, 'writer');
+
+  await page.goto(url.slice(url.indexOf('#')).replace(/^/, '/'));
+  const banner = page.getByTestId('challenge');
+  await expect(banner).toContainText('Break the neighbour, spare the pair');
+  await expect(page.getByTestId('challenge-status')).toHaveText('Not yet');
+  await expect(page.getByTestId('challenge-limits')).toHaveText(/Limits: at most 2 commands of yours\. Score: attributes you passed/);
+  await expect(banner).not.toContainText('Score: 17');
+  await shot(page, 'written-banner');
+  // Checked before acting: not met, no code.
+  await page.getByTestId('written-check').click();
+  await expect(page.getByTestId('written-result')).toHaveText('Not met when replayed from the start (0 commands of yours)', { timeout: 30_000 });
+  await expect(page.getByTestId('written-code')).toHaveCount(0);
+
+  // The student's one command: QP A·0x101 to ERR, passing only IBV_QP_STATE.
+  await page.getByTestId('qp-0-0x101').click();
+  await page.getByTestId('tab-modify').click();
+  await page.getByTestId('modify-target').selectOption('ERR');
+  await page.getByTestId('modify-fill').click();
+  await page.getByTestId('modify-submit').click();
+  await expect(page.getByTestId('qp-0-0x101')).toHaveAttribute('data-state', 'ERR');
+  await expect(page.getByTestId('challenge-status')).toContainText('✓ Goal holds');
+  await page.getByTestId('written-check').click();
+  await expect(page.getByTestId('written-result')).toHaveText('✓ Goal met, replayed from the start · score 1', { timeout: 30_000 });
+  const code = await page.getByTestId('written-code').inputValue();
+  await shot(page, 'written-met');
+  const out = await run('npx', ['tsx', 'src/cli/verify.ts', code], { cwd: process.cwd() });
+  expect(JSON.parse(out.stdout.trim())).toMatchObject({ code, challenge: id, met: true, score: 1 });
+});
+
 test('the CLI refuses a forged code, naming it, with exit 1', async () => {
   const forged = 'QP1-AAAAA-AAAAA-AAAA';
   const r = await run('npx', ['tsx', 'src/cli/verify.ts', forged]).catch((e: { code: number; stdout: string; stderr: string }) => e);

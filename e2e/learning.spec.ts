@@ -164,7 +164,8 @@ test('export a scenario and import it into a fresh page: the same trace hash at 
   await expect(fresh.getByTestId('qp-0-0x101')).toHaveAttribute('data-state', 'ERR');
 });
 
-test('a challenge link opens, is graded live, and shows the attempt\'s trace hash', async ({ app: page }) => {
+test('an older challenge link (the old goal language) opens on the predicate model: graded live, checked, its code verified', async ({ app: page }) => {
+  test.setTimeout(120_000);
   const scenario = {
     version: 1, seed: 4, title: 'Challenge: bring up QP 0x100',
     config: { durationNs: 2_000_000, hosts: [{ name: 'Host A' }, { name: 'Host B' }], qps: [{ host: 0, type: 'RC', bringUp: 'RESET' }, { host: 1, type: 'RC', peer: 0, bringUp: 'RTR', recvs: 8, refill: true, attrs: { rq_psn: 1000 } }] },
@@ -172,11 +173,13 @@ test('a challenge link opens, is graded live, and shows the attempt\'s trace has
   };
   const challenge = {
     title: 'QP 0x100 to RTS', text: 'Bring QP 0x100 to RTS with the fewest attributes.',
-    goal: { all: [{ state: { host: 0, qpn: 256, is: 'RTS' } }] },
+    goal: { all: [{ state: { host: 0, qpn: 256, is: 'RTS' } }, { count: { kind: 'modify', where: { host: 0, qpn: 256 }, op: '>=', value: 3 } }] },
     score: { label: 'attributes passed', kind: 'modify', field: 'mask', where: { host: 0, qpn: 256 } },
   };
   await open(page, `#${encodeLink('transport', 2, { scenario, t: 0, challenge })}`);
   await expect(page.getByTestId('challenge-status')).toHaveText('Not yet');
+  // The old `count` goal reads as an events predicate, ticked off with its count.
+  await expect(page.getByTestId('challenge').getByRole('list', { name: 'Goal' })).toContainText('(now 0)');
   // The attempt a learner makes: the modify_qp panel, the chosen transition's required
   // attributes only (4 + 7 + 6 = 17), each call answered 0.
   await page.getByTestId('qp-0-0x100').click();
@@ -189,11 +192,20 @@ test('a challenge link opens, is graded live, and shows the attempt\'s trace has
     await expect(page.getByTestId('qp-0-0x100')).toHaveAttribute('data-state', target);
     if (target !== 'RTS') await expect(page.getByTestId('challenge-status')).toHaveText('Not yet');
   }
-  await expect(page.getByTestId('challenge-status')).toContainText('Goal met');
-  await expect(page.getByTestId('challenge-score')).toHaveText('17');
-  const f = await hashOf(page);
-  await expect(page.getByTestId('challenge-hash')).toHaveText(f.traceHash);
+  await expect(page.getByTestId('challenge-status')).toContainText('Goal holds');
+  await expect(page.getByTestId('challenge')).not.toContainText('Score: 17');
+  // Checked: the student's three calls replayed from the start; the score counts their 17 attributes.
+  await page.getByTestId('written-check').click();
+  await expect(page.getByTestId('written-result')).toHaveText('✓ Goal met, replayed from the start · score 17', { timeout: 30_000 });
+  const code = await page.getByTestId('written-code').inputValue();
+  expect(code).toMatch(/^QP1-/);
   await shot(page, 'challenge-met');
+  await page.getByTestId('written-verify-link').click();
+  await expect(page.getByTestId('verify-page')).toBeVisible();
+  await expect(page.getByTestId('verify-input')).toHaveValue(code);
+  await page.getByTestId('verify-run').click();
+  await expect(page.getByTestId('verify-row')).toHaveAttribute('data-met', 'true', { timeout: 60_000 });
+  await expect(page.getByTestId('verify-row')).toContainText(/w-[0-9a-f]{10}/);
 });
 
 test('why? walks a flush completion back to its root, highlighted in the log and the wire view', async ({ app: page }) => {

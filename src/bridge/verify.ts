@@ -3,7 +3,7 @@
 import { wrap, type Remote } from 'comlink';
 import type { VerifyApi } from '../worker/verify/api.ts';
 
-export type Verifier = Pick<Remote<VerifyApi>, 'challenges' | 'attempt' | 'goal' | 'verify' | 'warnings'>;
+export type Verifier = Pick<Remote<VerifyApi>, 'challenges' | 'attempt' | 'attemptWritten' | 'writtenId' | 'goal' | 'verify' | 'warnings'>;
 
 let client: Verifier | null = null;
 

@@ -17,8 +17,8 @@ export interface Score { label: string; kind: string; field: string; where?: Rec
 export interface Limits { withinNs?: number; maxCommands?: number }
 
 export type Start =
-  /** The scenario from t = 0, run to `runNs` after the student's last command (or to `withinNs`). */
-  | { instrument: 'transport'; scenario: ScenarioInput; runNs: number }
+  /** The scenario from t = 0, run to `runNs` after the student's last command or `at` (the instant the challenge starts, 0 by default), whichever is later (or to `withinNs`). */
+  | { instrument: 'transport'; scenario: ScenarioInput; runNs: number; at?: number }
   /** The lab's settings; `packets` are run once the student's settings are in. */
   | { instrument: 'memory'; state: LabState; packets: number }
   /** The storm's settings; the storm runs until it drains (or to `withinNs`). */

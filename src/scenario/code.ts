@@ -27,15 +27,18 @@ export interface Attempt {
   commands: unknown[];
   /** The trace hash the attempt ended on (64 hex, or its first 16: only those travel). */
   traceHash: string;
+  /** A challenge written in the page travels with its codes (its id is its hash; lessons/authored.ts). */
+  spec?: unknown;
 }
 
-const Payload = v.tuple([
-  v.literal(1),
+const Fields = [
   v.pipe(v.string(), v.regex(/^[a-z0-9-]{1,40}$/)),
   v.pipe(v.number(), v.safeInteger(), v.minValue(0)),
   v.pipe(v.string(), v.regex(/^[0-9a-f]{16}$/)),
   v.pipe(v.array(v.unknown()), v.maxLength(MAX_CODE_COMMANDS)),
-]);
+] as const;
+/** Version 1: a built-in challenge's id; version 2 adds the written challenge itself. */
+const Payload = v.union([v.tuple([v.literal(1), ...Fields]), v.tuple([v.literal(2), ...Fields, v.unknown()])]);
 
 /** FNV-1a over the text, 20 bits: four base32 characters. */
 function check(text: string): string {
@@ -66,7 +69,8 @@ const groups = (s: string) => s.match(/.{1,5}/g)?.join('-') ?? '';
 
 /** The attempt as a code: `QP1-XXXXX-…-CCCC`. */
 export function encodeCode(a: Attempt): string {
-  const json = JSON.stringify([1, a.challenge, a.seed, a.traceHash.slice(0, 16), a.commands]);
+  const head = [a.challenge, a.seed, a.traceHash.slice(0, 16), a.commands];
+  const json = JSON.stringify(a.spec === undefined ? [1, ...head] : [2, ...head, a.spec]);
   const z = LZString.compressToEncodedURIComponent(json);
   const body = regroup([...z].map((c) => LZ_VALUE.get(c) ?? 0), 6, 5).map((x) => B32[x]).join('');
   return `${PREFIX}-${groups(body)}-${check(PREFIX + body)}`;
@@ -95,7 +99,7 @@ export function decodeCode(code: string): Decoded {
   const r = v.safeParse(Payload, raw);
   if (!r.success) return { ok: false, error: 'its data is not an attempt' };
   const [, challenge, seed, traceHash, commands] = r.output;
-  return { ok: true, attempt: { challenge, seed, traceHash, commands } };
+  return { ok: true, attempt: { challenge, seed, traceHash, commands, ...(r.output[0] === 2 ? { spec: r.output[5] } : {}) } };
 }
 
 /** Whether a full trace hash is the one a code carries (its first 16 hex characters). */

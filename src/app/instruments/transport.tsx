@@ -8,7 +8,8 @@ import type { TransportApi } from '../../worker/transport/api.ts';
 import { TransportLab, follow } from '../../views/transport/TransportLab.tsx';
 import { lessonActions } from '../../views/shell/LessonPanel.tsx';
 import { connect } from './transport.spawn.ts';
-import { exampleChallenge, parseChallenge, type Challenge } from '../../scenario/challenge.ts';
+import { exampleChallenge, type ChallengeLink } from '../../scenario/challenge.ts';
+import { parseAuthored } from '../../lessons/authored.ts';
 import { lessonWords, resumeFrom } from '../recovery.ts';
 import { verifier } from '../../bridge/verify.ts';
 import { instrument, placeOf, type ViewProps } from '../instrument.ts';
@@ -16,7 +17,9 @@ import { instrument, placeOf, type ViewProps } from '../instrument.ts';
 type Via = Caller<TransportApi>;
 
 /** The challenge the last link opened (the worker shows only its status): a restart brings it back. */
-let challenge: Challenge | null = null;
+let challenge: ChallengeLink | null = null;
+/** Where that challenge starts (the link's scenario and instant): the student's commands are those after it. */
+let challengeStart: { scenario: unknown; t: number } | null = null;
 
 export const TRANSPORT = instrument({
   id: 'transport',
@@ -79,6 +82,9 @@ export const TRANSPORT = instrument({
 async function applyTransport(p: TransportPayload, via: Via): Promise<string | null> {
   const r = await via.call('applyLink', p);
   if (!r.ok) return r.error ?? 'it was refused';
+  // A restart reopens the snapshot (the same challenge, the student's commands in its scenario): the start stays the link's.
+  if (!p.challenge) challengeStart = null;
+  else if (!challengeStart || JSON.stringify(p.challenge) !== JSON.stringify(challenge)) challengeStart = { scenario: p.scenario, t: p.t };
   challenge = p.challenge ?? null;
   const st = transportStore.getState();
   if (p.sel) st.select(p.sel);
@@ -127,9 +133,9 @@ function syncSelection(): void {
 
 /** A challenge link: the scenario and moment on screen, the instructor's text and goal (validated, the bad field named). */
 async function challengeLink(c: unknown): Promise<string> {
-  const r = parseChallenge(c);
+  const r = parseAuthored(c);
   if (!r.ok) throw new Error(r.error);
-  const hash = writeLink('transport', await transportPayload({ challenge: r.value, lesson: undefined }, transport()));
+  const hash = writeLink('transport', await transportPayload({ challenge: c as ChallengeLink, lesson: undefined }, transport()));
   return `${location.origin}${location.pathname}#${hash}`;
 }
 
@@ -139,4 +145,20 @@ async function challengeCheck(c: unknown): Promise<string[]> {
   return verifier().warnings(c, scenario, t);
 }
 
-const challengeKit = { example: exampleChallenge(), build: challengeLink, check: challengeCheck };
+/** The id codes for challenge `c` verify under, were its link made now. */
+async function challengeId(c: unknown): Promise<string | null> {
+  const { scenario, t } = await transport().call('exportScenario');
+  return verifier().writtenId(c, scenario, t);
+}
+
+/** "Check my attempt" on a written challenge: the student's commands since the link's start, replayed in the verify worker. */
+async function challengeAttempt() {
+  if (!challenge || !challengeStart) return { ok: false as const, error: 'no written challenge is open' };
+  const payload = await transportPayload({}, transport());
+  return verifier().attemptWritten(challenge, challengeStart.scenario, challengeStart.t, payload);
+}
+
+/** A link to the Verify page with the code filled in: what a student hands in, or shares. */
+const verifyLink = (code: string) => `${location.origin}${location.pathname}#verify&codes=${encodeURIComponent(code)}`;
+
+const challengeKit = { example: exampleChallenge(), build: challengeLink, check: challengeCheck, id: challengeId, attempt: challengeAttempt, verifyLink };

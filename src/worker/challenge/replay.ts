@@ -40,7 +40,7 @@ function valueOf(p: Predicate, probe: object): number | undefined {
 const round = (x: number) => (Number.isInteger(x) ? x : Number(x.toPrecision(4)));
 
 /** The goal over a probe: met, and its parts (the members of a top-level `all`, else the goal itself). */
-function status(goal: Predicate, probe: object): { met: boolean; parts: GoalPart[] } {
+export function goalStatus(goal: Predicate, probe: object): { met: boolean; parts: GoalPart[] } {
   const parts = ('all' in goal ? goal.all : [goal]).map((p): GoalPart => {
     const value = valueOf(p, probe);
     const text = describePredicate(p).replace(/ since the step began$/, '');
@@ -79,7 +79,7 @@ function probeHash(p: unknown): string {
 function transportRun(def: ChallengeDef & { start: { instrument: 'transport' } }, seed: number, cmds: TimedCommand[]): Simulation {
   const base = parseScenario({ ...def.start.scenario, seed });
   const scenario: Scenario = { ...base, commands: [...base.commands, ...cmds] };
-  const last = cmds.reduce((m, c) => Math.max(m, c.t), 0);
+  const last = cmds.reduce((m, c) => Math.max(m, c.t), def.start.at ?? 0);
   const end = def.limits?.withinNs ?? last + def.start.runNs;
   // Every event kept: the goal's events are counted from t = 0, not from a window.
   const sim = createSimulation(scenario, { traceKeep: Infinity });
@@ -94,7 +94,7 @@ function replayTransport(def: ChallengeDef & { start: { instrument: 'transport' 
   } catch (e) { return refused(def, commands.length, `a command is not one the instrument takes: ${(e as Error).message}`); }
   if (cmds.length !== commands.length) return refused(def, commands.length, 'a command is not one the instrument takes');
   const sim = transportRun(def, seed, cmds);
-  const st = status(def.goal, makeProbe(sim, 0));
+  const st = goalStatus(def.goal, makeProbe(sim, 0));
   // Only the student's part: the same start replayed without their commands is taken away.
   const score = def.score ? scoreOf(def.score, sim.events()) - scoreOf(def.score, transportRun(def, seed, []).events()) : cmds.length;
   return { challenge: def.id, ...grade(def, st, cmds.length), score, traceHash: sim.summary().traceHash, commands: cmds.length };
@@ -110,7 +110,7 @@ const kindOf = (a: unknown): unknown => (a && typeof a === 'object' && !Array.is
 
 /** Grade a plain-data probe (the memory and faults labs' lesson probes). */
 function gradeProbe(def: ChallengeDef, probe: object, commands: number) {
-  return grade(def, status(def.goal, probe), commands);
+  return grade(def, goalStatus(def.goal, probe), commands);
 }
 
 function replayMemory(def: ChallengeDef & { start: { instrument: 'memory' } }, seed: number, commands: unknown[]): Verdict {

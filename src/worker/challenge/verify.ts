@@ -4,7 +4,15 @@
 // when the replay meets the goal within its limits. Used by the CLI, the Verify page and tests.
 import { decodeCode, encodeCode, sameHash } from '../../scenario/code.ts';
 import { challengeById, type ChallengeDef } from '../../lessons/challenges.ts';
+import { defOfSpec } from '../../lessons/authored.ts';
 import { replay, type Verdict } from './replay.ts';
+
+/** The challenge a code names: a built-in one by its id, or the written one it carries (its id checked against it). */
+function challengeOf(a: { challenge: string; spec?: unknown }): { ok: true; def: ChallengeDef } | { ok: false; error: string } {
+  if (a.spec !== undefined) return defOfSpec(a.spec, a.challenge);
+  const def = challengeById(a.challenge);
+  return def ? { ok: true, def } : { ok: false, error: `there is no challenge "${a.challenge}"` };
+}
 
 /** One line of the verifier's output (the CLI prints the first five keys). */
 export interface CodeRow {
@@ -25,8 +33,9 @@ export function verifyCode(code: string): CodeRow {
   const d = decodeCode(trimmed);
   if (!d.ok) return bad(d.error);
   const a = d.attempt;
-  const def = challengeById(a.challenge);
-  if (!def) return bad(`there is no challenge "${a.challenge}"`, a.challenge);
+  const found = challengeOf(a);
+  if (!found.ok) return bad(found.error, a.challenge);
+  const def = found.def;
   const v = replay(def, a.seed, a.commands);
   if (v.error) return bad(v.error, def.id);
   if (!sameHash(a.traceHash, v.traceHash)) return { ...bad('its commands replay to another trace hash than the one it carries', def.id), traceHash: v.traceHash };
@@ -35,8 +44,8 @@ export function verifyCode(code: string): CodeRow {
 }
 
 /** An attempt graded, with its completion code when it meets the goal (none is given otherwise). */
-export function attemptCode(def: ChallengeDef, seed: number, commands: unknown[]): { verdict: Verdict; code: string | null } {
+export function attemptCode(def: ChallengeDef & { spec?: unknown }, seed: number, commands: unknown[]): { verdict: Verdict; code: string | null } {
   const verdict = replay(def, seed, commands);
-  const code = verdict.met && !verdict.error ? encodeCode({ challenge: def.id, seed, commands, traceHash: verdict.traceHash }) : null;
+  const code = verdict.met && !verdict.error ? encodeCode({ challenge: def.id, seed, commands, traceHash: verdict.traceHash, ...(def.spec === undefined ? {} : { spec: def.spec }) }) : null;
   return { verdict, code };
 }

@@ -6,7 +6,7 @@ import { MAX_NS, PROFILE_IDS, type CommandInput, type ProfileId, type Scenario, 
 import { TRANSPORT_LESSONS, makeProbe, type Probe, type TransportAction } from '../../lessons/transport/index.ts';
 import { sandboxScenario, scaleScenario } from '../../scenario/presets.ts';
 import type { TransportPayload } from '../../scenario/link/index.ts';
-import type { Challenge } from '../../scenario/challenge.ts';
+import { parseAuthored, type Authored } from '../../lessons/authored.ts';
 import { LabWorker, type LessonModel, type Outcome } from '../kit/labWorker.ts';
 import type { Reply } from '../kit/types.ts';
 import type { LogPage, LogQuery, WhyLink } from './history.ts';
@@ -73,7 +73,7 @@ export class TransportApi extends LabWorker<Frame, Probe, TransportAction> {
   }
 
   /** A new run from `input` at `at`, grading `challenge` (or none): the lesson stops. */
-  private replace(input: unknown, at = 0, challenge: Challenge | null = null): Outcome {
+  private replace(input: unknown, at = 0, challenge: Authored | null = null): Outcome {
     const r = this.run.replace(input, at, challenge);
     if (r.ok) this.lessonHost.stop();
     return r;
@@ -137,8 +137,11 @@ export class TransportApi extends LabWorker<Frame, Probe, TransportAction> {
   /** The old future against the new one, at the same instant. */
   compareFork() { return this.run.forks.compare(this.run.recorded().scenario); }
   dismissFork(): Frame { this.run.forks.clear(); return this.frame(); }
-  /** Start a challenge on its scenario (from a link or the instructor's editor). */
-  startChallenge(c: Challenge, scenario: unknown): Reply<Frame> { return this.reply(this.replace(scenario, 0, c)); }
+  /** Start a written challenge on its scenario (a refused challenge is named, the run kept). */
+  startChallenge(c: unknown, scenario: unknown): Reply<Frame> {
+    const r = parseAuthored(c);
+    return this.reply(r.ok ? this.replace(scenario, 0, r.value) : r);
+  }
   stopChallenge(): Frame { this.run.challenge.set(null); return this.frame(); }
   /** A lesson pauses playback and ends the challenge in progress. */
   override startLesson(id: string, step = 0, keep = false, seed?: number): Reply<Frame> {
@@ -162,7 +165,9 @@ export class TransportApi extends LabWorker<Frame, Probe, TransportAction> {
     const run = this.run;
     const sim = run.simulation(p.scenario, (m) => m);
     if (typeof sim === 'string') return this.reply({ ok: false, error: `its scenario could not start: ${sim}` });
-    const next = run.prepare(sim, p.challenge ?? null);
+    const written = p.challenge ? parseAuthored(p.challenge) : null;
+    if (written && !written.ok) return this.reply({ ok: false, error: `its challenge is refused: ${written.error}` });
+    const next = run.prepare(sim, written?.value ?? null);
     next.tl.reach(Math.min(p.t, MAX_NS));
     if (p.sel && next.tl.sim.world.qps.find(p.sel.host, p.sel.qpn) < 0) {
       return this.reply({ ok: false, error: `it selects QP 0x${p.sel.qpn.toString(16)} on host ${String.fromCharCode(65 + p.sel.host)}, which its scenario does not have` });

@@ -33,7 +33,7 @@ export function buildFrame(run: TransportRun, sv: SlowView, feeder: WireFeeder):
   const body: Omit<Frame, keyof KitFrame> = {
     t: s.now, maxT: tl.maxT, durationNs: tl.end, events, eventsFrom: tr.count - events.length, resetLog: run.resetLog, logGap,
     world: project(s, { lostLingerNs: sv.speed * PACKET_LINGER_WALL_S, arriveLingerNs: sv.speed * ARRIVED_LINGER_WALL_S, selected, feeder }), scenarioTitle: s.scenario.title,
-    traceHash: tr.hash(), fork: run.forks.info(), challenge: run.challenge.status(s), selected,
+    traceHash: tr.hash(), fork: run.forks.info(), challenge: run.challenge.status(s, selected), selected,
     profile: s.world.profile.id, compare: compare ? compare.view(s, s.world.profile.id) : null, slow: sv,
     stopped: s.stopped?.message ?? null,
   };

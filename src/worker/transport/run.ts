@@ -3,7 +3,7 @@
 // in one way only, `install()`: made aside (`prepare()`) and put in place once accepted, so a
 // refused one leaves the current run, its grading and its twin untouched.
 import { MAX_NS, PROFILE_IDS, Simulation, ScenarioError, type CommandInput, type ProfileId, type Scenario, type SimOptions } from '../../core/index.ts';
-import type { Challenge } from '../../scenario/challenge.ts';
+import type { Authored } from '../../lessons/authored.ts';
 import type { Outcome } from '../kit/labWorker.ts';
 import { ChallengeRun } from './challengeRun.ts';
 import { ProfileCompare } from './compare.ts';
@@ -57,7 +57,7 @@ export class TransportRun {
   }
 
   /** A timeline for `sim` grading `c`; compare mode follows it slice by slice once it is the one on screen. */
-  prepare(sim: Simulation, c: Challenge | null): Prepared {
+  prepare(sim: Simulation, c: Authored | null): Prepared {
     const challenge = new ChallengeRun();
     challenge.set(c);
     const tl = new Timeline(sim, { folds: [challenge] });
@@ -103,7 +103,7 @@ export class TransportRun {
    * A new run at instant `at`, grading `challenge`; the old future kept for undo goes. The
    * twin, if on, is rebuilt under its profile.
    */
-  replace(input: unknown, at: number, challenge: Challenge | null): Outcome {
+  replace(input: unknown, at: number, challenge: Authored | null): Outcome {
     const sim = this.simulation(input);
     if (typeof sim === 'string') return { ok: false, error: sim };
     const next = this.prepare(sim, challenge);

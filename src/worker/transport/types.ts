@@ -196,8 +196,15 @@ export interface Frame extends KitFrame {
 
 export interface ForkInfo { at: number; oldMaxT: number; droppedCommands: number }
 export interface ChallengeView {
-  title: string; text: string; met: boolean; parts: { text: string; met: boolean }[]; score: number | null; scoreLabel?: string; metAt: number | null;
-  /** Events the tallies never saw (they left the trace window within one slice of work). */
+  title: string; text: string;
+  /** The predicate goal holds now; its parts (the members of a top-level `all`) as the student sees them ticked off. */
+  met: boolean; parts: { text: string; met: boolean }[];
+  /** The first instant it held (null: not yet, or a seek went back before it). */
+  metAt: number | null;
+  limits: { withinNs?: number; maxCommands?: number };
+  /** What the score counts (shown with "Check my attempt": only the student's own commands count). */
+  scoreLabel?: string;
+  /** Events of the goal's kinds it never saw (they left the trace window within one slice of work, or passed the bound). */
   ungraded?: number;
 }
 

@@ -8,6 +8,7 @@ import { commandsOf } from '../challenge/attempt.ts';
 import { replay } from '../challenge/replay.ts';
 import { attemptCode, verifyCode, type CodeRow } from '../challenge/verify.ts';
 import { challengeWarnings } from '../challenge/warn.ts';
+import { authoredDef, parseAuthored } from '../../lessons/authored.ts';
 
 export interface ChallengeInfo { id: string; instrument: LabId; title: string; text: string; limits: Limits; seed: number; scoreLabel: string | null }
 
@@ -31,6 +32,30 @@ export class VerifyApi {
     const { verdict: v, code } = attemptCode(def, seed, read.commands);
     if (v.error) return { ok: false, error: v.error };
     return { ok: true, met: v.met, parts: v.parts, score: v.score, traceHash: v.traceHash, commands: v.commands, code };
+  }
+
+  /**
+   * Grade an attempt at a challenge written in the page: `challenge` as its link carries it,
+   * started from `scenario` at `at` (the link's), the attempt read off the instrument's payload.
+   * Its code carries the challenge, so `verify` accepts it anywhere.
+   */
+  attemptWritten(challenge: unknown, scenario: unknown, at: number, payload: unknown): AttemptReply & { id?: string } {
+    const c = parseAuthored(challenge);
+    if (!c.ok) return c;
+    let def;
+    try { def = authoredDef(c.value, scenario, at); } catch (e) { return { ok: false, error: `its scenario is not one: ${(e as Error).message}` }; }
+    const read = commandsOf(def, def.seed, payload);
+    if (!read.ok) return read;
+    const { verdict: v, code } = attemptCode(def, def.seed, read.commands);
+    if (v.error) return { ok: false, error: v.error };
+    return { ok: true, met: v.met, parts: v.parts, score: v.score, traceHash: v.traceHash, commands: v.commands, code, id: def.id };
+  }
+
+  /** The id codes for a written challenge verify under (what the instructor looks for in the grade book). */
+  writtenId(challenge: unknown, scenario: unknown, at: number): string | null {
+    const c = parseAuthored(challenge);
+    if (!c.ok) return null;
+    try { return authoredDef(c.value, scenario, at).id; } catch { return null; }
   }
 
   /** The goal as it stands at the start, before any command (what the student is asked). */

@@ -87,7 +87,7 @@ export function TimeTools({ challengeKit, children }: { challengeKit?: Challenge
         </div>
       </div>
       <ForkBanner />
-      <ChallengeBanner />
+      <ChallengeBanner kit={challengeKit} />
       {log && <FullLog onClose={() => setLog(false)} />}
       {editor && challengeKit && <ChallengeEditor onClose={() => setEditor(false)} kit={challengeKit} />}
     </>
