@@ -82,6 +82,8 @@ test('a transport challenge written in the page: the link opens it, the banner t
   const id = await page.getByTestId('challenge-id').textContent();
   await expect(page.getByTestId('challenge-warning')).toHaveCount(0);
   await shot(page, 'writer');
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('challenge-editor')).toHaveCount(0);
 
   await page.goto(url.slice(url.indexOf('#')).replace(/^/, '/'));
   const banner = page.getByTestId('challenge');

@@ -23,9 +23,13 @@ export function routeOf(hash: string): Route | null {
 }
 
 interface Active { info: ChallengeInfo; seed: number; shared: { code: string; row: CodeRow | null } | null }
-interface ChallengeState { active: Active | null; verifyPage: string | null; problem: string | null }
+interface ChallengeState {
+  active: Active | null; verifyPage: string | null; problem: string | null;
+  /** The last attempt that met its goal, with its completion code (a course marks its item done). */
+  met: { id: string; code: string } | null;
+}
 
-export const useChallenges = create<ChallengeState>(() => ({ active: null, verifyPage: null, problem: null }));
+export const useChallenges = create<ChallengeState>(() => ({ active: null, verifyPage: null, problem: null, met: null }));
 
 /** Open what a route names; false when the address is an instrument's (the caller opens it). */
 export async function openRoute(r: Route): Promise<void> {
@@ -52,7 +56,9 @@ export async function checkAttempt(): Promise<AttemptReply> {
   if (!a) return { ok: false, error: 'no challenge is open' };
   const e = entryOf(a.info.instrument);
   const payload = await e.payload(e.client());
-  return verifier().attempt(a.info.id, a.seed, payload);
+  const r = await verifier().attempt(a.info.id, a.seed, payload);
+  if (r.ok && r.met && r.code) useChallenges.setState({ met: { id: a.info.id, code: r.code } });
+  return r;
 }
 
 export function shareLink(code: string): string {

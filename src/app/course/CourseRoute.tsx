@@ -29,7 +29,7 @@ function rowOf(it: CourseItem, rec: ItemRecord | undefined): SyllabusRow {
   const steps = Math.max(shape.steps, done.length);
   const stepsDone = done.filter(Boolean).length;
   return {
-    title: it.title, minutes: it.minutes, kind: kindOf(it), steps, stepsDone, complete: steps > 0 && stepsDone >= steps,
+    title: it.title, minutes: it.minutes, kind: kindOf(it), steps, stepsDone, complete: steps > 0 && stepsDone >= steps, code: rec?.code !== undefined,
     firstTry: { right: first.filter((x) => x === true).length, answered: first.filter((x) => x !== null).length, questions: Math.max(shape.questions, first.filter((x) => x !== null).length) },
   };
 }

@@ -40,7 +40,7 @@ export function importProgress(text: string): void {
   const same = s.course !== null && JSON.stringify(s.course) === JSON.stringify(course);
   const base = same ? s.records : {};
   const records = { ...base };
-  for (const it of r.file.items) records[it.key] = mergeRecord(base[it.key], { done: it.done, first: it.first });
+  for (const it of r.file.items) records[it.key] = mergeRecord(base[it.key], { done: it.done, first: it.first, ...(it.code ? { code: it.code } : {}) });
   saveRecords(course, records);
   // Another course than the one on screen: the address carries it, so a reload opens it again.
   const hash = same ? s.hash : writeCourseLink(course);

@@ -142,9 +142,19 @@ export function trackCourse(): void {
   }
 }
 
-/** Steps and questions of item `key`'s lesson, as its instrument's catalogue says (0 when not known yet). */
+/**
+ * A challenge of the item open produced a completion code: its goal is met, and the item is done
+ * (one step), the code kept with it for the hand-in file.
+ */
+export function challengeMet(id: string, code: string): void {
+  if (!watching || watching.lesson !== `challenge:${id}`) return;
+  record(watching.key, { done: [true], first: [], code });
+}
+
+/** Steps and questions of item `key`'s lesson, as its instrument's catalogue says (0 when not known yet); a challenge is one step. */
 export function shapeOf(item: CourseItem): { steps: number; questions: number } {
   const ref = itemRef(item);
+  if (ref.kind === 'challenge') return { steps: 1, questions: 0 };
   if (ref.kind !== 'lesson') return { steps: 0, questions: 0 };
   const info = find(ref.lab)?.store.getState().lessons.find((l) => l.id === ref.id);
   return { steps: info?.steps.length ?? 0, questions: info?.steps.filter((x) => x.question).length ?? 0 };

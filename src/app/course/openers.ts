@@ -1,12 +1,16 @@
 // A course's authored lesson files and built-in challenges open through their own paths (the
 // lesson file's `lesson=` address, the challenge's start state): each puts its instrument on
-// screen itself. A challenge's item counts no lesson progress: its proof is the completion code.
+// screen itself. A challenge's item is done when its goal is met: the completion code the
+// challenge bar gives is kept with the item's progress (and handed in with it).
 import { challengeById } from '../../lessons/challenges.ts';
 import { openRoute, useChallenges } from '../challenge.ts';
 import { openLessonUrl } from '../lessonDrop.ts';
-import { setOpeners } from './open.ts';
+import { challengeMet, setOpeners } from './open.ts';
 
 export function installCourseOpeners(): void {
+  useChallenges.subscribe((s, prev) => {
+    if (s.met && s.met !== prev.met) challengeMet(s.met.id, s.met.code);
+  });
   setOpeners({
     async lessonUrl(url) {
       const o = await openLessonUrl(url);

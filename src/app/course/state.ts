@@ -46,7 +46,9 @@ export function savedRecords(c: Course): Record<string, ItemRecord> {
   const out: Record<string, ItemRecord> = {};
   for (const it of c.items) {
     const r = mine[itemKey(it)] as Partial<ItemRecord> | undefined;
-    if (r && Array.isArray(r.done) && Array.isArray(r.first)) out[itemKey(it)] = { done: r.done.map((d) => d === true), first: r.first.map((f) => (typeof f === 'boolean' ? f : null)) };
+    if (r && Array.isArray(r.done) && Array.isArray(r.first)) {
+      out[itemKey(it)] = { done: r.done.map((d) => d === true), first: r.first.map((f) => (typeof f === 'boolean' ? f : null)), ...(typeof r.code === 'string' && r.code.length <= 8000 ? { code: r.code } : {}) };
+    }
   }
   return out;
 }
@@ -57,11 +59,13 @@ export function saveRecords(c: Course, records: Record<string, ItemRecord>): voi
   try { localStore().setItem(KEY, JSON.stringify(all)); } catch { /* full: kept for this visit in the store */ }
 }
 
-/** Merge: a step once done stays done; a first answer once given is never replaced. */
+/** Merge: a step once done stays done; a first answer once given is never replaced; the newest code is kept. */
 export function mergeRecord(prev: ItemRecord | undefined, next: ItemRecord): ItemRecord {
   const n = Math.max(prev?.done.length ?? 0, next.done.length);
   const m = Math.max(prev?.first.length ?? 0, next.first.length);
+  const code = next.code ?? prev?.code;
   return {
+    ...(code ? { code } : {}),
     done: Array.from({ length: n }, (_, i) => prev?.done[i] === true || next.done[i] === true),
     first: Array.from({ length: m }, (_, i) => {
       const a = prev?.first[i];

@@ -35,3 +35,17 @@ describe('hand-in file', () => {
     expect(r.ok ? 'accepted' : r.error).toMatch(why);
   });
 });
+
+describe('a challenge item in the hand-in file', () => {
+  const withChallenge: Course = { course: 1, title: 'Lab', items: [{ title: 'Cliff', minutes: 10, lab: 'memory', challenge: 'memory-cliff' }] };
+  const met = handIn(withChallenge, { 'memory/challenge:memory-cliff': { done: [true], first: [], code: 'QP1-ABCDE-FGHJK' } }, () => 0, () => 1, '2026-12-03T10:00:00.000Z');
+  it('is complete when its goal was met, and carries the completion code; read back equal', () => {
+    expect(met.items[0]).toMatchObject({ key: 'memory/challenge:memory-cliff', complete: true, stepsDone: 1, steps: 1, code: 'QP1-ABCDE-FGHJK' });
+    expect(readHandIn(JSON.stringify(met))).toEqual({ ok: true, file: met });
+  });
+  it('not met: not complete, no code', () => {
+    const none = handIn(withChallenge, {}, () => 0, () => 1, '2026-12-03T10:00:00.000Z');
+    expect(none.items[0]).toMatchObject({ complete: false, stepsDone: 0, steps: 1 });
+    expect(none.items[0]).not.toHaveProperty('code');
+  });
+});

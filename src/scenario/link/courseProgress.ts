@@ -8,8 +8,12 @@ import { CourseSchema, fieldIssue, itemKey, type Course } from './course.ts';
 
 export const HAND_IN = 'qpscope-course-progress';
 
-/** One item's record: per step, done or not, and the first answer's grade (null: no question or not answered). */
-export interface ItemRecord { done: boolean[]; first: Array<boolean | null> }
+/**
+ * One item's record: per step, done or not, and the first answer's grade (null: no question or
+ * not answered). A challenge item is one step, done when its goal was met; `code` is the
+ * completion code that proves it (the instructor verifies it; the record alone proves nothing).
+ */
+export interface ItemRecord { done: boolean[]; first: Array<boolean | null>; code?: string }
 
 const steps = <T extends v.GenericSchema>(x: T) => v.pipe(v.array(x, 'must be a list'), v.maxLength(200, 'must list at most 200 steps'));
 
@@ -22,7 +26,9 @@ const ItemProgress = v.strictObject({
   firstTry: v.strictObject({ right: int(0, 200), answered: int(0, 200), questions: int(0, 200) }),
   done: steps(v.boolean('must be true or false')),
   first: steps(v.nullable(v.boolean('must be true, false or null'))),
-}, 'must be an object with key, title, complete, stepsDone, steps, firstTry, done and first');
+  /** A challenge item's completion code (optional: lessons have none, and older files none at all). */
+  code: v.optional(v.pipe(v.string('must be text'), v.maxLength(8000))),
+}, 'must be an object with key, title, complete, stepsDone, steps, firstTry, done and first (and a challenge\'s code)');
 
 const HandInSchema = v.pipe(
   v.strictObject({
@@ -50,7 +56,7 @@ export function handIn(course: Course, records: Readonly<Record<string, ItemReco
       return {
         key, title: it.title, complete: steps > 0 && stepsDone === steps, stepsDone, steps,
         firstTry: { right: r.first.filter((x) => x === true).length, answered: r.first.filter((x) => x !== null).length, questions: Math.max(questionsOf(key), 0) },
-        done: r.done, first: r.first,
+        done: r.done, first: r.first, ...(r.code ? { code: r.code } : {}),
       };
     }),
   };

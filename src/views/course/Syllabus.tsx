@@ -13,6 +13,8 @@ export interface SyllabusRow {
   stepsDone: number;
   complete: boolean;
   firstTry: { right: number; answered: number; questions: number };
+  /** A challenge item met: its completion code is kept for the hand-in file. */
+  code?: boolean;
 }
 
 export interface SyllabusProps {
@@ -28,7 +30,7 @@ export interface SyllabusProps {
 }
 
 function status(r: SyllabusRow): string {
-  if (r.complete) return 'Done';
+  if (r.complete) return r.code ? 'Done · goal met, code kept' : 'Done';
   if (r.stepsDone === 0 && r.firstTry.answered === 0) return 'Not started';
   return r.steps > 0 ? `${r.stepsDone} of ${r.steps} steps` : `${r.stepsDone} steps done`;
 }

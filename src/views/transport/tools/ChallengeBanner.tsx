@@ -57,7 +57,7 @@ export function ChallengeBanner({ kit }: { kit?: ChallengeKit }) {
           {res.code && (
             <div className="mt-1 flex flex-col gap-1">
               <label className="flex flex-col">Your completion code (hand it in{res.id ? `; challenge ${res.id}` : ''})
-                <textarea readOnly rows={2} className="w-full rounded border border-slate-400 bg-white p-1 font-mono text-[11px]" value={res.code} data-testid="written-code" onFocus={(e) => e.currentTarget.select()} />
+                <textarea readOnly rows={3} className="w-full rounded border border-slate-400 bg-white p-1 font-mono text-[11px]" value={res.code} data-testid="written-code" onFocus={(e) => e.currentTarget.select()} />
               </label>
               {kit && <a className="self-start text-indigo-800 underline" href={kit.verifyLink(res.code)} data-testid="written-verify-link">Verify it</a>}
             </div>
