@@ -64,3 +64,30 @@ test('the table of contents shows each lesson\'s steps and minutes', async ({ ap
   await expect(page.getByTestId('toc-length-state-machine')).toHaveText('9 steps · about 20 min');
   await expect(page.getByTestId('toc-length-intro')).toHaveText(/^6 steps · about \d+ min$/);
 });
+
+test('the last lesson file opened is kept: a reload resumes it with its steps done; one no longer valid is refused, named', async ({ app: page }) => {
+  await open(page);
+  await drop(page, 'transport-flush.json', fixture('transport-flush.json'));
+  await expect(page.locator('#lesson-heading')).toHaveText('Into ERR and back');
+  await call(page, 'answer', 'flush');
+  await call(page, 'lessonStep', 1);
+  const f = (await call(page, 'frame')) as Frame;
+  expect(f.lesson?.stepsDone).toEqual([true, false, false]);
+  // The address follows the person; the reload opens it, and the lesson file is there again.
+  await expect.poll(() => page.evaluate(() => location.hash)).toMatch(/^#lab=transport&v=\d+&d=/);
+  await page.reload();
+  await expect(page.locator('#lesson-heading')).toHaveText('Into ERR and back', { timeout: 20_000 });
+  await expect.poll(async () => ((await call(page, 'frame')) as Frame).lesson?.stepsDone).toEqual([true, false, false]);
+  await expect(page.getByTestId('lesson-panel').locator('#lesson-select')).toContainText('Into ERR and back');
+
+  // The kept file, changed so it no longer passes: refused on load with its field named, and removed.
+  await page.evaluate(() => {
+    const k = JSON.parse(localStorage.getItem('qp-scope.lesson-file.v1') ?? '{}') as { json: { steps: Array<{ title: string }> } };
+    k.json.steps[1].title = '';
+    localStorage.setItem('qp-scope.lesson-file.v1', JSON.stringify(k));
+  });
+  await page.goto('about:blank');
+  await open(page);
+  await expect(page.getByTestId('toast')).toContainText('could not be opened again: steps[1].title: must not be empty');
+  expect(await page.evaluate(() => localStorage.getItem('qp-scope.lesson-file.v1'))).toBeNull();
+});

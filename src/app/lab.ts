@@ -10,6 +10,7 @@ import type { AnyInstrument, PayloadBase } from './instrument.ts';
 import { savedDone, savedLab, setVisiting, trackProgress } from './progress.ts';
 import { snapshotPayload, superviseLab } from './recovery.ts';
 import { entryOf } from './registry.ts';
+import { restoreLessonFile } from './keptLesson.ts';
 
 const started = new Map<string, Promise<void>>();
 
@@ -29,6 +30,7 @@ export function startLab(id: string): Promise<void> {
     st.setLessons(lessons);
     st.setSaved(savedDone(e.id));
     trackProgress(e.id, e.store, (d) => e.store.getState().setSaved(d));
+    await restoreLessonFile(e);
     await e.started?.(c);
   })();
   started.set(id, run);

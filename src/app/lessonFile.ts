@@ -9,6 +9,7 @@ import { grouped } from '../core/kit/grouped.ts';
 import { checkLessonFile } from '../lessons/data/validate.ts';
 import { startLab } from './lab.ts';
 import { entryOf, find } from './registry.ts';
+import { keepLessonFile } from './keptLesson.ts';
 
 const { compressToEncodedURIComponent } = LZString;
 const DATA = /^[A-Za-z0-9+\-$]*$/;
@@ -54,5 +55,6 @@ export async function openLessonJson(json: unknown): Promise<string | null> {
   const st = e.store.getState();
   st.setLessons(await c.call('lessons'));
   st.setLessonOpen(true);
+  keepLessonFile(json);
   return null;
 }

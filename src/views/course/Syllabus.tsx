@@ -30,7 +30,7 @@ export interface SyllabusProps {
 }
 
 function status(r: SyllabusRow): string {
-  if (r.complete) return r.code ? 'Done · goal met, code kept' : 'Done';
+  if (r.complete) return 'Done';
   if (r.stepsDone === 0 && r.firstTry.answered === 0) return 'Not started';
   return r.steps > 0 ? `${r.stepsDone} of ${r.steps} steps` : `${r.stepsDone} steps done`;
 }
@@ -75,6 +75,7 @@ export function Syllabus({ title, summary, rows, current, message, onOpen, onExp
               </div>
               <div className="flex shrink-0 flex-col items-end text-xs text-slate-700" data-testid={`item-progress-${i}`}>
                 <span>{status(r)}</span>
+                {r.code && <span>Goal met · code saved</span>}
                 {r.firstTry.answered > 0 && <span>First try: {r.firstTry.right} of {r.firstTry.questions} right{r.firstTry.answered < r.firstTry.questions ? ` (${r.firstTry.answered} answered)` : ''}</span>}
               </div>
               {r.steps > 0 && (
@@ -89,7 +90,7 @@ export function Syllabus({ title, summary, rows, current, message, onOpen, onExp
           <button type="button" onClick={onExport} data-testid="export-progress" className={`${btn} border-indigo-600 bg-white text-indigo-800 hover:bg-indigo-50`}>Export progress</button>
           <button type="button" onClick={() => file.current?.click()} data-testid="import-progress" className={`${btn} border-slate-500 bg-white text-slate-800 hover:bg-slate-50`}>Import progress</button>
           <input ref={file} type="file" accept="application/json,.json" className="hidden" data-testid="import-file" onChange={(e) => void pick(e)} />
-          <p className="text-xs text-slate-600">Export writes a file to hand in: the course and, per item, the steps done and first answers.</p>
+          <p className="text-xs text-slate-600">Export writes a file to hand in: the course and, per item, the steps done and first answers, and each challenge met with its completion code.</p>
         </section>
       </div>
     </main>

@@ -139,6 +139,12 @@ export abstract class LabWorker<F extends KitFrame, P, A> implements LabApi<F> {
     this.lessonHost.add(r.lesson);
     return this.reply(this.lessonHost.start(r.lesson.id, step, false, seed));
   }
+  addLessonFile(json: unknown): Reply<F> {
+    const r = this.spec.openFile ? this.spec.openFile(json) : { ok: false as const, error: `the ${this.spec.lab} instrument does not open lesson files` };
+    if (!r.ok) return this.reply({ ok: false, error: r.error });
+    this.lessonHost.add(r.lesson);
+    return this.reply({ ok: true });
+  }
   startLesson(id: string, step = 0, keep = false, seed?: number): Reply<F> { return this.reply(this.lessonHost.start(id, step, keep, seed)); }
   lessonStep(step: number): F { this.lessonHost.goTo(step); return this.frame(); }
   solveStep(): Reply<F> { return this.reply(this.lessonHost.solve()); }

@@ -46,6 +46,8 @@ export interface LabApi<F extends KitFrame> {
   startLesson(id: string, step?: number, keep?: boolean, seed?: number): Reply<F>;
   /** Open a lesson file (parsed JSON) and start it; a bad file is refused naming its field, the current lesson kept. */
   openLessonFile(json: unknown, step?: number, seed?: number): Reply<F>;
+  /** Add a lesson file (parsed JSON) to the lesson list without starting it (a file kept from the last visit). */
+  addLessonFile(json: unknown): Reply<F>;
   lessonStep(step: number): F;
   /** "Do it for me": apply the current step's solution. */
   solveStep(): Reply<F>;
