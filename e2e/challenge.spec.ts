@@ -92,6 +92,10 @@ test('a transport challenge written in the page: the link opens it, the banner t
   await expect(page.getByTestId('challenge-limits')).toHaveText(/Limits: at most 2 commands of yours\. Score: attributes you passed/);
   await expect(banner).not.toContainText('Score: 17');
   await shot(page, 'written-banner');
+  await page.setViewportSize({ width: 390, height: 800 });
+  await page.getByTestId('challenge').scrollIntoViewIfNeeded();
+  await page.getByTestId('challenge').screenshot({ path: 'test-results/screens/challenge-written-banner-390.png' });
+  await page.setViewportSize({ width: 1280, height: 720 });
   // Checked before acting: not met, no code.
   await page.getByTestId('written-check').click();
   await expect(page.getByTestId('written-result')).toHaveText('Not met when replayed from the start (0 commands of yours)', { timeout: 30_000 });

@@ -75,6 +75,11 @@ test('two embedded lessons render in the embed layout and tell an allowed parent
   }
   await expect(page.locator('#progress-a')).toContainText('Step 1 of 4');
   await page.screenshot({ path: 'test-results/screens/embed-example.png' });
+  // A phone: the two frames one above the other, each at the width it gets.
+  const size = page.viewportSize();
+  await page.setViewportSize({ width: 390, height: 800 });
+  await page.screenshot({ path: 'test-results/screens/embed-example-390.png' });
+  if (size) await page.setViewportSize(size);
   await finishLesson(a, 'memory');
   await expect(page.locator('#progress-a')).toContainText('✓ Lesson done');
   const got = await received(page);
