@@ -11,7 +11,7 @@ import { FullLog } from './FullLog.tsx';
 import { ChallengeEditor, type ChallengeKit } from './ChallengeEditor.tsx';
 import { ForkBanner } from './ForkBanner.tsx';
 import { ChallengeBanner } from './ChallengeBanner.tsx';
-import { FilesMenu, type FileItem } from './FilesMenu.tsx';
+import { FilesMenu, type FileItem } from '../../kit/FilesMenu.tsx';
 
 const KINDS: Array<[string, string]> = [
   ['cqe', 'CQE'], ['state', 'state change'], ['modify', 'ibv_modify_qp'], ['modify-refused', 'refused modify'], ['pkt', 'packet'], ['retry', 'retransmission'],
