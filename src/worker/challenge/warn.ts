@@ -3,7 +3,7 @@
 // nothing the student does (the old default template was met by Play alone at 2.130 µs). Play is
 // tried up to the instant the verifier grades an attempt without commands at, so a goal this
 // passes gives no completion code for doing nothing.
-import { createSimulation, type Simulation } from '../../core/index.ts';
+import { createSimulation, parseScenario, type Simulation } from '../../core/index.ts';
 import { authoredDef, parseAuthored } from '../../lessons/authored.ts';
 import { evalPredicate } from '../../lessons/data/predicate.ts';
 import { makeProbe } from '../../lessons/transport/probe.ts';
@@ -20,9 +20,10 @@ export function challengeWarnings(input: unknown, scenario: unknown, t: number):
   if (!r.ok) return [];
   let def;
   try { def = authoredDef(r.value, scenario, t); } catch { return []; }
-  const start = def.start as { scenario: unknown; runNs: number };
+  const start = def.start.instrument === 'transport' ? def.start : null;
+  if (!start) return [];
   let sim: Simulation;
-  try { sim = createSimulation(start.scenario as never, { traceKeep: Infinity }); } catch { return []; }
+  try { sim = createSimulation(parseScenario(start.scenario), { traceKeep: Infinity }); } catch { return []; }
   const met = () => evalPredicate(def.goal, makeProbe(sim, 0));
   sim.runUntil(t);
   if (met()) return [`The goal is already met at the moment the challenge starts (${us(sim.now)}): the student has nothing to do.`];
