@@ -9,8 +9,8 @@ import * as v from 'valibot';
 /** How deep a goal may nest (all / any / not within each other): every reader of one recurses. */
 export const MAX_GOAL_DEPTH = 16;
 
-/** How deep `g` nests objects in objects and lists, counted without recursing, up to `limit` + 1. */
-function depth(g: unknown, limit: number): number {
+/** How deep `g` nests goals in goals (all, any, not), counted without recursing, up to `limit` + 1. */
+function goalDepth(g: unknown, limit: number): number {
   let deepest = 0;
   const stack: Array<[unknown, number]> = [[g, 1]];
   for (let top = stack.pop(); top; top = stack.pop()) {
@@ -18,13 +18,15 @@ function depth(g: unknown, limit: number): number {
     if (!x || typeof x !== 'object') continue;
     deepest = Math.max(deepest, d);
     if (deepest > limit) return deepest;
-    for (const y of Object.values(x)) stack.push([y, d + 1]);
+    const o = x as { all?: unknown; any?: unknown; not?: unknown };
+    for (const list of [o.all, o.any]) if (Array.isArray(list)) for (const y of list) stack.push([y, d + 1]);
+    if ('not' in o) stack.push([o.not, d + 1]);
   }
   return deepest;
 }
 
-// Objects and lists alternate in a goal (all: [ {…} ]): twice the goal depth, and a little for the leaves.
-const GoalField = v.pipe(v.unknown(), v.check((g) => depth(g, 2 * MAX_GOAL_DEPTH + 4) <= 2 * MAX_GOAL_DEPTH + 4, `must nest goals at most ${MAX_GOAL_DEPTH} deep`));
+// The depth is checked here, before any reader recurses (the predicate check bounds the rest of a goal's depth).
+const GoalField = v.pipe(v.unknown(), v.check((g) => goalDepth(g, MAX_GOAL_DEPTH) <= MAX_GOAL_DEPTH, `must nest goals at most ${MAX_GOAL_DEPTH} deep`));
 const Where = v.record(v.pipe(v.string(), v.maxLength(40)), v.union([v.string(), v.number(), v.boolean()]));
 const Count = v.pipe(v.number(), v.safeInteger(), v.minValue(0));
 
