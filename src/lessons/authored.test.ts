@@ -78,3 +78,10 @@ describe('a written challenge\'s attempt and code', () => {
     expect(r.verdict.parts.at(-1)).toEqual({ text: 'at most 2 commands of yours (now 3)', met: false, value: 3 });
   });
 });
+
+describe('a written challenge\'s goal nested deep', () => {
+  it('a leaf nested thousands deep is refused naming the depth, before any reader recurses (the link fuzzer: a structured clone overflowed)', () => {
+    const deep = JSON.parse(`{"events":{"kind":"cqe","where":{"host":${'{"not":'.repeat(3000)}1${'}'.repeat(3000)}}}}`) as unknown;
+    expect(parseAuthored({ ...exampleChallenge(), goal: deep })).toEqual({ ok: false, error: 'challenge.goal: must nest objects and lists at most 48 deep' });
+  });
+});

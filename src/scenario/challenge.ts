@@ -25,8 +25,27 @@ function goalDepth(g: unknown, limit: number): number {
   return deepest;
 }
 
-// The depth is checked here, before any reader recurses (the predicate check bounds the rest of a goal's depth).
-const GoalField = v.pipe(v.unknown(), v.check((g) => goalDepth(g, MAX_GOAL_DEPTH) <= MAX_GOAL_DEPTH, `must nest goals at most ${MAX_GOAL_DEPTH} deep`));
+/** How deep `x` nests objects and lists at all, counted without recursing, up to `limit` + 1. */
+function jsonDepth(x: unknown, limit: number): number {
+  let deepest = 0;
+  const stack: Array<[unknown, number]> = [[x, 1]];
+  for (let top = stack.pop(); top; top = stack.pop()) {
+    const [y, d] = top;
+    if (!y || typeof y !== 'object') continue;
+    deepest = Math.max(deepest, d);
+    if (deepest > limit) return deepest;
+    for (const z of Object.values(y)) stack.push([z, d + 1]);
+  }
+  return deepest;
+}
+/** Objects and lists in a goal: all / any take two levels each (object, list), and a leaf a few more (events.where.f.not). */
+const MAX_GOAL_JSON_DEPTH = 2 * MAX_GOAL_DEPTH + 16;
+
+// Both depths are checked here, before any reader recurses or the goal is cloned to a worker (a
+// link nesting a leaf thousands deep overflowed the structured clone's stack: the link fuzzer).
+const GoalField = v.pipe(v.unknown(),
+  v.check((g) => goalDepth(g, MAX_GOAL_DEPTH) <= MAX_GOAL_DEPTH, `must nest goals at most ${MAX_GOAL_DEPTH} deep`),
+  v.check((g) => jsonDepth(g, MAX_GOAL_JSON_DEPTH) <= MAX_GOAL_JSON_DEPTH, `must nest objects and lists at most ${MAX_GOAL_JSON_DEPTH} deep`));
 const Where = v.record(v.pipe(v.string(), v.maxLength(40)), v.union([v.string(), v.number(), v.boolean()]));
 const Count = v.pipe(v.number(), v.safeInteger(), v.minValue(0));
 
