@@ -3,7 +3,7 @@
 // optional score; the link carries them with the scenario and moment on screen now. The app
 // validates the challenge and names the bad field; nothing in it is ever executed. The writer
 // shows the id the students' completion codes will verify under.
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Dialog } from '../../shell/Dialog.tsx';
 
 /** What "Check my attempt" answers (the verify worker's reply). */
@@ -34,6 +34,9 @@ export function ChallengeEditor({ onClose, kit }: { onClose(): void; kit: Challe
   const [most, setMost] = useState(kit.example.limits?.maxCommands !== undefined ? String(kit.example.limits.maxCommands) : '');
   const [score, setScore] = useState(kit.example.score ? JSON.stringify(kit.example.score, null, 1) : '');
   const [out, setOut] = useState<{ url?: string; id?: string | null; error?: string; warnings?: string[] }>({});
+  // What "Make the link" gave (or refused) is below the fields: brought into view, not left under the fold.
+  const result = useRef<HTMLDivElement | null>(null);
+  useEffect(() => { if (out.url || out.error) result.current?.scrollIntoView?.({ block: 'nearest' }); }, [out]);
   const make = async () => {
     let g: unknown;
     let sc: unknown;
@@ -51,7 +54,8 @@ export function ChallengeEditor({ onClose, kit }: { onClose(): void; kit: Challe
       setOut({ url, id, warnings });
     } catch (e) { setOut({ error: (e as Error).message }); }
   };
-  const field = 'w-full rounded border border-slate-400 px-1.5 py-1 font-mono text-[12px]';
+  const box = 'rounded border border-slate-400 px-1.5 py-1 font-mono text-[12px]';
+  const field = `w-full ${box}`;
   return (
     <Dialog title="Write a challenge" testId="challenge-editor" wide onClose={onClose}>
       <div className="flex flex-col gap-2 text-[13px]">
@@ -59,20 +63,22 @@ export function ChallengeEditor({ onClose, kit }: { onClose(): void; kit: Challe
         <label className="flex flex-col gap-0.5">Title<input className={field} value={title} onChange={(e) => setTitle(e.target.value)} data-testid="challenge-title-input" /></label>
         <label className="flex flex-col gap-0.5">Text<textarea className={field} rows={3} value={text} onChange={(e) => setText(e.target.value)} /></label>
         <label className="flex flex-col gap-0.5">Goal (JSON, a lesson predicate: state, events, num, field, items; all / any / not; see Help)<textarea className={field} rows={7} value={goal} onChange={(e) => setGoal(e.target.value)} data-testid="challenge-goal" /></label>
-        <div className="flex flex-wrap gap-3">
-          <label className="flex items-center gap-1">Graded at (µs, optional)<input className={`${field} w-24`} inputMode="decimal" value={within} onChange={(e) => setWithin(e.target.value)} data-testid="challenge-within" /></label>
-          <label className="flex items-center gap-1">At most (commands, optional)<input className={`${field} w-16`} inputMode="numeric" value={most} onChange={(e) => setMost(e.target.value)} data-testid="challenge-max" /></label>
+        <div className="flex flex-wrap gap-x-4 gap-y-1" role="group" aria-label="Limits (optional)">
+          <label className="flex items-center gap-1">Graded at<input className={`${box} w-24`} inputMode="decimal" value={within} onChange={(e) => setWithin(e.target.value)} data-testid="challenge-within" placeholder="any time" />µs</label>
+          <label className="flex items-center gap-1">At most<input className={`${box} w-16`} inputMode="numeric" value={most} onChange={(e) => setMost(e.target.value)} data-testid="challenge-max" placeholder="any" />commands of the student's</label>
         </div>
         <label className="flex flex-col gap-0.5">Score, lower is better, counting only the student's commands (optional JSON: label, kind, field, where)<textarea className={field} rows={3} value={score} onChange={(e) => setScore(e.target.value)} /></label>
         <div><button type="button" className="rounded-md border border-indigo-700 bg-indigo-700 px-3 py-1 font-semibold text-white" data-testid="challenge-make" onClick={() => void make()}>Make the link</button></div>
-        {out.error && <p role="alert" className="rounded border border-red-400 bg-red-50 p-1.5 text-red-900">{out.error}</p>}
-        {out.warnings && out.warnings.length > 0 && (
-          <div role="alert" className="rounded border border-amber-500 bg-amber-50 p-1.5 text-amber-950" data-testid="challenge-warning">
-            {out.warnings.map((w) => <p key={w}>⚠ {w}</p>)}
-          </div>
-        )}
-        {out.url && <textarea readOnly className={field} rows={3} value={out.url} data-testid="challenge-url" aria-label="Challenge link" onFocus={(e) => e.currentTarget.select()} />}
-        {out.id && <p className="text-slate-700">Students' completion codes for this challenge verify as <code className="font-mono font-semibold" data-testid="challenge-id">{out.id}</code> (the Verify page's and <code>npm run verify</code>'s challenge column).</p>}
+        <div ref={result} className="flex flex-col gap-2">
+          {out.error && <p role="alert" className="rounded border border-red-400 bg-red-50 p-1.5 text-red-900">{out.error}</p>}
+          {out.warnings && out.warnings.length > 0 && (
+            <div role="alert" className="rounded border border-amber-500 bg-amber-50 p-1.5 text-amber-950" data-testid="challenge-warning">
+              {out.warnings.map((w) => <p key={w}>⚠ {w}</p>)}
+            </div>
+          )}
+          {out.id && <p className="text-slate-700">Students' completion codes for this challenge verify as <code className="font-mono font-semibold" data-testid="challenge-id">{out.id}</code> (the Verify page's and <code>npm run verify</code>'s challenge column).</p>}
+          {out.url && <textarea readOnly className={field} rows={3} value={out.url} data-testid="challenge-url" aria-label="Challenge link" onFocus={(e) => e.currentTarget.select()} />}
+        </div>
       </div>
     </Dialog>
   );
