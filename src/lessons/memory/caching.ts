@@ -54,7 +54,7 @@ export const cachingLesson: Lesson = {
     { id: 'overlap', title: 'Predict: Connect-IB at 420 QPs', highlight: 'cliff',
       text: ['The Connect-IB preset lets ~47 misses overlap (K = 47, a fit to FaSST\'s Connect-IB curve), each still a 750 ns read (a fit, within pcie-bench\'s measured range).'],
       question: {
-        kind: 'one', prompt: 'On the Connect-IB preset at 420 active QPs, where will the throughput be?',
+        kind: 'one', prompt: 'On the Connect-IB preset at 420 active QPs, where will the throughput be?', masks: ['cliff', 'throughput', 'latency'],
         options: [
           { id: 'near', label: 'Still at 70% of its peak or more', range: [70, Infinity] },
           { id: 'mid', label: 'Between 30% and 70% of its peak', range: [30, 70], why: 'Overlap divides the miss cost by K ≈ 47: the loss at 420 QPs is about a fifth, not a half.' },
