@@ -326,3 +326,22 @@ test('caching, answer first: the slider note keeps "evict each other" back on th
   await expect(page.getByTestId('cliff-targets')).toBeVisible();
   await expect(page.getByTestId('throughput')).toHaveText(/Mops/);
 });
+
+test('policy, answer first: the Compare tab keeps both sides\' figures, the difference and the charts back until the answer is locked in', async ({ app: page }) => {
+  await openLab(page);
+  await page.locator('#lesson-select').selectOption('policy');
+  await page.getByRole('button', { name: /^Step 2:/ }).click();
+  await expect(page.getByTestId('question')).toContainText('Under Zipf traffic');
+  await page.getByTestId('tab-compare').click();
+  await expect(page.getByTestId('compare-diff-masked')).toBeVisible();
+  await expect(page.getByTestId('compare-charts-masked')).toBeVisible();
+  await expect(page.getByTestId('compare-hit-a')).toHaveCount(0);
+  await expect(page.getByTestId('compare-readout-masked-b')).toContainText('answer first');
+  await expect(page.getByTestId('hit-rate')).toHaveAttribute('data-masked', 'true');
+  await shot(page, 'policy-compare-masked');
+  await page.getByTestId('answer-a').check();
+  await page.getByTestId('answer-submit').click();
+  await expect(page.getByTestId('answer-feedback').locator('[data-correct]')).toHaveAttribute('data-correct', 'true', { timeout: 30_000 });
+  await expect(page.getByTestId('compare-diff')).toBeVisible();
+  await expect(page.getByTestId('compare-hit-a')).not.toHaveText('–');
+});

@@ -14,7 +14,7 @@ export const cachingLesson: Lesson = {
       text: ['The same 112 slots, with 631 QPs sending uniformly at random.'],
       question: {
         kind: 'number', prompt: 'What hit rate will the cache show at 631 active QPs?', unit: '%',
-        reveal: [{ kind: 'config', patch: { qps: 631 } }], runNs: 200_000, tolerance: 4, masks: ['cliff'],
+        reveal: [{ kind: 'config', patch: { qps: 631 } }], runNs: 200_000, tolerance: 4, masks: ['cliff', 'hit-rate'],
         outcome: (p) => Math.round(p.hitRate * 1000) / 10,
         stated: 18,
         variant: (n) => {
