@@ -19,6 +19,15 @@ const TABS: TabItem<DeskTab>[] = [{ id: 'symptoms', label: 'From a symptom' }, {
 /** The form and the answer outlive the dialog: reopening the desk after a reproduction shows them again. */
 let kept: { form: DeskForm; answer: DeskAnswer | null; tab: DeskTab } = { form: EMPTY, answer: null, tab: 'symptoms' };
 
+/** The answer in one line: how many causes agree with every symptom, and how many only contradict the QP states entered. */
+function summary(causes: DeskCause[]): string {
+  if (!causes.length) return 'No modelled cause produces these symptoms.';
+  const off = causes.filter((c) => c.conflicts.length).length;
+  const on = causes.length - off;
+  const fit = on === 0 ? 'No cause leaves the QPs in the states entered' : `${on === 1 ? '1 cause reproduces' : `${on} causes reproduce`} these symptoms, most likely first`;
+  return off ? `${fit}; ${off} more match${off === 1 ? 'es' : ''} the other symptoms but not the QP states entered (listed after, with why).` : fit;
+}
+
 export default function Desk({ onClose }: { onClose(): void }) {
   const profile = useTransport((s) => s.frame?.profile ?? 'ibta');
   const [tab, setTab] = useState<DeskTab>(kept.tab);
@@ -66,7 +75,7 @@ export default function Desk({ onClose }: { onClose(): void }) {
             {answer && !answer.ok && <p role="alert" className="text-[12px] text-red-800">The desk failed: {answer.error}</p>}
             {answer?.ok && (
               <section aria-label="Causes, most likely first" data-testid="desk-causes">
-                <p className="text-[12px] font-medium" role="status">{answer.causes.length ? `${answer.causes.length === 1 ? '1 cause reproduces' : `${answer.causes.length} causes reproduce`} these symptoms, most likely first` : 'No modelled cause produces these symptoms.'}</p>
+                <p className="text-[12px] font-medium" role="status">{summary(answer.causes)}</p>
                 <ol className="mt-1 flex flex-col gap-1.5">{answer.causes.map((c) => <CauseCard key={c.id} c={c} links={links} onReproduce={(x) => void open(x)} />)}</ol>
               </section>
             )}
