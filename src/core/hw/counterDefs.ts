@@ -92,13 +92,13 @@ const ibno = (name: string, rule: string, notModelled: string): CounterDef => ({
 
 const IBTA: readonly CounterDef[] = [
   ib('port_xmit_packets', ['txPkts'], 'PortXmitPkts: a packet the port transmitted'),
-  ib('port_rcv_packets', ['rxPkts'], 'PortRcvPkts: a packet the port received (the model counts those that reached a QP\'s checks)'),
+  ib('port_rcv_packets', ['rxPortPkts'], 'PortRcvPkts: a packet that arrived at the port while it was up, whatever became of it after (one for a QP that does not exist, is not ready, or has another Q_Key counts too)'),
   ib('port_xmit_discards', ['txDiscardDown'], 'PortXmitDiscards: an outbound packet discarded because the port was down'),
   ib('link_downed', ['portErr'], 'LinkDownedCounter: the link went down (here: IBV_EVENT_PORT_ERR)'),
   ibno('symbol_error', 'SymbolErrorCounter: a physical-layer symbol error', 'the model has no physical layer'),
   ibno('port_rcv_errors', 'PortRcvErrors: a malformed packet received', 'the wire in the model never corrupts a packet'),
   ibno('port_xmit_wait', 'PortXmitWait: ticks the port had data but no credits', 'no link-level flow control in the model'),
-  ibno('(transport errors)', 'per-QP sequence, RNR, retry and access errors', 'the IBTA defines no such counters: they exist only as driver counters (mlx5, rxe)'),
+  ibno('(transport errors)', 'per-QP sequence, RNR, retry and access errors', 'PortCounters has none: such counts exist only as each driver\'s own hw_counters (mlx5 and rxe among them), under names of its own'),
 ];
 
 export const COUNTER_DEFS: Readonly<Record<ProfileId, readonly CounterDef[]>> = { ibta: IBTA, rxe: RXE, mlx5: MLX5 };
