@@ -24,11 +24,13 @@ export interface CounterDef {
   /** Why the model cannot produce it (present exactly when not modelled). */
   notModelled?: string;
   sources: readonly string[];
+  /** Where the rule comes from: read in the driver's code (rxe), documented (the IBTA PortCounters), or the model's reading of a vendor description (mlx5: the firmware is not public). */
+  basis: 'code' | 'documented' | 'model';
 }
 
 const M5 = ['mlx5-counters', 'mlx5-counter-meaning'] as const;
-const m5 = (name: string, from: QName[], rule: string): CounterDef => ({ name, from, rule, sources: M5 });
-const m5no = (name: string, rule: string, notModelled: string): CounterDef => ({ name, rule, notModelled, sources: M5 });
+const m5 = (name: string, from: QName[], rule: string): CounterDef => ({ name, from, rule, sources: M5, basis: 'model' });
+const m5no = (name: string, rule: string, notModelled: string): CounterDef => ({ name, rule, notModelled, sources: M5, basis: 'model' });
 
 const MLX5: readonly CounterDef[] = [
   m5('rx_write_requests', ['rxWrite'], 'an RDMA WRITE request message received by this port\'s responder (its first or only packet)'),
@@ -65,8 +67,8 @@ const MLX5: readonly CounterDef[] = [
 ];
 
 const RX = ['rxe-counters'] as const;
-const rx = (name: string, from: QName[], rule: string): CounterDef => ({ name, from, rule, sources: RX });
-const rxno = (name: string, rule: string, notModelled: string): CounterDef => ({ name, rule, notModelled, sources: RX });
+const rx = (name: string, from: QName[], rule: string): CounterDef => ({ name, from, rule, sources: RX, basis: 'code' });
+const rxno = (name: string, rule: string, notModelled: string): CounterDef => ({ name, rule, notModelled, sources: RX, basis: 'code' });
 
 const RXE: readonly CounterDef[] = [
   rx('sent_pkts', ['txPkts'], 'rxe_xmit_packet: a packet handed to the network (a port that is down sends nothing)'),
@@ -87,8 +89,8 @@ const RXE: readonly CounterDef[] = [
 ];
 
 const IB = ['ib-port-counters'] as const;
-const ib = (name: string, from: QName[], rule: string): CounterDef => ({ name, from, rule, sources: IB });
-const ibno = (name: string, rule: string, notModelled: string): CounterDef => ({ name, rule, notModelled, sources: IB });
+const ib = (name: string, from: QName[], rule: string): CounterDef => ({ name, from, rule, sources: IB, basis: 'documented' });
+const ibno = (name: string, rule: string, notModelled: string): CounterDef => ({ name, rule, notModelled, sources: IB, basis: 'documented' });
 
 const IBTA: readonly CounterDef[] = [
   ib('port_xmit_packets', ['txPkts'], 'PortXmitPkts: a packet the port transmitted'),
