@@ -193,7 +193,7 @@ export const CAUSES: readonly Cause[] = [
   {
     id: 'cq-overrun',
     cause: 'a CQ overran: more completions than its depth, not polled in time',
-    rule: 'one IBV_EVENT_CQ_ERR; the CQ is unusable from then on and its later entries are lost [sources: man-poll-cq, cq-full]',
+    rule: 'one IBV_EVENT_CQ_ERR, and the CQ cannot be used from then on: its later entries are lost (ibv_poll_cq(3); mlx5 marks the CQ context overflowed, rdmavt latches cq_full). rxe instead takes entries again once there is room; the model follows the man page under every profile [sources: man-poll-cq, cq-full]',
     build: (p) => twoHosts('B\'s CQ overruns at 20 µs', p, { workloads: [stream('IBV_WR_SEND')], commands: [{ t: 20_000, cmd: { kind: 'cqOverrun', host: 1, cq: 0 } }] }),
     recovery: ['size each CQ for every WQE of every QP on it (send and receive depths)', 'destroy the CQ and its QPs, create them again, reconnect'],
   },

@@ -17,8 +17,10 @@ import { localHost, stateConflicts } from './states.ts';
 export interface Instant { t: number; i: number; host: number; qpn?: number; what: string }
 export interface ProfileOutcome {
   profile: ProfileId;
-  /** This profile's run shows the symptoms entered. */
+  /** This profile's run shows the symptoms entered, the QP states included. */
   shows: boolean;
+  /** It shows the status, events and counters entered but ends with the QPs in other states. */
+  otherStates?: boolean;
   requester?: WcStatus;
   responder?: WcStatus;
   events: AsyncEvent[];
@@ -66,8 +68,10 @@ function outcome(profile: ProfileId, o: Observed, s: Symptoms): ProfileOutcome {
   const counters: Record<string, number> = {};
   for (const h of Object.values(o.counters)) for (const [k, n] of Object.entries(h)) if (n > 0) counters[k] = (counters[k] ?? 0) + n;
   const r = o.refused[0];
+  const matches = matchScore(o, s) >= 0;
+  const conflicts = stateConflicts(o, s).length > 0;
   return {
-    profile, shows: matchScore(o, s) >= 0 && !stateConflicts(o, s).length, requester: o.first.requester, responder: o.first.responder,
+    profile, shows: matches && !conflicts, otherStates: matches && conflicts ? true : undefined, requester: o.first.requester, responder: o.first.responder,
     events: [...o.events], refused: r ? `${r.errno} ${r.from} → ${r.to}` : undefined, counters,
     states: [...o.states], local: localHost(o, s),
   };

@@ -25,12 +25,12 @@ function Outcomes({ rows }: { rows: ProfileOutcome[] }) {
           {rows.map((r) => (
             <tr key={r.profile} className="border-t border-slate-200 align-top">
               <td className="pr-2 font-sans">{PROFILE[r.profile]}</td>
-              <td className="pr-2 font-sans">{r.shows ? 'yes' : 'no'}</td>
+              <td className="pr-2 font-sans">{r.shows ? 'yes' : r.otherStates ? 'not the states' : 'no'}</td>
               <td className="pr-2">{r.refused ?? short(r.requester)}</td>
               <td className="pr-2">{short(r.responder)}</td>
               <td className="pr-2">{r.events.map(short).join(', ') || '—'}</td>
               <td className="pr-2 whitespace-nowrap">{ends(r)}</td>
-              <td className="break-all">{Object.entries(r.counters).map(([k, n]) => `${k} ${n}`).join(', ') || '—'}</td>
+              <td className="break-words">{Object.entries(r.counters).map(([k, n]) => `${k} ${n}`).join(', ') || '—'}</td>
             </tr>
           ))}
         </tbody>

@@ -65,7 +65,7 @@ export default function Desk({ onClose }: { onClose(): void }) {
       <TabPanel id="desk-panel" idPrefix="desk-tab-" selected={tab} className="flex min-h-0 flex-col gap-2 overflow-y-auto pt-2">
         {tab === 'code' ? <CodeCheck defaultProfile={profile} /> : !menu ? <p className="text-[12px] text-slate-600" aria-busy="true">Starting the desk…</p> : (
           <>
-            <p className="text-[12px] text-slate-700">Enter what you saw. The causes come from the model&apos;s own rules and key checks: each is kept only when its scenario, run, shows every symptom entered.</p>
+            <p className="text-[12px] text-slate-700">Enter what you saw. The causes come from the model&apos;s own rules and key checks: each is kept only when its scenario, run, shows the completion, events and counters entered. One whose run ends with either QP in another state than entered is listed after the rest, with why.</p>
             <SymptomForm menu={menu} form={form} onChange={(f) => { setForm(f); setProblem(''); }} />
             <div className="flex items-center gap-2">
               <button type="button" disabled={busy} className="rounded-md border border-blue-700 bg-blue-700 px-3 py-0.5 text-[12px] font-medium text-white disabled:opacity-50" onClick={() => void find()} data-testid="desk-find">{busy ? 'Running the model…' : 'Find the causes'}</button>
