@@ -18,14 +18,14 @@ function ends(r: ProfileOutcome): string {
 function Outcomes({ rows }: { rows: ProfileOutcome[] }) {
   return (
     <div className="overflow-x-auto">
-      <table className="w-full text-left text-[11px]" data-testid="desk-outcomes">
+      <table className="w-full min-w-[40rem] text-left text-[11px]" data-testid="desk-outcomes">
         <caption className="text-left text-[11px] font-semibold text-slate-700">The same scenario under each profile</caption>
-        <thead><tr className="text-slate-600"><th className="pr-2 font-medium">profile</th><th className="pr-2 font-medium">shows it</th><th className="pr-2 font-medium">requester</th><th className="pr-2 font-medium">responder</th><th className="pr-2 font-medium">async events</th><th className="pr-2 font-medium">QP states at the end</th><th className="font-medium">counters that rose</th></tr></thead>
+        <thead><tr className="whitespace-nowrap text-slate-600"><th className="pr-2 font-medium">profile</th><th className="pr-2 font-medium">shows it</th><th className="pr-2 font-medium">requester</th><th className="pr-2 font-medium">responder</th><th className="pr-2 font-medium">async events</th><th className="pr-2 font-medium">QP states at the end</th><th className="min-w-[12rem] font-medium">counters that rose</th></tr></thead>
         <tbody className="font-mono">
           {rows.map((r) => (
             <tr key={r.profile} className="border-t border-slate-200 align-top">
               <td className="pr-2 font-sans">{PROFILE[r.profile]}</td>
-              <td className="pr-2 font-sans">{r.shows ? 'yes' : r.otherStates ? 'not the states' : 'no'}</td>
+              <td className="whitespace-nowrap pr-2 font-sans">{r.shows ? 'yes' : r.otherStates ? 'states differ' : 'no'}</td>
               <td className="pr-2">{r.refused ?? short(r.requester)}</td>
               <td className="pr-2">{short(r.responder)}</td>
               <td className="pr-2">{r.events.map(short).join(', ') || '—'}</td>

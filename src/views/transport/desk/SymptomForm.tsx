@@ -87,8 +87,8 @@ export function SymptomForm({ menu, form, onChange }: { menu: DeskMenu; form: De
       </div>
       <div className="grid grid-cols-1 gap-2 sm:grid-cols-2">
         <label className="flex flex-col gap-0.5">Completion status (ibv_wc.status)
-          <span className="flex gap-1">
-            <select className={`${sel} min-w-0 flex-1 font-mono`} value={form.status} data-testid="desk-status" onChange={(e) => set({ status: e.target.value, scale: '' })}>
+          <span className="flex flex-wrap gap-1">
+            <select className={`${sel} min-w-[15rem] flex-1 font-mono`} value={form.status} data-testid="desk-status" onChange={(e) => set({ status: e.target.value, scale: '' })}>
               <option value="">— none —</option>
               {menu.statuses.map((s) => <option key={s} value={s}>{s}</option>)}
             </select>
