@@ -18,9 +18,9 @@ function ends(r: ProfileOutcome): string {
 function Outcomes({ rows }: { rows: ProfileOutcome[] }) {
   return (
     <div className="overflow-x-auto">
-      <table className="w-full min-w-[40rem] text-left text-[11px]" data-testid="desk-outcomes">
+      <table className="w-full min-w-[46rem] text-left text-[11px]" data-testid="desk-outcomes">
         <caption className="text-left text-[11px] font-semibold text-slate-700">The same scenario under each profile</caption>
-        <thead><tr className="whitespace-nowrap text-slate-600"><th className="pr-2 font-medium">profile</th><th className="pr-2 font-medium">shows it</th><th className="pr-2 font-medium">requester</th><th className="pr-2 font-medium">responder</th><th className="pr-2 font-medium">async events</th><th className="pr-2 font-medium">QP states at the end</th><th className="min-w-[12rem] font-medium">counters that rose</th></tr></thead>
+        <thead><tr className="whitespace-nowrap text-slate-600"><th className="pr-2 font-medium">profile</th><th className="pr-2 font-medium">shows it</th><th className="pr-2 font-medium">requester</th><th className="pr-2 font-medium">responder</th><th className="pr-2 font-medium">async events</th><th className="pr-2 font-medium">QP states at the end</th><th className="min-w-[18rem] font-medium">counters that rose</th></tr></thead>
         <tbody className="font-mono">
           {rows.map((r) => (
             <tr key={r.profile} className="border-t border-slate-200 align-top">
@@ -30,7 +30,7 @@ function Outcomes({ rows }: { rows: ProfileOutcome[] }) {
               <td className="pr-2">{short(r.responder)}</td>
               <td className="pr-2">{r.events.map(short).join(', ') || '—'}</td>
               <td className="pr-2 whitespace-nowrap">{ends(r)}</td>
-              <td className="break-words">{Object.entries(r.counters).map(([k, n]) => `${k} ${n}`).join(', ') || '—'}</td>
+              <td className="break-words">{Object.entries(r.counters).map(([k, n]) => `${k}\u00a0${n}`).join(', ') || '—'}</td>
             </tr>
           ))}
         </tbody>
