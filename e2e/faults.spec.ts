@@ -231,3 +231,38 @@ test('why? for a late report and for a lost event: the chain names the cause, th
   await expect(why).toHaveCount(0);
   await expect(page.getByTestId('storm-grid')).toHaveAttribute('data-marked', '0');
 });
+
+test('device death: the grid and its legend say what each consumer got (user space: DEVICE_FATAL, context fatal, no flush; kernel: flushed); idle QPs are never healthy', async ({ app: page }) => {
+  await openFaults(page);
+  await page.getByTestId('fault').selectOption('device-fatal');
+  await page.getByTestId('consumer').selectOption('user');
+  await page.getByTestId('affected-qps').fill('571');
+  const legend = page.getByTestId('storm-legend');
+  const device = page.getByTestId('device-state');
+  await page.getByTestId('to-end').click();
+  await expect(device).toHaveAttribute('data-state', 'internal-error', { timeout: 30_000 });
+  await expect(legend.locator('[data-phase="7"]')).toContainText('256');
+  await expect(legend).not.toContainText('flushed');
+  await expect(device).toContainText('MLX5_DEVICE_STATE_INTERNAL_ERROR');
+  await expect(device).toContainText('MLX5_CTX_FLAGS_FATAL_STATE');
+  await expect(page.getByTestId('storm-grid')).toHaveAttribute('aria-label', /256 DEVICE_FATAL in user space/);
+  await page.getByRole('region', { name: 'The affected QPs' }).screenshot({ path: 'test-results/screens/faults-grid-user-death.png' });
+  await shot(page, 'device-death-user');
+
+  await page.getByTestId('consumer').selectOption('kernel');
+  await page.getByTestId('to-end').click();
+  await expect(legend.locator('[data-phase="3"]')).toContainText('256', { timeout: 30_000 });
+  await expect(legend.locator('[data-phase="7"]')).toHaveCount(0);
+  await expect(device).toContainText('sw_comp');
+  await page.getByRole('region', { name: 'The affected QPs' }).screenshot({ path: 'test-results/screens/faults-grid-kernel-death.png' });
+  await shot(page, 'device-death-kernel');
+
+  // Idle QPs on a port down: unaware, not healthy.
+  await page.getByTestId('fault').selectOption('port-down');
+  await page.getByTestId('idle').fill('5');
+  await page.getByTestId('to-end').click();
+  await expect(page.getByTestId('storm-reported')).toHaveText('192', { timeout: 30_000 });
+  await expect(legend.locator('[data-phase="8"]')).toContainText('64');
+  await expect(legend.locator('[data-phase="0"]')).toContainText('0');
+  await shot(page, 'idle-unaware');
+});

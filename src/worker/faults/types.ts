@@ -21,7 +21,7 @@ export interface LiveStorm {
   /** Simulated ns since the storm started; the fault hits at 0. */
   t: number;
   summary: StormSummary;
-  /** Per affected QP, the storm phase (PHASE codes in core/faults/storm.ts). */
+  /** Per affected QP, the storm phase (PHASE codes in core/faults/phase.ts). */
   phase: Uint8Array;
   /** Async-EQ occupancy on the faulted host: samples up to now, the slots it has. */
   eq: { t: Float64Array; used: Float64Array; size: number; now: number };
