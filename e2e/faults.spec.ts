@@ -266,3 +266,39 @@ test('device death: the grid and its legend say what each consumer got (user spa
   await expect(legend.locator('[data-phase="0"]')).toContainText('0');
   await shot(page, 'idle-unaware');
 });
+
+test('the program\'s side: event-thread controls show at once, keep the storm, and the readout shows what the storm CLI prints for the same settings; holds at 390 px', async ({ app: page }) => {
+  await openFaults(page);
+  await page.getByTestId('fault').selectOption('context-read-error');
+  await page.getByTestId('affected-qps').fill('571');
+  await page.getByTestId('to-end').click();
+  await expect(page.getByTestId('storm-reported')).toHaveText('256', { timeout: 30_000 });
+  const tShown = await page.getByTestId('storm-time').innerText();
+  // 50 µs per event, acknowledged 10 ms after reading, rdma_cm on (slider positions 540 and 571).
+  await page.getByTestId('event-ns').fill('540');
+  await expect(page.getByTestId('event-ns-value')).toHaveText('50.0 µs');
+  await page.getByTestId('ack-ns').fill('571');
+  await expect(page.getByTestId('ack-ns-value')).toHaveText('10.0 ms');
+  await page.getByTestId('cm').check();
+  // `npm run sim -- --storm --qps 256 --fault context-read-error … --event-ns 50000 --ack-ns 10000000 --cm`
+  // prints program: { asyncBacklogMax: 154, cmBacklogMax: 154, learnedNs.p50: 2560150, destroyWaitNs.p50: 1014810000, unlearned: 0 }.
+  const r = page.getByTestId('program-readout');
+  await expect(r.getByTestId('program-cm-backlog')).toHaveText('154');
+  await expect(r.getByTestId('program-fd-backlog')).toHaveText('154');
+  await expect(r.getByTestId('program-learned-p50')).toHaveText('2.56 ms');
+  await expect(r.getByTestId('program-destroy-p50')).toHaveText('1.01 s');
+  await expect(r.getByTestId('program-unlearned')).toHaveText('0');
+  // The storm was not restarted by the program's settings.
+  await expect(page.getByTestId('storm-time')).toHaveText(tShown);
+  await expect(page.getByTestId('storm-reported')).toHaveText('256');
+  await r.scrollIntoViewIfNeeded();
+  await shot(page, 'program-side');
+  const a = await (await axe(page)).analyze();
+  expect(a.violations.map((v) => `${v.id} (${v.nodes.length})`)).toEqual([]);
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await r.scrollIntoViewIfNeeded();
+  await expect(r).toBeVisible();
+  expect(await r.evaluate((el) => el.scrollWidth <= el.clientWidth && el.getBoundingClientRect().right <= window.innerWidth)).toBe(true);
+  await shot(page, 'program-side-390');
+});

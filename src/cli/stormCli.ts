@@ -7,8 +7,8 @@ import {
   CHANNEL_PRESETS, CONSUMERS, FAULT_KINDS, POLICIES, QP_CLASS_MIXES, TIMEOUT_PRESETS, ScenarioError, createStorm,
   type PolicyName, type StormConfig, type TimeoutPreset,
 } from '../core/index.ts';
-import { CLASS_MIXES, defaultStormSettings, parseStormSettings, stormConfigOf, type StormSettings } from '../core/faults/labConfig.ts';
-import type { ProgramOptions } from '../core/faults/program.ts';
+import { CLASS_MIXES, defaultStormSettings, parseStormSettings, programOf, stormConfigOf, type StormSettings } from '../core/faults/labConfig.ts';
+import { programLine, type ProgramOptions } from '../core/faults/program.ts';
 
 const USAGE = `usage: npm run sim -- --storm --qps N --fault <${FAULT_KINDS.join('|')}>
        [--policy <${POLICIES.join('|')}|all>] (default all)
@@ -115,7 +115,9 @@ export function stormFromArgs(m: Map<string, string>): { cfg: StormConfig; polic
     mlx5Recovery: oneOf(m, 'mlx5-recovery', ['none', 'devlink'] as const),
   };
   const eventNs = int(m, 'event-ns', 1, 1_000_000_000), ackNs = int(m, 'ack-ns', 0, 10_000_000_000);
-  const program = eventNs !== undefined || ackNs !== undefined || m.has('cm') ? { eventNs, ackNs, cm: m.has('cm') } : undefined;
+  // The page's settings carry the program's side: --settings prints it, flags override it.
+  const program = fromSettings ? { ...programOf(base), ...(eventNs === undefined ? {} : { eventNs }), ...(ackNs === undefined ? {} : { ackNs }), ...(m.has('cm') ? { cm: true } : {}) }
+    : eventNs !== undefined || ackNs !== undefined || m.has('cm') ? { eventNs, ackNs, cm: m.has('cm') } : undefined;
   return { cfg, policies: p === 'all' ? [...POLICIES] : [p as PolicyName], program };
 }
 
@@ -148,7 +150,7 @@ export function stormMain(args: string[], write: (line: string) => void, writeEr
     const s = storm.summary();
     const halt = storm.sim.stopped;
     const pv = job.program ? storm.program(job.program) : null;
-    const program = pv ? { learnedNs: pv.learned, destroyWaitNs: pv.destroyWait, asyncBacklogMax: pv.asyncBacklogMax, cmBacklogMax: pv.cmBacklogMax, unlearned: pv.unlearned } : undefined;
+    const program = pv ? programLine(pv) : undefined;
     const wallMs = Math.round(performance.now() - t0);
     write(JSON.stringify({
       qps: s.qps, fault: s.fault, policy: s.policy, consumer: s.consumer, eqDepth: s.eqDepth, eqSlots: s.eqSlots, serviceNs: s.serviceNs,

@@ -48,6 +48,13 @@ export interface ProgramView {
   unlearned: number;
 }
 
+/** What the storm CLI prints as `program` and the page's readout shows: one shape, one source. */
+export interface ProgramLine { learnedNs: Pct; destroyWaitNs: Pct; asyncBacklogMax: number; cmBacklogMax: number; unlearned: number }
+
+export function programLine(v: ProgramView): ProgramLine {
+  return { learnedNs: v.learned, destroyWaitNs: v.destroyWait, asyncBacklogMax: v.asyncBacklogMax, cmBacklogMax: v.cmBacklogMax, unlearned: v.unlearned };
+}
+
 interface Ev { t: number; i: number; kind: 0 | 1 | 2 } // 0 async (QP or covering event), 1 DISCONNECTED, 2 TIMEWAIT_EXIT
 
 /** The program's side of a storm for the affected QPs `slots` (grid order). */

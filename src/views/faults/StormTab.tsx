@@ -8,6 +8,7 @@ import { useSize } from '../kit/useSize.ts';
 import { EqPipe } from './EqPipe.tsx';
 import { CLASS_COLORS, PHASES, dur, int, legendOf } from './format.ts';
 import { DeviceStatePanel } from './DeviceState.tsx';
+import { ProgramPanel } from './ProgramPanel.tsx';
 import { StormGrid } from './StormGrid.tsx';
 import { ReportWhyControls, ReportWhyPanel } from './ReportWhy.tsx';
 import { AnswerFirst } from '../kit/mask.tsx';
@@ -19,6 +20,7 @@ export function StormTab() {
   const grid = useFaults((s) => s.grid);
   const live = useFaults((s) => s.frame?.live ?? null);
   const preset = useFaults((s) => s.frame?.settings.preset ?? 'mlx5');
+  const cm = useFaults((s) => s.frame?.settings.cm ?? false);
   const picked = useFaults((s) => s.picked);
   const why = useFaults((s) => s.why);
   const eventsMasked = useFaultsMask('storm-events');
@@ -71,6 +73,7 @@ export function StormTab() {
           )}
           <ReportWhyControls picked={picked !== null && detail ? picked : null} faulted={(detail?.detectNs ?? -1) >= 0} />
         </section>
+        <ProgramPanel program={live.program} cm={cm} any={live.summary.reported > 0} />
         {reportMasked ? <AnswerFirst block what="why? for a QP" testId="report-why-masked" /> : <ReportWhyPanel />}
         <section className="rounded-md border border-slate-300 bg-white p-2 text-[12px]">
           <h2 className="text-sm font-semibold text-slate-900">Events so far</h2>

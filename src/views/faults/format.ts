@@ -118,6 +118,15 @@ export const STORM_SLIDERS = {
   eqeNs: logPos(1, 1_000_000),
 } as const;
 
+/** The program's event thread: time per event read (100 ns to 10 ms), and read → acknowledge
+ *  (position 0 is "at once"; the rest 1 µs to 10 s, log). */
+const EVENT = logPos(100, 10_000_000, [1_000, 2_000, 5_000, 10_000, 100_000, 1_000_000]);
+const ACK = logPos(1_000, 10_000_000_000, [10_000, 100_000, 1_000_000, 10_000_000, 100_000_000, 1_000_000_000]);
+export const PROGRAM_SLIDERS = {
+  eventNs: EVENT,
+  ackNs: { to: (v: number) => (v <= 0 ? 0 : Math.max(1, ACK.to(v))), from: (p: number) => (p <= 0 ? 0 : ACK.from(p)) },
+} as const;
+
 export const PRESET_LABEL: Record<ChannelPresetId, string> = {
   mlx5: 'mlx5 (ConnectX-4 and later)',
   mlx4: 'mlx4 / mthca (ConnectX-3 and older)',
