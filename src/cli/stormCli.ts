@@ -14,7 +14,7 @@ const USAGE = `usage: npm run sim -- --storm --qps N --fault <${FAULT_KINDS.join
        [--policy <${POLICIES.join('|')}|all>] (default all)
        [--preset <${CHANNEL_PRESETS.join('|')}>] [--consumer <${CONSUMERS.join('|')}>] [--eq-depth D] [--service-ns S] [--eqe-ns E]
        [--outstanding W] [--classes K] [--weights <${CLASS_MIXES.join('|')}>] [--class-mix <${QP_CLASS_MIXES.join('|')}>]
-       [--idle F] (a fraction of idle QPs, 0 <= F < 1) [--flap-ms D] (link-flap: how long the port stays down)
+       [--idle F] (a fraction of idle QPs, 0 <= F < 1) [--srq F] (a fraction of the QPs on an SRQ, 0 <= F <= 1: each raises LAST_WQE_REACHED; adds a "lastWqe" key) [--flap-ms D] (link-flap: how long the port stays down)
        [--mlx5-overrun <fatal|report>] (mlx5: an EQ overrun takes the fatal path, or is only reported: both are readings of health.c)
        [--event-ns E] [--ack-ns A] [--cm] (the program's event thread: E ns per async/CM event read, acknowledged A ns later;
          --cm adds rdma_cm's DISCONNECTED and TIMEWAIT_EXIT per connection; any of them adds a "program" key to each line)
@@ -28,7 +28,7 @@ Prints one JSON object per line, one per policy, all on the same storm.`;
 class ArgError extends Error {}
 
 const VALUE_FLAGS = new Set(['qps', 'fault', 'policy', 'eq-depth', 'service-ns', 'outstanding', 'classes', 'seed', 'hosts', 'preset', 'query-ns', 'budget', 'irq-ns', 'eqe-ns', 'cache',
-  'consumer', 'idle', 'class-mix', 'weights', 'flap-ms', 'timeouts', 'mlx5-overrun', 'mlx5-recovery', 'event-ns', 'ack-ns', 'settings']);
+  'consumer', 'idle', 'srq', 'class-mix', 'weights', 'flap-ms', 'timeouts', 'mlx5-overrun', 'mlx5-recovery', 'event-ns', 'ack-ns', 'settings']);
 const BOOL_FLAGS = new Set(['storm', 'help', 'cm']);
 
 function parse(args: string[]): Map<string, string> {
@@ -69,6 +69,14 @@ function fraction(m: Map<string, string>, name: string): number | undefined {
   return v;
 }
 
+function share(m: Map<string, string>, name: string): number | undefined {
+  const raw = m.get(name);
+  if (raw === undefined) return undefined;
+  const v = Number(raw);
+  if (!Number.isFinite(v) || v < 0 || v > 1 || raw.trim() === '') throw new ArgError(`--${name} must be a fraction with 0 <= F <= 1, got '${raw}'`);
+  return v;
+}
+
 function baseSettings(m: Map<string, string>): { s: StormSettings; fromSettings: boolean } {
   const raw = m.get('settings');
   if (raw === undefined) return { s: defaultStormSettings(), fromSettings: false };
@@ -100,6 +108,7 @@ export function stormFromArgs(m: Map<string, string>): { cfg: StormConfig; polic
     seed: int(m, 'seed', 0, 0xffffffff) ?? base.seed,
     consumer: oneOf(m, 'consumer', CONSUMERS) ?? base.consumer,
     idle: fraction(m, 'idle') ?? base.idle,
+    srq: share(m, 'srq') ?? base.srq,
     classMix: oneOf(m, 'class-mix', QP_CLASS_MIXES) ?? base.classMix,
   };
   const flapMs = int(m, 'flap-ms', 1, 10_000);
@@ -155,7 +164,7 @@ export function stormMain(args: string[], write: (line: string) => void, writeEr
     write(JSON.stringify({
       qps: s.qps, fault: s.fault, policy: s.policy, consumer: s.consumer, eqDepth: s.eqDepth, eqSlots: s.eqSlots, serviceNs: s.serviceNs,
       faulted: s.faulted, unaware: s.unaware, reported: s.reported, lostReports: s.lostReports, pendingReports: s.pendingReports, events: s.events,
-      eqOverruns: s.eqOverruns, cqOverruns: s.cqOverruns, flushCqes: s.flushCqes, wr: s.wr,
+      eqOverruns: s.eqOverruns, cqOverruns: s.cqOverruns, ...(job.cfg.srq ? { lastWqe: s.lastWqe } : {}), flushCqes: s.flushCqes, wr: s.wr,
       reportNs: s.reportNs, lastFlushNs: s.lastFlushNs,
       perClass: s.perClass.map((c) => ({ class: c.class, reportP99Ns: c.reportP99Ns })),
       jain: s.jain, drained: s.drained, ...(s.notDrained ? { notDrained: s.notDrained } : {}), traceHash: s.traceHash, ...(program ? { program } : {}), wallMs, ...(halt ? { stopped: halt } : {}),

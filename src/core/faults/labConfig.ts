@@ -39,6 +39,8 @@ export const StormSettingsSchema = v.strictObject({
   idle: v.optional(v.pipe(v.number('must be a number'), v.minValue(0, 'must be at least 0'), v.maxValue(0.95, 'must be at most 0.95')), 0),
   /** How the QPs are spread over the classes: interleaved by QPN, in QPN blocks, or skewed 10/20/30/40 %. */
   classMix: v.optional(oneOf(QP_CLASS_MIXES), 'interleaved'),
+  /** Fraction of the QPs attached to an SRQ: each raises IBV_EVENT_QP_LAST_WQE_REACHED through the same EQ (claim srq-last-wqe). Older links lack it: none. */
+  srq: v.optional(v.pipe(v.number('must be a number'), v.minValue(0, 'must be at least 0'), v.maxValue(1, 'must be at most 1')), 0),
   /** The program's event thread (program.ts; claim program-thread): time per async/CM event read, the delay from reading an
    *  event to acknowledging it, and whether it uses rdma_cm. They change no storm (the trace hash stays); older links lack them. */
   eventNs: v.optional(int(1, 1_000_000_000), 2_000),
@@ -66,7 +68,7 @@ export type ResetSettings = v.InferOutput<typeof ResetSettingsSchema>;
 export function defaultStormSettings(): StormSettings {
   // MODEL: a 20 µs error engine, slow enough that a 1,024-QP storm forms a visible queue (the
   // engine's cost is not public; the core's default is 500 ns).
-  return { qps: 1024, fault: 'port-down', preset: 'mlx5', eqDepth: 4096, serviceNs: 20_000, eqeNs: 100, policy: 'fifo', classes: 4, mix: 'graded', outstanding: 8, seed: 1, consumer: 'kernel', idle: 0, classMix: 'interleaved', eventNs: 2_000, ackNs: 0, cm: false };
+  return { qps: 1024, fault: 'port-down', preset: 'mlx5', eqDepth: 4096, serviceNs: 20_000, eqeNs: 100, policy: 'fifo', classes: 4, mix: 'graded', outstanding: 8, seed: 1, consumer: 'kernel', idle: 0, classMix: 'interleaved', srq: 0, eventNs: 2_000, ackNs: 0, cm: false };
 }
 
 export function defaultResetSettings(): ResetSettings {
@@ -99,7 +101,7 @@ export function stormConfigOf(s: StormSettings, policy: PolicyName = s.policy): 
   return {
     qps: s.qps, fault: s.fault as FaultKind, policy, preset: s.preset as ChannelPresetId, eqDepth: s.eqDepth, serviceNs: s.serviceNs, eqeNs: s.eqeNs,
     classes: classesOf(s.classes, s.mix), outstanding: s.outstanding, seed: s.seed, consumer: s.consumer,
-    idle: s.idle, classMix: s.classMix,
+    idle: s.idle, classMix: s.classMix, ...(s.srq > 0 ? { srq: s.srq } : {}),
   };
 }
 
@@ -144,6 +146,6 @@ export function parseExplorerSettings(x: unknown): { ok: true; value: ExplorerSe
 export function stormArgsOf(s: StormSettings): string[] {
   return ['--storm', '--qps', `${s.qps}`, '--fault', s.fault, '--preset', s.preset, '--consumer', s.consumer, '--eq-depth', `${s.eqDepth}`,
     '--service-ns', `${s.serviceNs}`, '--eqe-ns', `${s.eqeNs}`, '--policy', s.policy, '--classes', `${s.classes}`, '--weights', s.mix,
-    '--outstanding', `${s.outstanding}`, '--seed', `${s.seed}`, '--idle', `${s.idle}`, '--class-mix', s.classMix,
+    '--outstanding', `${s.outstanding}`, '--seed', `${s.seed}`, '--idle', `${s.idle}`, '--class-mix', s.classMix, ...(s.srq > 0 ? ['--srq', `${s.srq}`] : []),
     '--event-ns', `${s.eventNs}`, '--ack-ns', `${s.ackNs}`, ...(s.cm ? ['--cm'] : [])];
 }

@@ -87,6 +87,13 @@ export function programView(w: World, slots: Int32Array, o: ProgramOptions = {})
       if (tr.eqEv[s] > 0 && tr.eqHow[s] === EQ_WRITTEN) { own[i] = evs.length; evs.push({ t: tr.eqAt[s], i, kind: 0 }); }
     }
   }
+  // An SRQ QP's LAST_WQE_REACHED is one more event in the fd, to read and acknowledge before
+  // destroy (__ib_drain_srq waits for it) [sources: srq]; it tells nothing the report did not.
+  const lastWqe: number[] = [];
+  for (let i = 0; i < n; i++) {
+    const at = st.lastWqeAt[slots[i]];
+    if (at >= 0) { lastWqe.push(evs.length); evs.push({ t: at, i, kind: 0 }); }
+  }
   const thread = serve(evs, eventNs);
   const asyncMax = thread.backlog[0];
   // Who each covering event told: every QP it covered learns when it is read.
@@ -100,6 +107,7 @@ export function programView(w: World, slots: Int32Array, o: ProgramOptions = {})
     learnedNs[i] = thread.readAt[e] - st.t0;
     learnedVia[i] = 0;
   }
+  for (const e of lastWqe) { const i = evs[e].i; if (lastAck[i] >= 0 || driverNs[i] >= 0) lastAck[i] = Math.max(lastAck[i], thread.readAt[e] + ackNs); }
   let cmMax = 0;
   if (o.cm) {
     const cmEvs: Ev[] = [];

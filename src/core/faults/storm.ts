@@ -35,6 +35,8 @@ export interface StormSummary {
   /** Async events the NIC could not deliver (overrun, broken or dead queue): a QP's event lost is not yet its report lost (an error CQE may still tell). */
   lostEvents: number;
   cqOverruns: number;
+  /** IBV_EVENT_QP_LAST_WQE_REACHED of SRQ-attached QPs: raised = delivered + lost once drained (each a QP event through the EQ). */
+  lastWqe: { raised: number; delivered: number; lost: number };
   flushCqes: number;
   wr: { posted: number; completed: number; flushed: number; discarded: number; outstanding: number };
   reportNs: Pct;
@@ -199,7 +201,8 @@ export class Storm {
       qps: this.qps, fault: this.fault as FaultKind, policy: st.policy,
       eqDepth: st.channel?.eqDepth ?? 0, eqSlots: st.channel?.eqSize ?? 0, consumer: st.channel?.consumer ?? 'kernel', devices: deviceStates(w, st), serviceNs: st.channel?.serviceNs ?? 0,
       faulted: st.faulted, unaware: unawareCount(w, st, this.affectedSlots()), reported: st.reported, lostReports: lost, pendingReports: pending,
-      events: { ...c.events }, eqOverruns: st.eqOverruns, lostEvents: st.lostEqes, cqOverruns: st.cqOverruns, flushCqes: st.flushCqes,
+      events: { ...c.events }, eqOverruns: st.eqOverruns, lostEvents: st.lostEqes, cqOverruns: st.cqOverruns,
+      lastWqe: { raised: st.lastWqeRaised, delivered: c.events.IBV_EVENT_QP_LAST_WQE_REACHED ?? 0, lost: st.lastWqeLost }, flushCqes: st.flushCqes,
       wr: { posted: c.posted, completed: c.completed, flushed: c.flushed, discarded: c.discarded, outstanding: outstanding(w) },
       reportNs: pct(lat.all), lastFlushNs: pct(lastFlushLatencies(w)),
       perClass: classes.map((cl, i) => ({ class: i, name: cl.name, reported: lat.byClass[i]?.length ?? 0, reportP99Ns: pct(lat.byClass[i] ?? new Float64Array(0)).p99 })),

@@ -68,6 +68,9 @@ export function Controls() {
       <WorkerSlider id="idle" label="Idle QPs (nothing outstanding)" value={s.idle} min={0} max={19} toPos={(v) => Math.round(v * 20)} fromPos={(p) => p / 20}
         text={(v) => `${Math.round(v * 100)} %`} valueText={(v) => `${Math.round(v * 100)} % of the QPs idle`} onChange={(idle) => send({ idle })}
         hint="an idle RC QP runs no retry timer: after a port down it learns nothing until it next posts (unaware)" />
+      <WorkerSlider id="srq" label="QPs on a shared receive queue" value={s.srq} min={0} max={20} toPos={(v) => Math.round(v * 20)} fromPos={(p) => p / 20}
+        text={(v) => `${Math.round(v * 100)} %`} valueText={(v) => `${Math.round(v * 100)} % of the QPs on an SRQ`} onChange={(srq) => send({ srq })}
+        hint="each one that fails also raises IBV_EVENT_QP_LAST_WQE_REACHED through the same event queue (CODE); after its report (MODEL)" />
       <WorkerSlider id="event-ns" label="Program: time per event read" value={s.eventNs} min={0} max={1000} toPos={PROGRAM_SLIDERS.eventNs.to} fromPos={PROGRAM_SLIDERS.eventNs.from}
         text={dur} valueText={(v) => `${dur(v)} per event`} onChange={(eventNs) => send({ eventNs })}
         hint="one event thread reads the async fd (ibv_get_async_event) and the rdma_cm channel (MODEL); the storm itself does not change" />
