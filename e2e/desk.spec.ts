@@ -88,6 +88,49 @@ test('a pasted snippet without IBV_QP_AV is refused as the kernel refuses it, wi
   await shot(page, 'desk-code-missing-av');
 });
 
+/** Enter RETRY_EXC_ERR on the requester under mlx5, with the two QPs' states (empty: not known), and find. */
+async function retryExc(page: Page, local: string, peer: string): Promise<void> {
+  await page.getByTestId('desk-status').selectOption('IBV_WC_RETRY_EXC_ERR');
+  await page.getByTestId('desk-side').selectOption('requester');
+  await page.getByTestId('desk-profile').selectOption('mlx5');
+  await page.getByTestId('desk-local-state').selectOption(local);
+  await page.getByTestId('desk-peer-state').selectOption(peer);
+  await page.getByTestId('desk-find').click();
+}
+
+for (const width of [1280, 390]) {
+  test(`both QPs' states reorder the causes: local ERR + peer RTS puts the lost path first and a destroyed peer after, saying why (${width} px)`, async ({ app: page }) => {
+    if (width === 390) await page.setViewportSize({ width: 390, height: 844 });
+    await open(page);
+    await openDesk(page);
+    await retryExc(page, '', '');
+    const first = page.getByTestId('desk-cause').first();
+    await expect(first).toHaveAttribute('data-id', 'peer-qp-destroyed', { timeout: 60_000 });
+    await retryExc(page, 'ERR', 'RTS');
+    await expect(first).toHaveAttribute('data-id', 'packets-lost', { timeout: 60_000 });
+    await expect(first.getByTestId('desk-conflict')).toHaveCount(0);
+    await expect(page.locator('[data-testid="desk-causes"] [role="status"]')).toContainText('not the QP states entered');
+    const gone = page.locator('[data-testid="desk-cause"][data-id="peer-qp-destroyed"]');
+    await expect(gone.getByTestId('desk-conflict')).toHaveText('Ranked lower: your peer QP is RTS; this cause leaves it destroyed.');
+    // Every cause that agrees is listed before every cause that contradicts the states.
+    const flags = await page.getByTestId('desk-cause').evaluateAll((els) => els.map((e) => e.querySelector('[data-testid="desk-conflict"]') !== null));
+    expect(flags.indexOf(true)).toBeGreaterThan(0);
+    expect(flags.slice(flags.indexOf(true)).every(Boolean)).toBe(true);
+    // The local state alone: a local QP still RTS contradicts the lost path too (it leaves it in ERR).
+    await retryExc(page, 'RTS', 'RTS');
+    await expect(page.locator('[data-testid="desk-cause"][data-id="packets-lost"]').getByTestId('desk-conflict')).toHaveText('Ranked lower: your local QP is RTS; this cause leaves it in ERR.', { timeout: 60_000 });
+    await retryExc(page, 'ERR', 'RTS');
+    await expect(first).toHaveAttribute('data-id', 'packets-lost', { timeout: 60_000 });
+    await page.getByTestId('desk-states').scrollIntoViewIfNeeded();
+    await shot(page, `desk-states-form-${width}`);
+    await gone.scrollIntoViewIfNeeded();
+    await gone.locator('summary').nth(1).click();
+    await expect(gone.getByTestId('desk-outcomes')).toContainText('local ERR · peer gone');
+    await shot(page, `desk-states-causes-${width}`);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+  });
+}
+
 for (const theme of ['light', 'dark'] as const) {
   test(`the desk with causes listed passes axe (WCAG 2 A/AA), ${theme} theme`, async ({ app: page }) => {
     await open(page);

@@ -3,27 +3,17 @@
 // (visit), so a bad file is refused with the problem named and the instrument keeps its state.
 import { stateFileLink, stateFileText } from '../scenario/stateFile.ts';
 import type { StateFilesApi } from '../views/shell/StateFiles.tsx';
+import { saveText } from '../views/kit/saveText.ts';
 import { visit } from './links.ts';
 import { entryOf, instruments } from './registry.ts';
 
 const MAX_BYTES = 4_000_000;
 
-function download(name: string, text: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type: 'application/json' }));
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = name;
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
-
 export function stateFiles(lab: string): StateFilesApi {
   const e = entryOf(lab);
   return {
     save: () => {
-      void e.payload(e.client()).then((p) => download(`qp-scope-${lab}-state.json`, stateFileText(lab, e.link.version, p)));
+      void e.payload(e.client()).then((p) => saveText(`qp-scope-${lab}-state.json`, stateFileText(lab, e.link.version, p), 'application/json'));
     },
     open: (f: File) => {
       const refuse = (why: string) => e.store.getState().showNotice('error', `This file could not be opened: ${f.name}: ${why}. ${e.kept} kept.`);

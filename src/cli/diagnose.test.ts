@@ -33,12 +33,28 @@ describe('npm run diagnose', () => {
     expect(r.code).toBe(0);
     expect(r.out.length).toBeGreaterThanOrEqual(6);
   });
+  it('--state keeps its meaning (the peer QP\'s state); --local-state adds the QP that saw the status: every line\'s scenario ends in both', () => {
+    const peerOnly = run(['--status', 'IBV_WC_RETRY_EXC_ERR', '--side', 'requester', '--state', 'GONE', '--profile', 'mlx5']);
+    expect(peerOnly.out.map((l) => (JSON.parse(l) as { id: string }).id)).toEqual(['peer-qp-destroyed']);
+    const both = run(['--status', 'IBV_WC_RETRY_EXC_ERR', '--side', 'requester', '--state', 'RTS', '--local-state', 'ERR', '--profile', 'mlx5']);
+    expect(both.code).toBe(0);
+    for (const l of both.out) {
+      const sim = createSimulation((JSON.parse(l) as { scenario: unknown }).scenario);
+      const qps = sim.run().qps;
+      const retry = sim.events().find((e) => e.kind === 'cqe' && e.status === 'IBV_WC_RETRY_EXC_ERR') as { host: number };
+      expect(qps.find((q) => q.host === retry.host)?.state).toBe('ERR');
+      expect(qps.find((q) => q.host !== retry.host)?.state).toBe('RTS');
+    }
+    // No cause leaves the QP that saw REM_ACCESS_ERR in RTS: exit 1.
+    expect(run(['--status', 'IBV_WC_REM_ACCESS_ERR', '--local-state', 'RTS', '--profile', 'mlx5']).code).toBe(1);
+  });
   it.each([
     [['--status', 'IBV_WC_NOPE'], '--status'],
     [['--status', 'IBV_WC_REM_ACCESS_ERR', '--side', 'both'], '--side'],
     [['--status', 'IBV_WC_REM_ACCESS_ERR', '--event', 'IBV_EVENT_X'], '--event'],
     [['--status', 'IBV_WC_REM_ACCESS_ERR', '--profile', 'mlx4'], '--profile'],
     [['--status', 'IBV_WC_REM_ACCESS_ERR', '--state', 'DEAD'], '--state'],
+    [['--status', 'IBV_WC_REM_ACCESS_ERR', '--local-state', 'DEAD'], '--local-state'],
     [['--side', 'requester'], '--status'],
     [['--status'], '--status'],
     [['--bogus', 'x'], '--bogus'],

@@ -1,15 +1,18 @@
 // `npm run diagnose -- --status <IBV_WC_*> [--side requester|responder] [--event <IBV_EVENT_*>]...
-//   [--state <peer state>] [--profile ibta|rxe|mlx5]`
+//   [--state <peer state>] [--local-state <local state>] [--profile ibta|rxe|mlx5]`
 // or, for a refused ibv_modify_qp: `--errno EINVAL --to <state> [--from <state>] [--type RC|UC|UD]`.
 // Prints one JSON line per candidate cause, most likely first: { cause, rank, profile, scenario,
-// recovery, id, rule, profiles }. `scenario` run through createSimulation shows the symptoms.
+// recovery, id, rule, profiles }. `scenario` run through createSimulation shows the symptoms, and
+// ends with the peer QP in `--state` and the QP that saw the status in `--local-state` (a cause that
+// ends otherwise is left out; the desk ranks it last instead).
 // Exit codes: 0 at least one cause; 1 no modelled cause fits; 2 bad flags (one line naming the flag).
 import { ASYNC_EVENTS, PROFILE_IDS, QP_STATES, QP_TYPES, WC_STATUSES, type AsyncEvent, type ProfileId, type QpType, type WcStatus } from '../core/index.ts';
-import { catalogueFor, diagnose, type Side, type Symptoms } from '../core/diag/diagnose.ts';
+import { catalogueFor, diagnose } from '../core/diag/diagnose.ts';
+import type { Side, Symptoms } from '../core/diag/observe.ts';
 
-const USAGE = `usage: npm run diagnose -- --status <IBV_WC_*> [--side requester|responder] [--event <IBV_EVENT_*>]... [--state <peer state>] [--profile ibta|rxe|mlx5]
+const USAGE = `usage: npm run diagnose -- --status <IBV_WC_*> [--side requester|responder] [--event <IBV_EVENT_*>]... [--state <peer state>] [--local-state <local state>] [--profile ibta|rxe|mlx5]
        npm run diagnose -- --errno EINVAL --to <state> [--from <state>] [--type RC|UC|UD] [--profile …]`;
-const FLAGS = ['status', 'side', 'event', 'state', 'profile', 'errno', 'to', 'from', 'type'] as const;
+const FLAGS = ['status', 'side', 'event', 'state', 'local-state', 'profile', 'errno', 'to', 'from', 'type'] as const;
 type Flag = (typeof FLAGS)[number];
 
 class FlagError extends Error {}
@@ -38,6 +41,7 @@ export function parseDiagnose(args: string[]): { symptoms: Symptoms; profiles: P
   const profiles = got.profile === undefined ? [...PROFILE_IDS] : [pick('profile', got.profile, PROFILE_IDS)];
   const type = got.type === undefined ? 'RC' : pick('type', got.type, QP_TYPES);
   const peerState = got.state === undefined ? undefined : pick('state', got.state, [...QP_STATES, 'GONE']);
+  const localState = got['local-state'] === undefined ? undefined : pick('local-state', got['local-state'], [...QP_STATES, 'GONE']);
   const side = got.side === undefined ? undefined : pick<Side>('side', got.side, ['requester', 'responder']);
   if (got.errno !== undefined || got.to !== undefined || got.from !== undefined) {
     if (status !== undefined) throw new FlagError('--status and --errno describe different failures: give one');
@@ -45,10 +49,10 @@ export function parseDiagnose(args: string[]): { symptoms: Symptoms; profiles: P
     if (got.to === undefined) throw new FlagError('--errno needs --to <state> (the state ibv_modify_qp was asked for)');
     const to = pick('to', got.to, QP_STATES);
     const from = got.from === undefined ? undefined : pick('from', got.from, QP_STATES);
-    return { symptoms: { modify: { errno: 'EINVAL', to, from }, events, side, peerState }, profiles, type };
+    return { symptoms: { modify: { errno: 'EINVAL', to, from }, events, side, peerState, localState }, profiles, type };
   }
   if (status === undefined) throw new FlagError(`--status is required (or --errno EINVAL --to <state>); ${USAGE.split('\n')[0]}`);
-  return { symptoms: { status, side, events, peerState }, profiles, type };
+  return { symptoms: { status, side, events, peerState, localState }, profiles, type };
 }
 
 export function diagnoseMain(args: string[], out: (s: string) => void, err: (s: string) => void): number {

@@ -9,6 +9,7 @@ import {
 } from '../core/index.ts';
 import { CLASS_MIXES, defaultStormSettings, parseStormSettings, programOf, stormConfigOf, type StormSettings } from '../core/faults/labConfig.ts';
 import { programLine, type ProgramOptions } from '../core/faults/program.ts';
+import { ArgError, oneOf, parseFlags } from './flags.ts';
 
 const USAGE = `usage: npm run sim -- --storm --qps N --fault <${FAULT_KINDS.join('|')}>
        [--policy <${POLICIES.join('|')}|all>] (default all)
@@ -25,27 +26,11 @@ const USAGE = `usage: npm run sim -- --storm --qps N --fault <${FAULT_KINDS.join
 Defaults are the page's: ${JSON.stringify(defaultStormSettings())}; --eq-depth defaults to the preset's own.
 Prints one JSON object per line, one per policy, all on the same storm.`;
 
-class ArgError extends Error {}
-
 const VALUE_FLAGS = new Set(['qps', 'fault', 'policy', 'eq-depth', 'service-ns', 'outstanding', 'classes', 'seed', 'hosts', 'preset', 'query-ns', 'budget', 'irq-ns', 'eqe-ns', 'cache',
   'consumer', 'idle', 'srq', 'class-mix', 'weights', 'flap-ms', 'timeouts', 'mlx5-overrun', 'mlx5-recovery', 'event-ns', 'ack-ns', 'settings']);
 const BOOL_FLAGS = new Set(['storm', 'help', 'cm']);
 
-function parse(args: string[]): Map<string, string> {
-  const m = new Map<string, string>();
-  for (let i = 0; i < args.length; i++) {
-    const a = args[i];
-    if (!a.startsWith('--')) throw new ArgError(`unexpected argument '${a}' (flags start with --)`);
-    const eq = a.indexOf('=');
-    const name = a.slice(2, eq < 0 ? undefined : eq);
-    if (BOOL_FLAGS.has(name)) { m.set(name, 'true'); continue; }
-    if (!VALUE_FLAGS.has(name)) throw new ArgError(`unknown flag --${name}`);
-    const v = eq >= 0 ? a.slice(eq + 1) : args[++i];
-    if (v === undefined || v === '' || (eq < 0 && v.startsWith('--'))) throw new ArgError(`--${name} needs a value`);
-    m.set(name, v);
-  }
-  return m;
-}
+const parse = (args: string[]) => parseFlags(args, VALUE_FLAGS, BOOL_FLAGS);
 
 function int(m: Map<string, string>, name: string, min: number, max: number): number | undefined {
   const raw = m.get(name);
@@ -55,11 +40,6 @@ function int(m: Map<string, string>, name: string, min: number, max: number): nu
   return v;
 }
 
-function oneOf<T extends string>(m: Map<string, string>, name: string, allowed: readonly T[]): T | undefined {
-  const v = m.get(name);
-  if (v !== undefined && !allowed.includes(v as T)) throw new ArgError(`--${name} must be one of ${allowed.join(', ')}, got '${v}'`);
-  return v as T | undefined;
-}
 
 function fraction(m: Map<string, string>, name: string): number | undefined {
   const raw = m.get(name);

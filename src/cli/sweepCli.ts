@@ -5,6 +5,7 @@ import {
   ENGINE_IDS, POLICY_IDS, PRESET_IDS, calibratePreset, getPreset, runSweepPoint, validateSweepSpec,
   type PresetId, type SweepPoint, type SweepSpec, type TrafficPattern,
 } from '../core/memory/index.ts';
+import { ArgError, oneOf, parseFlags } from './flags.ts';
 
 const USAGE = `usage: npm run sim -- --sweep --preset <${PRESET_IDS.join('|')}> [--qps 48,88,144] [--csv]
   cache:   --entries N  --ways N (0 = fully associative)  --policy <${POLICY_IDS.join('|')}>
@@ -16,8 +17,6 @@ const USAGE = `usage: npm run sim -- --sweep --preset <${PRESET_IDS.join('|')}> 
   run:     --packets N  --warmup N  --seed N
   --calibrate   print the preset's calibration targets (source, expected, model) instead`;
 
-class ArgError extends Error {}
-
 const VALUE_FLAGS = new Set([
   'preset', 'qps', 'entries', 'ways', 'policy', 'in-flight', 'window', 't-hit-ns', 'fetch-ns', 'overlap', 'engine',
   'writeback-ns', 'levels', 'on-chip-levels', 'pattern', 'zipf-s', 'hot-size', 'hot-fraction', 'shift-every', 'fan-in',
@@ -25,21 +24,7 @@ const VALUE_FLAGS = new Set([
 ]);
 const BOOL_FLAGS = new Set(['sweep', 'csv', 'calibrate', 'help']);
 
-function parse(args: string[]): Map<string, string> {
-  const m = new Map<string, string>();
-  for (let i = 0; i < args.length; i++) {
-    const a = args[i];
-    if (!a.startsWith('--')) throw new ArgError(`unexpected argument '${a}' (flags start with --)`);
-    const eq = a.indexOf('=');
-    const name = a.slice(2, eq < 0 ? undefined : eq);
-    if (BOOL_FLAGS.has(name)) { m.set(name, 'true'); continue; }
-    if (!VALUE_FLAGS.has(name)) throw new ArgError(`unknown flag --${name}`);
-    const v = eq >= 0 ? a.slice(eq + 1) : args[++i];
-    if (v === undefined || v === '' || (eq < 0 && v.startsWith('--'))) throw new ArgError(`--${name} needs a value`);
-    m.set(name, v);
-  }
-  return m;
-}
+const parse = (args: string[]) => parseFlags(args, VALUE_FLAGS, BOOL_FLAGS);
 
 function num(m: Map<string, string>, name: string, opts: { int?: boolean; min?: number; max?: number } = {}): number | undefined {
   const raw = m.get(name);
@@ -52,11 +37,6 @@ function num(m: Map<string, string>, name: string, opts: { int?: boolean; min?: 
   return v;
 }
 
-function oneOf<T extends string>(m: Map<string, string>, name: string, allowed: readonly T[]): T | undefined {
-  const v = m.get(name);
-  if (v !== undefined && !allowed.includes(v as T)) throw new ArgError(`--${name} must be one of ${allowed.join(', ')}, got '${v}'`);
-  return v as T | undefined;
-}
 
 function pattern(m: Map<string, string>, base: TrafficPattern): TrafficPattern {
   const kind = oneOf(m, 'pattern', ['uniform', 'zipf', 'hotset', 'scan', 'incast'] as const) ?? base.kind;

@@ -7,6 +7,7 @@ import { handIn, readHandIn } from '../../scenario/link/courseProgress.ts';
 import { embedSuffix } from './embed.ts';
 import { shapeOf } from './open.ts';
 import { courseStore, mergeRecord, saveRecords } from './state.ts';
+import { saveText } from '../../views/kit/saveText.ts';
 
 /** The hand-in file of the course on screen, as text (null: no course). */
 export function exportText(now: Date = new Date()): string | null {
@@ -22,13 +23,7 @@ export function exportProgress(): void {
   const text = exportText();
   const { course } = courseStore.getState();
   if (!text || !course) return;
-  const a = document.createElement('a');
-  a.href = URL.createObjectURL(new Blob([text], { type: 'application/json' }));
-  a.download = `${course.title.replace(/[^A-Za-z0-9]+/g, '-').replace(/^-|-$/g, '').toLowerCase() || 'course'}-progress.json`;
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(a.href), 0);
+  saveText(`${course.title.replace(/[^A-Za-z0-9]+/g, '-').replace(/^-|-$/g, '').toLowerCase() || 'course'}-progress.json`, text, 'application/json');
 }
 
 /** Import a hand-in file's text: its course opens (or the one on screen gains its progress). */

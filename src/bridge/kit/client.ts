@@ -1,8 +1,7 @@
 // The main thread's one door to an instrument's worker. Views call `call(name, ...args)` (or the
 // `act` form that never throws); every answer that carries a frame is emitted to the store.
-// One pull loop: while a frame says the worker plays or is busy, the client asks for a frame per
-// animation frame (at most one call in flight, at most every MIN_FRAME_MS), so a slow frame never
-// queues work behind it. Frames older than one already shown are dropped.
+// While a frame says the worker plays or is busy, one pull loop (pull.ts) asks for frames. Frames
+// older than one already shown are dropped.
 //
 // A worker can die (terminated, closed, an uncaught error), hang (never answer) or talk garbage.
 // The client notices each (the channel's alarms, a deadline on silence, a call the worker threw
@@ -16,9 +15,9 @@
 import type { Remote } from 'comlink';
 import type { KitFrame } from '../../worker/kit/types.ts';
 import { Watchdog, realTimers, type Owed, type Timers } from './watchdog.ts';
-
-/** About 25 frames a second: smooth enough for packets on a wire, and it leaves the main thread mostly idle. */
-export const MIN_FRAME_MS = 40;
+import { PullLoop } from './pull.ts';
+import { PlayWish } from './wish.ts';
+import { errText, frameIn } from './frames.ts';
 /**
  * Silence that counts as a hang. A worker's answers are bounded slices, but bounded in work, not
  * in wall time: on this project's loaded 2-core machines a faults tick on a 16,384-QP storm was
@@ -102,22 +101,11 @@ type Mode = 'up' | 'restarting' | 'down';
 export class LabClient<A extends TickApi<F>, F extends KitFrame> implements Caller<A> {
   private frameListeners = new Set<(f: F) => void>();
   private recoveryListeners = new Set<(e: RecoveryEvent) => void>();
-  private looping = false;
-  private inFlight = false;
-  private lastWall = 0;
-  private raf = 0;
   private lastSeq = -1;
   private last: F | null = null;
-  /**
-   * The person's Play/Pause, shown from the click until the worker answers it: a second click
-   * under lag then flips the choice instead of sending Play twice, and a tick answered before the
-   * pause cannot show the run playing again.
-   */
-  private wish: { playing: boolean; id: number } | null = null;
-  private wishes = 0;
+  private readonly wish = new PlayWish();
+  private readonly loop: PullLoop;
   private readonly now: () => number;
-  private readonly schedule: (cb: () => void) => number;
-  private readonly cancel: (id: number) => void;
   private readonly timers: Timers;
   private readonly connect: (() => Connection<A>) | null;
   private conn: Connection<A>;
@@ -144,8 +132,13 @@ export class LabClient<A extends TickApi<F>, F extends KitFrame> implements Call
   /** `source`: one connection (no restart: tests in-process), or a factory that starts a worker each time. */
   constructor(source: Connection<A> | (() => Connection<A>), opts: ClientOptions = {}) {
     this.now = opts.now ?? (() => performance.now());
-    this.schedule = opts.schedule ?? ((cb) => requestAnimationFrame(cb));
-    this.cancel = opts.cancel ?? ((id) => cancelAnimationFrame(id));
+    this.loop = new PullLoop({
+      now: this.now,
+      schedule: opts.schedule ?? ((cb) => requestAnimationFrame(cb)),
+      cancel: opts.cancel ?? ((id) => cancelAnimationFrame(id)),
+    }, (dt) => this.send('tick', [dt], { internal: true }).then(() => {
+      if (this.last?.playing && this.now() - this.snapAt >= this.snapshotMs) this.refresh();
+    }));
     this.timers = opts.timers ?? realTimers;
     this.snapshotMs = opts.snapshotMs ?? SNAPSHOT_MS;
     this.connect = typeof source === 'function' ? source : null;
@@ -184,7 +177,7 @@ export class LabClient<A extends TickApi<F>, F extends KitFrame> implements Call
   setDeadline(ms: number): void { this.owed.setDeadline(ms); }
 
   get frame(): F | null { return this.last; }
-  get playing(): boolean { return this.wish?.playing ?? this.last?.playing ?? false; }
+  get playing(): boolean { return this.wish.playing ?? this.last?.playing ?? false; }
   /** 'restarting' while a lost worker is replaced; 'down' if it could not be. */
   get state(): Mode { return this.mode; }
 
@@ -205,13 +198,11 @@ export class LabClient<A extends TickApi<F>, F extends KitFrame> implements Call
   /** Play or pause, as act() does: every instrument's API has both, without arguments. */
   toggle(): Promise<unknown> {
     const playing = !this.playing;
-    const id = ++this.wishes;
-    this.wish = { playing, id };
+    const id = this.wish.choose(playing);
     if (!playing) this.stop();
     if (this.last) this.show(this.last);
     return this.send(playing ? 'play' : 'pause', []).catch(() => undefined).finally(() => {
-      if (this.wish?.id !== id) return;
-      this.wish = null;
+      if (!this.wish.settle(id)) return;
       // Reconciled: the worker's own answer (a Play refused at the end of a run shows paused).
       if (this.last) this.show(this.last);
     });
@@ -223,10 +214,7 @@ export class LabClient<A extends TickApi<F>, F extends KitFrame> implements Call
     return { call: (name, ...args) => this.send(String(name), args, how) as Promise<Result<A, typeof name>> };
   }
 
-  stop(): void {
-    this.looping = false;
-    this.cancel(this.raf);
-  }
+  stop(): void { this.loop.stop(); }
 
   private async send(name: string, args: unknown[], how: { internal?: boolean; direct?: boolean } = {}): Promise<unknown> {
     if (!how.direct) while (this.mode === 'restarting') await this.ready;
@@ -272,13 +260,13 @@ export class LabClient<A extends TickApi<F>, F extends KitFrame> implements Call
     this.lastSeq = f.seq;
     this.last = f;
     this.show(f);
-    if ((this.wish?.playing ?? f.playing) || f.busy) this.startLoop();
+    if ((this.wish.playing ?? f.playing) || f.busy) this.loop.start();
     else this.stop();
   }
 
   /** A frame to the listeners, with the choice the worker has not answered yet in place of its own. */
   private show(f: F): void {
-    const shown = this.wish && this.wish.playing !== f.playing ? { ...f, playing: this.wish.playing } : f;
+    const shown = this.wish.over(f);
     for (const l of this.frameListeners) l(shown);
   }
 
@@ -306,7 +294,7 @@ export class LabClient<A extends TickApi<F>, F extends KitFrame> implements Call
     this.mode = 'restarting';
     this.ready = new Promise((r) => { this.release = r; });
     this.stop();
-    this.inFlight = false;
+    this.loop.forget();
     const last = this.last;
     if (this.last) this.last = { ...this.last, playing: false, busy: false };
     this.gen++;
@@ -362,7 +350,7 @@ export class LabClient<A extends TickApi<F>, F extends KitFrame> implements Call
 
   private heartbeat(ms: number): void {
     const beat = () => {
-      if (this.mode === 'up' && this.owed.size === 0 && !this.looping) this.send('ping', [], { internal: true }).catch(() => undefined);
+      if (this.mode === 'up' && this.owed.size === 0 && !this.loop.running) this.send('ping', [], { internal: true }).catch(() => undefined);
       this.timers.set(beat, ms);
     };
     this.timers.set(beat, ms);
@@ -384,43 +372,4 @@ export class LabClient<A extends TickApi<F>, F extends KitFrame> implements Call
       if (this.snapAgain) { this.snapAgain = false; this.refresh(); }
     });
   }
-
-  private startLoop(): void {
-    if (this.looping) return;
-    this.looping = true;
-    this.lastWall = this.now();
-    const loop = () => {
-      if (!this.looping) return;
-      this.raf = this.schedule(loop);
-      if (this.inFlight) return;
-      const wall = this.now();
-      const dt = wall - this.lastWall;
-      if (dt < MIN_FRAME_MS) return;
-      this.lastWall = wall;
-      this.inFlight = true;
-      this.send('tick', [dt], { internal: true }).then(
-        () => {
-          this.inFlight = false;
-          if (this.last?.playing && this.now() - this.snapAt >= this.snapshotMs) this.refresh();
-        },
-        // A worker lost mid-tick: recovery has stopped the loop; a restored frame starts it again.
-        () => { this.inFlight = false; },
-      );
-    };
-    this.raf = this.schedule(loop);
-  }
-}
-
-function frameIn(x: unknown): KitFrame | null {
-  if (isFrame(x)) return x as KitFrame;
-  if (x && typeof x === 'object' && 'frame' in x && isFrame((x as { frame: unknown }).frame)) return (x as { frame: KitFrame }).frame;
-  return null;
-}
-
-function isFrame(x: unknown): boolean {
-  return !!x && typeof x === 'object' && typeof (x as { seq?: unknown }).seq === 'number' && typeof (x as { lab?: unknown }).lab === 'string';
-}
-
-function errText(e: unknown): string {
-  return String((e as Error)?.message ?? e).slice(0, 200);
 }

@@ -92,7 +92,7 @@ export const CAUSES: readonly Cause[] = [
     cause: 'the path loses every packet (a cable, a switch, a routing or GID/MTU mismatch): no ACK ever comes back',
     rule: 'each ACK timeout spends one retry; with retry_cnt spent the WR completes RETRY_EXC_ERR and the QP goes to ERR [sources: ack-timeout]',
     build: (p) => twoHosts('every packet from A is lost from 20 µs on', p, { a: FAST, workloads: [stream('IBV_WR_SEND')], commands: [{ t: 20_000, cmd: { kind: 'dropPackets', count: 100_000, from: 0 } }] }),
-    recovery: withFirst('check the path first (ibv_devinfo port state, the fabric\'s counters: packet_seq_err and local_ack_timeout_err rise on this side, nothing arrives at the peer)'),
+    recovery: withFirst('check the path first (ibv_devinfo port state, the fabric\'s counters): under mlx5 names, local_ack_timeout_err and req_transport_retries_exceeded rise on this side while packet_seq_err stays flat (a sequence NAK needs a packet to arrive), and the peer\'s counters see nothing'),
   },
   {
     id: 'peer-port-down',
@@ -193,7 +193,7 @@ export const CAUSES: readonly Cause[] = [
   {
     id: 'cq-overrun',
     cause: 'a CQ overran: more completions than its depth, not polled in time',
-    rule: 'one IBV_EVENT_CQ_ERR; the CQ is unusable from then on and its later entries are lost [sources: man-poll-cq, cq-full]',
+    rule: 'one IBV_EVENT_CQ_ERR, and the CQ cannot be used from then on: its later entries are lost (ibv_poll_cq(3); mlx5 marks the CQ context overflowed, rdmavt latches cq_full). rxe instead takes entries again once there is room; the model follows the man page under every profile [sources: man-poll-cq, cq-full]',
     build: (p) => twoHosts('B\'s CQ overruns at 20 µs', p, { workloads: [stream('IBV_WR_SEND')], commands: [{ t: 20_000, cmd: { kind: 'cqOverrun', host: 1, cq: 0 } }] }),
     recovery: ['size each CQ for every WQE of every QP on it (send and receive depths)', 'destroy the CQ and its QPs, create them again, reconnect'],
   },

@@ -7,7 +7,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { ASYNC_EVENTS, INJECTABLE, WC_STATUSES, createSimulation, type AsyncEvent, type WcStatus } from '../index.ts';
 import { CAUSES } from './causes.ts';
-import { diagnose, matchScore, observe, type Observed, type Symptoms } from './diagnose.ts';
+import { diagnose, matchScore } from './diagnose.ts';
+import { observe, type Observed, type Symptoms } from './observe.ts';
 import type { ProfileId } from '../model/profiles.ts';
 
 const PROFILES: ProfileId[] = ['ibta', 'rxe', 'mlx5'];

@@ -4,6 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { Simulation } from '../sim/engine.ts';
 import { deskDiagnose } from './desk.ts';
+import { observe } from './observe.ts';
 import type { ScenarioInput } from '../model/schema.ts';
 
 /** The event at trace index `i` in a run as the page's worker makes it (its newest 50,000 kept). */
@@ -53,6 +54,19 @@ describe('the desk: engineer cases', () => {
     const mlx5 = c.outcomes.find((o) => o.profile === 'mlx5');
     expect(mlx5?.events).toContain('IBV_EVENT_PORT_ERR');
     expect(mlx5?.counters.req_transport_retries_exceeded).toBeGreaterThan(10);
+    // The counters sentence says every expiry of the ACK timer counts, the last included: more than one per failed QP.
+    expect(c.scale?.counters).toMatch(/local_ack_timeout_err once per expiry of its ACK timer/);
+    expect(mlx5?.counters.local_ack_timeout_err).toBeGreaterThan(mlx5?.counters.req_transport_retries_exceeded ?? Infinity);
+  });
+
+  it('the lost path\'s recovery names the counters its run raises: local_ack_timeout_err and req_transport_retries_exceeded rise, packet_seq_err does not (no NAK comes back), the peer\'s stay flat', () => {
+    const [c] = deskDiagnose({ status: 'IBV_WC_RETRY_EXC_ERR', side: 'requester', peerState: 'RTS' }, ['mlx5']).filter((x) => x.id === 'packets-lost');
+    const step = c.recovery[0];
+    const run = observe(c.scenario);
+    for (const name of ['local_ack_timeout_err', 'req_transport_retries_exceeded']) { expect(step).toContain(name); expect(run.counters[0][name]).toBeGreaterThan(0); }
+    expect(step).toMatch(/packet_seq_err stays flat/);
+    expect(run.counters[0].packet_seq_err).toBe(0);
+    expect(Object.values(run.counters[1]).every((n) => n === 0)).toBe(true);
   });
 
   it('counters alone are a symptom: local_ack_timeout_err under mlx5 finds causes whose runs raise it, and none whose runs do not', () => {

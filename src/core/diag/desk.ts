@@ -1,26 +1,35 @@
 // The diagnosis desk's answer (the page's side of `npm run diagnose`): the ranked causes, and for
 // each the instant its reproduction opens at (the event a "why?" starts from, by its trace index)
-// and how each driver profile plays the same scenario — the differences that matter for it. All of
-// it is read from runs of the model; nothing is written by hand [sources: model-diagnosis].
+// and how each driver profile plays the same scenario — the differences that matter for it, the
+// states both QPs end in among them. A cause whose run contradicts the QP states entered is kept,
+// ranked after those that agree, with its reasons. All of it is read from runs of the model;
+// nothing is written by hand [sources: model-diagnosis].
 import type { ProfileId } from '../model/profiles.ts';
 import type { AsyncEvent, WcStatus } from '../model/wc.ts';
 import type { ScenarioInput } from '../model/schema.ts';
 import type { QpType } from '../verbs/types.ts';
 import { SCALE_CAUSES, roomyCache, type ScaleCause } from './scale.ts';
-import { ALL_PROFILES, catalogueFor, diagnose, matchScore, observe, type Diagnosis, type Observed, type Symptoms } from './diagnose.ts';
+import { ALL_PROFILES, catalogueFor, diagnose, matchScore, type Diagnosis } from './diagnose.ts';
+import { observe, type Observed, type Symptoms } from './observe.ts';
+import { localHost, stateConflicts } from './states.ts';
 
 /** Where a reproduction opens: the event that shows the symptom. */
 export interface Instant { t: number; i: number; host: number; qpn?: number; what: string }
 export interface ProfileOutcome {
   profile: ProfileId;
-  /** This profile's run shows the symptoms entered. */
+  /** This profile's run shows the symptoms entered, the QP states included. */
   shows: boolean;
+  /** It shows the status, events and counters entered but ends with the QPs in other states. */
+  otherStates?: boolean;
   requester?: WcStatus;
   responder?: WcStatus;
   events: AsyncEvent[];
   refused?: string;
   /** Counters that rose (summed over the hosts), as this profile names them. */
   counters: Record<string, number>;
+  /** Each host's QP state at the end of this profile's run ('GONE' once destroyed), and which host is "local" for the symptoms (-1: neither is singled out). */
+  states: string[];
+  local: number;
 }
 export interface DeskCause extends Diagnosis {
   at: Instant | null;
@@ -59,9 +68,12 @@ function outcome(profile: ProfileId, o: Observed, s: Symptoms): ProfileOutcome {
   const counters: Record<string, number> = {};
   for (const h of Object.values(o.counters)) for (const [k, n] of Object.entries(h)) if (n > 0) counters[k] = (counters[k] ?? 0) + n;
   const r = o.refused[0];
+  const matches = matchScore(o, s) >= 0;
+  const conflicts = stateConflicts(o, s).length > 0;
   return {
-    profile, shows: matchScore(o, s) >= 0, requester: o.first.requester, responder: o.first.responder,
+    profile, shows: matches && !conflicts, otherStates: matches && conflicts ? true : undefined, requester: o.first.requester, responder: o.first.responder,
     events: [...o.events], refused: r ? `${r.errno} ${r.from} → ${r.to}` : undefined, counters,
+    states: [...o.states], local: localHost(o, s),
   };
 }
 
@@ -88,7 +100,7 @@ function scaleDiagnose(s: Symptoms, profiles: readonly ProfileId[], look: (sc: S
     const roomy = storm ? null : look(roomyCache(profile));
     const measured = roomy ? `in the model: ${successes(o)} writes completed in the run with ${evicts(o)} context evictions, against ${successes(roomy)} with every context on chip` : undefined;
     out.push({
-      cause: c.cause, rank: out.length + 1, profile, scenario, recovery: c.recovery, id: c.id, rule: c.rule, profiles: under, injected: false,
+      cause: c.cause, rank: out.length + 1, profile, scenario, recovery: c.recovery, id: c.id, rule: c.rule, profiles: under, injected: false, conflicts: [],
       at: { t: e.t, i, host: e.host, qpn: e.qpn, what: storm ? 'the first RETRY_EXC_ERR completion' : 'the first context eviction' },
       outcomes: ALL_PROFILES.map((p) => ({ ...outcome(p, look(c.build(p)), {}), shows: showsScale(look(c.build(p)), s) })),
       scale: { lab: c.lab, look: c.look, counters: c.counters, measured },
@@ -107,7 +119,7 @@ export function deskDiagnose(s: Symptoms, profiles: readonly ProfileId[] = ALL_P
   };
   if (s.scale) return scaleDiagnose(s, profiles, look);
   const catalogue = catalogueFor(s, type);
-  return diagnose(s, profiles, catalogue, look).map((d) => {
+  return diagnose(s, profiles, catalogue, look, 'rank').map((d) => {
     const c = catalogue.find((x) => x.id === d.id);
     const outcomes = c ? ALL_PROFILES.map((p) => outcome(p, look(c.build(p)), s)) : [];
     return { ...d, at: instantOf(look(d.scenario), s), outcomes };

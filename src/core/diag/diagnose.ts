@@ -1,34 +1,19 @@
 // From symptoms to causes: every cause of the catalogue is run under each profile asked for, and
 // kept when its run shows the symptoms (the status on the side given, every async event given, the
-// peer QP's state). Ranked: the status as the first error the side saw before the status only as
-// a later one (a flush after something else), mechanisms before injected faults, then the
-// catalogue's prior [sources: model-diagnosis].
-import { Simulation } from '../sim/engine.ts';
-// The faults model joins the engine through hooks its index installs: port, device and CQ faults need it.
-import '../faults/index.ts';
+// counters). The QP states entered (the local QP's and the peer's, as ibv_query_qp reports them)
+// are compared with the states the run ends in (states.ts): a cause that contradicts them is left
+// out, or ranked after every cause that agrees with its reasons. Ranked: agreeing with the states,
+// then the status as the first error the side saw before the status only as a later one (a flush
+// after something else), mechanisms before injected faults, then the catalogue's prior
+// [sources: model-diagnosis].
 import type { ScenarioInput } from '../model/schema.ts';
 import type { ProfileId } from '../model/profiles.ts';
-import type { AsyncEvent, WcStatus } from '../model/wc.ts';
-import type { SimEvent } from '../model/events.ts';
 import { CAUSES, type Cause } from './causes.ts';
 import { modifyCauses } from './modifyCauses.ts';
+import { observe, type Observed, type Side, type Symptoms } from './observe.ts';
+import { stateConflicts } from './states.ts';
 import type { QpState, QpType } from '../verbs/types.ts';
 
-export type Side = 'requester' | 'responder';
-export interface Symptoms {
-  /** The completion status seen (or `modify` instead: a refused ibv_modify_qp). */
-  status?: WcStatus;
-  /** ibv_modify_qp returned this errno for a call to `to` (from `from`, when known). */
-  modify?: { errno: 'EINVAL'; to: string; from?: string };
-  side?: Side;
-  events?: readonly AsyncEvent[];
-  /** The state the peer QP (of the one that saw the status) is in at the end, as ibv_query_qp names it; 'GONE' once destroyed. */
-  peerState?: string;
-  /** A symptom of many connections (engineer cases 3 and 4): answered by core/diag/scale.ts. */
-  scale?: 'throughput-collapse' | 'storm';
-  /** Hardware counters seen rising (on either host), named as the profile's driver names them. */
-  counters?: readonly string[];
-}
 export interface Diagnosis {
   cause: string;
   rank: number;
@@ -40,52 +25,11 @@ export interface Diagnosis {
   /** Every profile under which this cause shows the symptoms (the line's `profile` is the first). */
   profiles: ProfileId[];
   injected: boolean;
+  /** Why this cause's run contradicts the QP states entered (empty: it agrees, or none entered). */
+  conflicts: string[];
 }
 
-export interface Observed {
-  /** First error status seen per side, and every status seen per side. */
-  first: Partial<Record<Side, WcStatus>>;
-  statuses: Record<Side, Set<WcStatus>>;
-  events: Set<AsyncEvent>;
-  /** ibv_modify_qp calls refused: from, to, errno. */
-  refused: { from: string; to: string; errno: string }[];
-  /** host → the state of that host's first QP at the end ('GONE' if destroyed). */
-  states: string[];
-  /** Host of the first CQE per side carrying the status asked for (-1: none). */
-  hostOf: (side: Side, status: WcStatus) => number;
-  /** The hardware counters at the end, per host, as the profile names them. */
-  counters: Record<number, Record<string, number>>;
-  /** Every event of the run (the trace kept whole: index = the event's trace index). */
-  log: readonly SimEvent[];
-}
-
-/** Run a scenario to its end and read what an engineer would have seen. */
-export function observe(scenario: ScenarioInput): Observed {
-  const sim = new Simulation(scenario, { traceKeep: Infinity });
-  const summary = sim.run();
-  const evs = sim.events() as SimEvent[];
-  const first: Observed['first'] = {};
-  const statuses: Observed['statuses'] = { requester: new Set(), responder: new Set() };
-  const events = new Set<AsyncEvent>();
-  const refused: Observed['refused'] = [];
-  for (const e of evs) {
-    if (e.kind === 'modify-refused') refused.push({ from: e.from, to: e.to, errno: e.errno });
-    if (e.kind === 'cqe' && e.status !== 'IBV_WC_SUCCESS') {
-      const side: Side = e.queue === 'sq' ? 'requester' : 'responder';
-      statuses[side].add(e.status);
-      first[side] ??= e.status;
-    } else if (e.kind === 'async') events.add(e.event);
-  }
-  const hosts = scenario.config.hosts.length;
-  const states = Array.from({ length: hosts }, (_, h) => summary.qps.find((q) => q.host === h)?.state ?? 'GONE');
-  const hostOf = (side: Side, status: WcStatus) => {
-    const e = evs.find((x) => x.kind === 'cqe' && x.status === status && (x.queue === 'sq') === (side === 'requester'));
-    return (e as { host?: number } | undefined)?.host ?? -1;
-  };
-  return { first, statuses, events, refused, states, hostOf, counters: summary.counters, log: evs };
-}
-
-/** How well a run matches: -1 no match; else a score (higher first). */
+/** How well a run matches the status, refusal, events and counters: -1 no match; else a score (higher first). The QP states are weighed apart (states.ts). */
 export function matchScore(o: Observed, s: Symptoms): number {
   for (const ev of s.events ?? []) if (!o.events.has(ev)) return -1;
   for (const c of s.counters ?? []) if (!Object.values(o.counters).some((h) => (h[c] ?? 0) > 0)) return -1;
@@ -98,11 +42,6 @@ export function matchScore(o: Observed, s: Symptoms): number {
   const sides: Side[] = s.side ? [s.side] : ['requester', 'responder'];
   const side = sides.find((x) => o.statuses[x].has(status));
   if (side === undefined) return -1;
-  if (s.peerState !== undefined) {
-    const h = o.hostOf(side, status);
-    const peer = o.states.find((_, i) => i !== h);
-    if (peer !== s.peerState) return -1;
-  }
   return o.first[side] === status ? 1 : 0;
 }
 
@@ -113,21 +52,35 @@ export function catalogueFor(s: Symptoms, type: QpType = 'RC'): readonly Cause[]
   return s.modify ? modifyCauses(type, s.modify.to as QpState, s.modify.from as QpState | undefined) : CAUSES;
 }
 
+/**
+ * How the QP states entered count: 'filter' keeps only causes whose run ends in them (the headless
+ * contract: every line's scenario shows every symptom given); 'rank' keeps the others too, after
+ * every cause that agrees, each with its reasons (the desk).
+ */
+export type StateUse = 'filter' | 'rank';
+
 /** `look` runs a scenario (the desk passes one that remembers its runs, to read them again). */
-export function diagnose(s: Symptoms, profiles: readonly ProfileId[] = ALL_PROFILES, catalogue: readonly Cause[] = catalogueFor(s), look: (sc: ScenarioInput) => Observed = observe): Diagnosis[] {
+export function diagnose(s: Symptoms, profiles: readonly ProfileId[] = ALL_PROFILES, catalogue: readonly Cause[] = catalogueFor(s), look: (sc: ScenarioInput) => Observed = observe, states: StateUse = 'filter'): Diagnosis[] {
   const found: (Diagnosis & { score: number; order: number })[] = [];
   catalogue.forEach((c, order) => {
-    let best: { profile: ProfileId; scenario: ScenarioInput; score: number } | undefined;
+    let best: { profile: ProfileId; scenario: ScenarioInput; score: number; conflicts: string[] } | undefined;
     const under: ProfileId[] = [];
+    const matching: ProfileId[] = [];
     for (const p of profiles) {
       const scenario = c.build(p);
-      const score = matchScore(look(scenario), s);
+      const o = look(scenario);
+      const score = matchScore(o, s);
       if (score < 0) continue;
-      under.push(p);
-      if (!best || score > best.score) best = { profile: p, scenario, score };
+      matching.push(p);
+      const conflicts = stateConflicts(o, s);
+      if (conflicts.length && states === 'filter') continue;
+      if (!conflicts.length) under.push(p);
+      // The profile shown is the one that agrees with the most: fewest state conflicts, then the better match.
+      if (!best || conflicts.length < best.conflicts.length || (conflicts.length === best.conflicts.length && score > best.score)) best = { profile: p, scenario, score, conflicts };
     }
-    if (best) found.push({ cause: c.cause, rank: 0, profile: best.profile, scenario: best.scenario, recovery: c.recovery, id: c.id, rule: c.rule, profiles: under, injected: !!c.injected, score: best.score, order });
+    if (best) found.push({ cause: c.cause, rank: 0, profile: best.profile, scenario: best.scenario, recovery: c.recovery, id: c.id, rule: c.rule, profiles: under.length ? under : matching, injected: !!c.injected, conflicts: best.conflicts, score: best.score, order });
   });
-  found.sort((a, b) => Number(a.injected) - Number(b.injected) || b.score - a.score || a.order - b.order);
+  // A cause that contradicts the states entered ranks after every cause that agrees, fewer contradictions first.
+  found.sort((a, b) => a.conflicts.length - b.conflicts.length || Number(a.injected) - Number(b.injected) || b.score - a.score || a.order - b.order);
   return found.map(({ score: _s, order: _o, ...d }, i) => ({ ...d, rank: i + 1 }));
 }

@@ -74,6 +74,6 @@ export const SCALE_CAUSES: readonly ScaleCause[] = [
     }),
     recovery: RECOVER_STORM,
     lab: 'faults', look: 'the storm tab: 4,096 QPs after a link flap, with a driver that consumes its event queue slowly',
-    counters: 'On the side that sent, per failed QP: local_ack_timeout_err once per retry, req_transport_retries_exceeded once, req_cqe_error once and req_cqe_flush_error for each WR flushed behind it (mlx5 names; the run lists them under each profile) [sources: mlx5-counters, mlx5-counter-meaning].',
+    counters: 'On the side that sent, per failed QP: local_ack_timeout_err once per expiry of its ACK timer (each retry, and in the model the last expiry too), req_transport_retries_exceeded once, req_cqe_error once and req_cqe_flush_error for each WR flushed behind it (mlx5 names; the run lists them under each profile) [sources: mlx5-counters, mlx5-counter-meaning].',
   },
 ];

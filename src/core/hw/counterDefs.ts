@@ -24,11 +24,13 @@ export interface CounterDef {
   /** Why the model cannot produce it (present exactly when not modelled). */
   notModelled?: string;
   sources: readonly string[];
+  /** Where the rule comes from: read in the driver's code (rxe), documented (the IBTA PortCounters), or the model's reading of a vendor description (mlx5: the firmware is not public). */
+  basis: 'code' | 'documented' | 'model';
 }
 
 const M5 = ['mlx5-counters', 'mlx5-counter-meaning'] as const;
-const m5 = (name: string, from: QName[], rule: string): CounterDef => ({ name, from, rule, sources: M5 });
-const m5no = (name: string, rule: string, notModelled: string): CounterDef => ({ name, rule, notModelled, sources: M5 });
+const m5 = (name: string, from: QName[], rule: string): CounterDef => ({ name, from, rule, sources: M5, basis: 'model' });
+const m5no = (name: string, rule: string, notModelled: string): CounterDef => ({ name, rule, notModelled, sources: M5, basis: 'model' });
 
 const MLX5: readonly CounterDef[] = [
   m5('rx_write_requests', ['rxWrite'], 'an RDMA WRITE request message received by this port\'s responder (its first or only packet)'),
@@ -65,8 +67,8 @@ const MLX5: readonly CounterDef[] = [
 ];
 
 const RX = ['rxe-counters'] as const;
-const rx = (name: string, from: QName[], rule: string): CounterDef => ({ name, from, rule, sources: RX });
-const rxno = (name: string, rule: string, notModelled: string): CounterDef => ({ name, rule, notModelled, sources: RX });
+const rx = (name: string, from: QName[], rule: string): CounterDef => ({ name, from, rule, sources: RX, basis: 'code' });
+const rxno = (name: string, rule: string, notModelled: string): CounterDef => ({ name, rule, notModelled, sources: RX, basis: 'code' });
 
 const RXE: readonly CounterDef[] = [
   rx('sent_pkts', ['txPkts'], 'rxe_xmit_packet: a packet handed to the network (a port that is down sends nothing)'),
@@ -87,18 +89,18 @@ const RXE: readonly CounterDef[] = [
 ];
 
 const IB = ['ib-port-counters'] as const;
-const ib = (name: string, from: QName[], rule: string): CounterDef => ({ name, from, rule, sources: IB });
-const ibno = (name: string, rule: string, notModelled: string): CounterDef => ({ name, rule, notModelled, sources: IB });
+const ib = (name: string, from: QName[], rule: string): CounterDef => ({ name, from, rule, sources: IB, basis: 'documented' });
+const ibno = (name: string, rule: string, notModelled: string): CounterDef => ({ name, rule, notModelled, sources: IB, basis: 'documented' });
 
 const IBTA: readonly CounterDef[] = [
   ib('port_xmit_packets', ['txPkts'], 'PortXmitPkts: a packet the port transmitted'),
-  ib('port_rcv_packets', ['rxPkts'], 'PortRcvPkts: a packet the port received (the model counts those that reached a QP\'s checks)'),
+  ib('port_rcv_packets', ['rxPortPkts'], 'PortRcvPkts: a packet that arrived at the port while it was up, whatever became of it after (one for a QP that does not exist, is not ready, or has another Q_Key counts too)'),
   ib('port_xmit_discards', ['txDiscardDown'], 'PortXmitDiscards: an outbound packet discarded because the port was down'),
   ib('link_downed', ['portErr'], 'LinkDownedCounter: the link went down (here: IBV_EVENT_PORT_ERR)'),
   ibno('symbol_error', 'SymbolErrorCounter: a physical-layer symbol error', 'the model has no physical layer'),
   ibno('port_rcv_errors', 'PortRcvErrors: a malformed packet received', 'the wire in the model never corrupts a packet'),
   ibno('port_xmit_wait', 'PortXmitWait: ticks the port had data but no credits', 'no link-level flow control in the model'),
-  ibno('(transport errors)', 'per-QP sequence, RNR, retry and access errors', 'the IBTA defines no such counters: they exist only as driver counters (mlx5, rxe)'),
+  ibno('(transport errors)', 'per-QP sequence, RNR, retry and access errors', 'PortCounters has none: such counts exist only as each driver\'s own hw_counters (mlx5 and rxe among them), under names of its own'),
 ];
 
 export const COUNTER_DEFS: Readonly<Record<ProfileId, readonly CounterDef[]>> = { ibta: IBTA, rxe: RXE, mlx5: MLX5 };

@@ -23,6 +23,7 @@ const RUNS: Record<string, ScenarioInput> = {
   'port down under traffic': pair({ workloads: [send(0)], commands: [{ t: 9_000, cmd: { kind: 'portDown', host: 0 } }] }),
   'ACKs lost (duplicates)': pair({ workloads: [send(0, 'IBV_WR_SEND', { count: 2 })], commands: [{ t: 0, cmd: { kind: 'dropPackets', count: 2, from: 1 } }] }),
   'UC with no receive': pair({ type: 'UC', b: { recvs: 0, refill: false }, workloads: [send(0, 'IBV_WR_SEND', { count: 3 })] }),
+  'peer QP destroyed under sends': pair({ a: { attrs: { timeout: 1, retry_cnt: 2 } }, workloads: [send(0)], commands: [{ t: 9_000, cmd: { kind: 'destroyQp', host: 1, qpn: 0x200 } }] }),
   'injected remote invalid request': pair({ workloads: [send(0)], commands: [{ t: 5_000, cmd: { kind: 'failNextWr', host: 0, qpn: 0x100, status: 'IBV_WC_REM_INV_REQ_ERR' } }] }),
 };
 
@@ -49,6 +50,8 @@ function oracle(evs: Ev[], h: number): Record<string, number> {
   const sends = count(evs, (e) => (e.kind === 'cqe' && e.host === h && e.queue === 'sq' && e.status === 'IBV_WC_SUCCESS' && e.opcode === 'IBV_WC_SEND') || (e.kind === 'complete-silent' && e.host === h && silent.has(e.wr)));
   const txPkts = count(evs, (e) => e.kind === 'pkt' && e.src === h && !e.drop?.startsWith('link down'));
   const rxPkts = count(evs, (e) => e.kind === 'rx' && e.host === h && !HEADER.includes(e.outcome));
+  // PortRcvPkts counts every packet the port received, errors included: all but those a down port never took.
+  const portRx = count(evs, (e) => e.kind === 'rx' && e.host === h && e.outcome !== 'dropped-link-down');
   const portErr = count(evs, (e) => e.kind === 'async' && e.host === h && e.event === 'IBV_EVENT_PORT_ERR');
   const rnrSent = count(evs, (e) => e.kind === 'rx' && e.host === h && isReqOp(e.op) && e.outcome === 'rnr-nak');
   return {
@@ -85,7 +88,7 @@ function oracle(evs: Ev[], h: number): Record<string, number> {
     rdma_sends: sends,
     rdma_recvs: count(evs, cqeAt(h, 'rq', (s) => s === 'IBV_WC_SUCCESS')),
     // IBTA PortCounters
-    port_xmit_packets: txPkts, port_rcv_packets: rxPkts,
+    port_xmit_packets: txPkts, port_rcv_packets: portRx,
     port_xmit_discards: count(evs, (e) => e.kind === 'pkt' && e.src === h && !!e.drop?.startsWith('link down')),
   };
 }
@@ -131,6 +134,18 @@ describe('hardware counters, every profile, against hand-counted events', () => 
     const r = new Simulation(withProfile(RUNS['no receive posted (RNR)'], 'rxe')).run();
     expect(r.counters[0]).toMatchObject({ rcvd_rnr_err: 3, retry_rnr_exceeded_err: 1 });
     expect(r.counters[1]).toMatchObject({ send_rnr_err: 3 });
+  });
+
+  it('IBTA port_rcv_packets counts packets for a QP that no longer exists (PortRcvPkts counts all a port receives); rxe rcvd_pkts does not (rxe_rcv counts after hdr_check)', () => {
+    const run = (p: ProfileId) => {
+      const sim = new Simulation(withProfile(RUNS['peer QP destroyed under sends'], p), { traceKeep: Infinity });
+      return { s: sim.run(), evs: sim.events() as Ev[] };
+    };
+    const ib = run('ibta');
+    const noQp = count(ib.evs, rxAt(1, 'dropped-no-qp'));
+    expect(noQp).toBeGreaterThan(0);
+    const rx = run('rxe');
+    expect(ib.s.counters[1].port_rcv_packets).toBe(rx.s.counters[1].rcvd_pkts + noQp);
   });
 
   it('hand-counted: the message longer than its receive buffer — one LOC_LEN_ERR receive CQE at B (mlx5)', () => {

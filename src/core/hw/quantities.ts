@@ -49,8 +49,10 @@ export const Q = {
   portErr: 26,
   /** SEND WQEs completed successfully (signaled or not) and receives completed successfully. */
   sendsDone: 27, recvsDone: 28,
+  /** Packets that arrived at this host's port while it was up, whatever became of them after (no QP, wrong state, bad Q_Key included). */
+  rxPortPkts: 29,
 } as const;
-export const Q_COUNT = 29;
+export const Q_COUNT = 30;
 
 export interface HwFold {
   /** Per host: Q_COUNT numbers. */
@@ -87,6 +89,7 @@ export function foldHw(f: HwFold, ev: SimEvent): void {
     case 'rx': {
       const q = f.q[ev.host];
       if (!q) return;
+      if (ev.outcome !== 'dropped-link-down') q[Q.rxPortPkts]++;
       if (!HEADER_DROPS.has(ev.outcome)) q[Q.rxPkts]++;
       if (isResponse(ev.op)) {
         if (ev.outcome === 'nak' && ev.detail !== undefined && ev.detail.startsWith('PSN sequence')) { q[Q.rxSeqNak]++; f.seqNakAt = ev.host + 1; }

@@ -5,7 +5,7 @@
 import { useEffect, useState } from 'react';
 import { verifier, type ChallengeInfo, type CodeRow } from '../../bridge/verify.ts';
 import { codesIn, gradeCsv } from './csv.ts';
-import { saveText } from './download.ts';
+import { saveText } from '../kit/saveText.ts';
 
 const INSTRUMENT = { transport: 'Transport', memory: 'NIC memory', faults: 'Faults at scale' } as const;
 type Row = CodeRow & { ms: number };

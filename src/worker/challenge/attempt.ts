@@ -46,7 +46,7 @@ function memoryCommands(def: ChallengeDef & { start: { instrument: 'memory' } },
 function faultsCommands(def: ChallengeDef & { start: { instrument: 'faults' } }, p: Record<string, unknown>): AttemptRead {
   const now = obj(p.settings);
   if (!now) return { ok: false, error: 'the storm\'s settings cannot be read' };
-  const start = def.start.settings as unknown as Record<string, unknown>;
+  const start = obj(def.start.settings) ?? {};
   const out: FaultsAction[] = [];
   for (const k of Object.keys(now)) {
     if (k === 'seed' || same(now[k], start[k])) continue;

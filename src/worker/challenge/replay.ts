@@ -53,7 +53,7 @@ function status(goal: Predicate, probe: object): { met: boolean; parts: GoalPart
 function scoreOf(s: Score, events: readonly SimEvent[]): number {
   let n = 0;
   for (const e of events) {
-    const o = e as unknown as Record<string, unknown>;
+    const o: Readonly<Record<string, unknown>> = { ...e };
     if (o.kind !== s.kind || !Object.entries(s.where ?? {}).every(([k, x]) => o[k] === x)) continue;
     const f = o[s.field];
     n += Array.isArray(f) ? f.length : typeof f === 'number' ? f : 0;

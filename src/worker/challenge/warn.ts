@@ -1,7 +1,7 @@
 // The writer's check of a transport challenge before its link is made: a goal already met at the
 // moment the challenge starts, or met by pressing Play with no command of the student's, grades
 // nothing the student does (the old default template was met by Play alone at 2.130 µs).
-import { LC_NAMES, createSimulation, verbsState, type Simulation } from '../../core/index.ts';
+import { LC_NAMES, createSimulation, parseScenario, verbsState, type Simulation } from '../../core/index.ts';
 import { GoalTally, challengeStatus, parseChallenge, type Challenge } from '../../scenario/challenge.ts';
 
 /** How far past the start Play is tried: the scenario's end, at most this much further. */
@@ -25,7 +25,7 @@ export function challengeWarnings(input: unknown, scenario: unknown, t: number):
   if (!r.ok) return [];
   const c = r.value;
   let sim: Simulation;
-  try { sim = createSimulation(scenario as never, { traceKeep: Infinity }); } catch { return []; }
+  try { sim = createSimulation(parseScenario(scenario), { traceKeep: Infinity }); } catch { return []; }
   const tally = new GoalTally(c);
   let fed = 0;
   const feed = () => { const ev = sim.events(); for (; fed < ev.length; fed++) tally.feed(ev[fed]); };

@@ -3,7 +3,7 @@
 // instruments that show a many-connection case at full scale. Runs are remembered for the worker's
 // life: a second question about the same symptoms answers at once.
 import { deskDiagnose, type DeskCause } from '../../core/diag/desk.ts';
-import type { Symptoms } from '../../core/diag/diagnose.ts';
+import type { Symptoms } from '../../core/diag/observe.ts';
 import { extractCalls } from '../../core/diag/cCalls.ts';
 import { checkCalls, type CodeVerdict } from '../../core/diag/checkCalls.ts';
 import { parseDevinfo, type DeviceCaps } from '../../core/verbs/deviceCaps.ts';

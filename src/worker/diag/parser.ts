@@ -18,7 +18,7 @@ async function load(): Promise<Parse> {
   return (code) => {
     const tree = parser.parse(code);
     if (!tree) throw new Error('the parser gave no tree');
-    return tree.rootNode as unknown as CNode;
+    return tree.rootNode;
   };
 }
 

@@ -12,7 +12,7 @@ interface Scope {
 }
 
 export function holdLifeline(): void {
-  const scope = self as unknown as Scope;
+  const scope: Scope = self;
   scope.addEventListener('message', (e) => {
     const name = (e.data as Partial<Lifeline> | null)?.qpScopeLifeline;
     if (typeof name !== 'string') return;

@@ -1,27 +1,36 @@
 // The causes, most likely first. Each: what happened, the model's rule behind it (with its
 // sources), one click to reproduce it with "why?" open, its recovery as portable verbs steps, and
-// how each driver profile plays the same scenario. Many-connection cases add the instrument that
+// how each driver profile plays the same scenario (the states both QPs end in among it). A cause
+// whose run contradicts the QP states entered says why it ranks lower. Many-connection cases add the instrument that
 // shows them at full scale and which counters rise.
 import type { DeskCause, ProfileOutcome } from '../../../core/diag/desk.ts';
 
 const PROFILE: Record<string, string> = { ibta: 'IBTA', rxe: 'rxe', mlx5: 'mlx5' };
 const short = (s?: string) => s?.replace(/^IBV_(WC|EVENT)_/, '') ?? '—';
 
+/** Each host's QP state at the end of the run, the local one (that saw the symptom) first when the symptoms single it out. */
+function ends(r: ProfileOutcome): string {
+  const name = (x: string) => (x === 'GONE' ? 'gone' : x);
+  if (r.local < 0) return r.states.map((x, h) => `${String.fromCharCode(65 + h)} ${name(x)}`).join(' · ');
+  return `local ${name(r.states[r.local])} · peer ${name(r.states.find((_, h) => h !== r.local) ?? 'GONE')}`;
+}
+
 function Outcomes({ rows }: { rows: ProfileOutcome[] }) {
   return (
     <div className="overflow-x-auto">
-      <table className="w-full text-left text-[11px]" data-testid="desk-outcomes">
+      <table className="w-full min-w-[46rem] text-left text-[11px]" data-testid="desk-outcomes">
         <caption className="text-left text-[11px] font-semibold text-slate-700">The same scenario under each profile</caption>
-        <thead><tr className="text-slate-600"><th className="pr-2 font-medium">profile</th><th className="pr-2 font-medium">shows it</th><th className="pr-2 font-medium">requester</th><th className="pr-2 font-medium">responder</th><th className="pr-2 font-medium">async events</th><th className="font-medium">counters that rose</th></tr></thead>
+        <thead><tr className="whitespace-nowrap text-slate-600"><th className="pr-2 font-medium">profile</th><th className="pr-2 font-medium">shows it</th><th className="pr-2 font-medium">requester</th><th className="pr-2 font-medium">responder</th><th className="pr-2 font-medium">async events</th><th className="pr-2 font-medium">QP states at the end</th><th className="min-w-[18rem] font-medium">counters that rose</th></tr></thead>
         <tbody className="font-mono">
           {rows.map((r) => (
             <tr key={r.profile} className="border-t border-slate-200 align-top">
               <td className="pr-2 font-sans">{PROFILE[r.profile]}</td>
-              <td className="pr-2 font-sans">{r.shows ? 'yes' : 'no'}</td>
+              <td className="whitespace-nowrap pr-2 font-sans">{r.shows ? 'yes' : r.otherStates ? 'states differ' : 'no'}</td>
               <td className="pr-2">{r.refused ?? short(r.requester)}</td>
               <td className="pr-2">{short(r.responder)}</td>
               <td className="pr-2">{r.events.map(short).join(', ') || '—'}</td>
-              <td className="break-all">{Object.entries(r.counters).map(([k, n]) => `${k} ${n}`).join(', ') || '—'}</td>
+              <td className="pr-2 whitespace-nowrap">{ends(r)}</td>
+              <td className="break-words">{Object.entries(r.counters).map(([k, n]) => `${k}\u00a0${n}`).join(', ') || '—'}</td>
             </tr>
           ))}
         </tbody>
@@ -41,8 +50,13 @@ export function CauseCard({ c, links, onReproduce }: { c: DeskCause; links: { me
           Reproduce, with why? ▸
         </button>
       </div>
+      {c.conflicts.length > 0 && (
+        <p className="mt-1 rounded border border-amber-400 bg-amber-50 px-1.5 py-0.5 text-[11px] text-amber-950" data-testid="desk-conflict">
+          <span className="font-semibold">Ranked lower:</span> {c.conflicts.join('; and ')}.
+        </p>
+      )}
       <p className="mt-1 text-[11px] text-slate-700"><span className="font-semibold">Rule:</span> {c.rule}</p>
-      <p className="text-[11px] text-slate-600">Shows these symptoms under {c.profiles.map((p) => PROFILE[p]).join(', ')}{c.at && <> · opens at {c.at.what}, {(c.at.t / 1000).toFixed(3)} µs</>}</p>
+      <p className="text-[11px] text-slate-600">Shows {c.conflicts.length ? 'the other symptoms' : 'these symptoms'} under {c.profiles.map((p) => PROFILE[p]).join(', ')}{c.at && <> · opens at {c.at.what}, {(c.at.t / 1000).toFixed(3)} µs</>}</p>
       {c.scale && (
         <div className="mt-1 rounded border border-amber-300 bg-amber-50 p-1.5 text-[11px] text-amber-950" data-testid="desk-scale">
           {c.scale.measured && <p data-testid="desk-measured">Measured {c.scale.measured}.</p>}

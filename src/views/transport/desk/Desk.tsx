@@ -19,6 +19,15 @@ const TABS: TabItem<DeskTab>[] = [{ id: 'symptoms', label: 'From a symptom' }, {
 /** The form and the answer outlive the dialog: reopening the desk after a reproduction shows them again. */
 let kept: { form: DeskForm; answer: DeskAnswer | null; tab: DeskTab } = { form: EMPTY, answer: null, tab: 'symptoms' };
 
+/** The answer in one line: how many causes agree with every symptom, and how many only contradict the QP states entered. */
+function summary(causes: DeskCause[]): string {
+  if (!causes.length) return 'No modelled cause produces these symptoms.';
+  const off = causes.filter((c) => c.conflicts.length).length;
+  const on = causes.length - off;
+  const fit = on === 0 ? 'No cause leaves the QPs in the states entered' : `${on === 1 ? '1 cause reproduces' : `${on} causes reproduce`} these symptoms, most likely first`;
+  return off ? `${fit}; ${off} more match${off === 1 ? 'es' : ''} the other symptoms but not the QP states entered (listed after, with why).` : fit;
+}
+
 export default function Desk({ onClose }: { onClose(): void }) {
   const profile = useTransport((s) => s.frame?.profile ?? 'ibta');
   const [tab, setTab] = useState<DeskTab>(kept.tab);
@@ -56,7 +65,7 @@ export default function Desk({ onClose }: { onClose(): void }) {
       <TabPanel id="desk-panel" idPrefix="desk-tab-" selected={tab} className="flex min-h-0 flex-col gap-2 overflow-y-auto pt-2">
         {tab === 'code' ? <CodeCheck defaultProfile={profile} /> : !menu ? <p className="text-[12px] text-slate-600" aria-busy="true">Starting the desk…</p> : (
           <>
-            <p className="text-[12px] text-slate-700">Enter what you saw. The causes come from the model&apos;s own rules and key checks: each is kept only when its scenario, run, shows every symptom entered.</p>
+            <p className="text-[12px] text-slate-700">Enter what you saw. The causes come from the model&apos;s own rules and key checks: each is kept only when its scenario, run, shows the completion, events and counters entered. One whose run ends with either QP in another state than entered is listed after the rest, with why.</p>
             <SymptomForm menu={menu} form={form} onChange={(f) => { setForm(f); setProblem(''); }} />
             <div className="flex items-center gap-2">
               <button type="button" disabled={busy} className="rounded-md border border-blue-700 bg-blue-700 px-3 py-0.5 text-[12px] font-medium text-white disabled:opacity-50" onClick={() => void find()} data-testid="desk-find">{busy ? 'Running the model…' : 'Find the causes'}</button>
@@ -66,7 +75,7 @@ export default function Desk({ onClose }: { onClose(): void }) {
             {answer && !answer.ok && <p role="alert" className="text-[12px] text-red-800">The desk failed: {answer.error}</p>}
             {answer?.ok && (
               <section aria-label="Causes, most likely first" data-testid="desk-causes">
-                <p className="text-[12px] font-medium" role="status">{answer.causes.length ? `${answer.causes.length === 1 ? '1 cause reproduces' : `${answer.causes.length} causes reproduce`} these symptoms, most likely first` : 'No modelled cause produces these symptoms.'}</p>
+                <p className="text-[12px] font-medium" role="status">{summary(answer.causes)}</p>
                 <ol className="mt-1 flex flex-col gap-1.5">{answer.causes.map((c) => <CauseCard key={c.id} c={c} links={links} onReproduce={(x) => void open(x)} />)}</ol>
               </section>
             )}

@@ -1,14 +1,16 @@
 // What the engineer saw, entered as the tools print it: the completion status and its side, async
-// events on either host, the peer QP's state as ibv_query_qp reports it, counters that rose, an
+// events on either host, both QPs' states as ibv_query_qp reports them (the local QP that saw the
+// completion, and its peer), counters that rose, an
 // errno from ibv_modify_qp, a many-connection symptom, and the driver profile. Every choice comes
 // from the model's own tables (the worker's menu). The four engineer cases fill the form in one click.
 import type { DeskMenu } from '../../../bridge/diag.ts';
-import type { Symptoms } from '../../../core/diag/diagnose.ts';
+import type { Symptoms } from '../../../core/diag/observe.ts';
 
 export interface DeskForm {
   status: string;
   side: '' | 'requester' | 'responder';
   events: string[];
+  localState: string;
   peerState: string;
   counters: string[];
   errnoTo: string;
@@ -16,7 +18,7 @@ export interface DeskForm {
   scale: string;
   profile: string;
 }
-export const EMPTY: DeskForm = { status: '', side: '', events: [], peerState: '', counters: [], errnoTo: '', errnoFrom: '', scale: '', profile: '' };
+export const EMPTY: DeskForm = { status: '', side: '', events: [], localState: '', peerState: '', counters: [], errnoTo: '', errnoFrom: '', scale: '', profile: '' };
 
 export const CASES: { label: string; title: string; form: DeskForm }[] = [
   { label: '1 · REM_ACCESS_ERR after the peer restarts', title: 'REM_ACCESS_ERR on the requester, then FLUSH_ERR; QP_ACCESS_ERR on the peer',
@@ -34,7 +36,7 @@ const SCALE_LABEL: Record<string, string> = {
 /** The symptoms the worker matches, or a message naming what is missing. */
 export function symptomsOf(f: DeskForm): Symptoms | string {
   if (f.scale) return { scale: f.scale as Symptoms['scale'] };
-  const base = { events: f.events as Symptoms['events'], counters: f.counters, side: f.side || undefined, peerState: f.peerState || undefined };
+  const base = { events: f.events as Symptoms['events'], counters: f.counters, side: f.side || undefined, localState: f.localState || undefined, peerState: f.peerState || undefined };
   if (f.errnoTo) {
     if (f.status) return 'A completion status and an errno from ibv_modify_qp are different failures: clear one of them.';
     return { ...base, modify: { errno: 'EINVAL', to: f.errnoTo, from: f.errnoFrom || undefined } };
@@ -61,6 +63,17 @@ function Picks({ label, all, chosen, onChange, testId }: { label: string; all: s
   );
 }
 
+function StateSelect({ label, value, states, testId, onChange }: { label: string; value: string; states: string[]; testId: string; onChange(v: string): void }) {
+  return (
+    <label className="flex min-w-0 flex-col text-[11px] text-slate-700">{label}
+      <select className={`${sel} font-mono`} value={value} data-testid={testId} onChange={(e) => onChange(e.target.value)}>
+        <option value="">not known</option>
+        {states.map((s) => <option key={s} value={s}>{s === 'GONE' ? 'gone (destroyed)' : s}</option>)}
+      </select>
+    </label>
+  );
+}
+
 export function SymptomForm({ menu, form, onChange }: { menu: DeskMenu; form: DeskForm; onChange(f: DeskForm): void }) {
   const set = (p: Partial<DeskForm>) => onChange({ ...form, ...p });
   const counters = form.profile ? menu.counters[form.profile as keyof DeskMenu['counters']] : [...new Set(Object.values(menu.counters).flat())];
@@ -74,8 +87,8 @@ export function SymptomForm({ menu, form, onChange }: { menu: DeskMenu; form: De
       </div>
       <div className="grid grid-cols-1 gap-2 sm:grid-cols-2">
         <label className="flex flex-col gap-0.5">Completion status (ibv_wc.status)
-          <span className="flex gap-1">
-            <select className={`${sel} min-w-0 flex-1 font-mono`} value={form.status} data-testid="desk-status" onChange={(e) => set({ status: e.target.value, scale: '' })}>
+          <span className="flex flex-wrap gap-1">
+            <select className={`${sel} min-w-[15rem] flex-1 font-mono`} value={form.status} data-testid="desk-status" onChange={(e) => set({ status: e.target.value, scale: '' })}>
               <option value="">— none —</option>
               {menu.statuses.map((s) => <option key={s} value={s}>{s}</option>)}
             </select>
@@ -84,12 +97,13 @@ export function SymptomForm({ menu, form, onChange }: { menu: DeskMenu; form: De
             </select>
           </span>
         </label>
-        <label className="flex flex-col gap-0.5">Peer QP state (ibv_query_qp on the other host)
-          <select className={`${sel} font-mono`} value={form.peerState} data-testid="desk-peer-state" onChange={(e) => set({ peerState: e.target.value })}>
-            <option value="">— not known —</option>
-            {menu.states.map((s) => <option key={s} value={s}>{s === 'GONE' ? 'gone (destroyed)' : s}</option>)}
-          </select>
-        </label>
+        <fieldset className="flex min-w-0 flex-col gap-0.5" data-testid="desk-states">
+          <legend>QP states (ibv_query_qp, qp_state)</legend>
+          <span className="grid grid-cols-2 gap-1">
+            <StateSelect label="local QP (saw the CQE)" value={form.localState} states={menu.states} testId="desk-local-state" onChange={(localState) => set({ localState })} />
+            <StateSelect label="peer QP (other host)" value={form.peerState} states={menu.states} testId="desk-peer-state" onChange={(peerState) => set({ peerState })} />
+          </span>
+        </fieldset>
         <label className="flex flex-col gap-0.5">ibv_modify_qp returned EINVAL, asked for
           <span className="flex gap-1">
             <select className={`${sel} flex-1 font-mono`} value={form.errnoTo} data-testid="desk-errno-to" onChange={(e) => set({ errnoTo: e.target.value, scale: '' })}>

@@ -8,6 +8,18 @@ import { durationText, hostLetter } from '../format.ts';
 
 type Counts = Record<number, Record<string, number>>;
 
+/** What a counter's rule rests on, said with it (a hover names the rule, this says how far to trust it). */
+const BASIS: Record<string, string> = {
+  code: 'read in the driver\'s code',
+  documented: 'as documented',
+  model: 'the model\'s reading of the vendor\'s description: the firmware that counts it is not public',
+};
+const BASIS_LINE: Record<string, string> = {
+  mlx5: 'Names as mlx5 counters.c reads them from the firmware; which event increments each is the model\'s reading of the vendor\'s descriptions (the firmware is not public).',
+  rxe: 'Names and increments as rxe\'s code has them (rxe_hw_counters.c and the lines that increment each).',
+  ibta: 'The IBTA PortCounters as the kernel\'s sysfs names them; the spec has no per-QP transport counters.',
+};
+
 export function CountersPanel() {
   const summary = useTransport((s) => s.frame?.world.summary);
   const t = useTransport((s) => s.frame?.t ?? 0);
@@ -44,7 +56,7 @@ export function CountersPanel() {
         <tbody>
           {modelled.map((d) => (
             <tr key={d.name} className="border-t border-slate-100" data-testid={`counter-${d.name}`}>
-              <th scope="row" className="truncate font-normal text-slate-800" title={`${d.rule} (bibliography: ${d.sources.join(', ')})`}>{d.name}</th>
+              <th scope="row" className="truncate font-normal text-slate-800" title={`${d.rule} (${BASIS[d.basis] ?? d.basis}; bibliography: ${d.sources.join(', ')})`}>{d.name}</th>
               {hosts.map((h) => {
                 const n = counts[h]?.[d.name] ?? 0;
                 const delta = base ? n - (base.counts[h]?.[d.name] ?? 0) : 0;
@@ -58,6 +70,7 @@ export function CountersPanel() {
           ))}
         </tbody>
       </table>
+      <p className="mt-1 text-[11px] text-slate-600" data-testid="counters-basis">{BASIS_LINE[profile]}</p>
       {missing.length > 0 && (
         <p className="mt-1 text-[11px] text-slate-600">
           Not modelled (never shown as 0): {missing.map((d, i) => (

@@ -5,12 +5,13 @@
 import { useRef, useState, type ReactNode } from 'react';
 import { transport } from '../../../bridge/labs.ts';
 import { transportStore, useTransport } from '../../../store/transport.ts';
-import { download, readJsonFile, scenarioOf } from './files.ts';
+import { readJsonFile, scenarioOf } from './files.ts';
+import { saveText } from '../../kit/saveText.ts';
 import { FullLog } from './FullLog.tsx';
 import { ChallengeEditor, type ChallengeKit } from './ChallengeEditor.tsx';
 import { ForkBanner } from './ForkBanner.tsx';
 import { ChallengeBanner } from './ChallengeBanner.tsx';
-import { FilesMenu, type FileItem } from './FilesMenu.tsx';
+import { FilesMenu, type FileItem } from '../../kit/FilesMenu.tsx';
 
 const KINDS: Array<[string, string]> = [
   ['cqe', 'CQE'], ['state', 'state change'], ['modify', 'ibv_modify_qp'], ['modify-refused', 'refused modify'], ['pkt', 'packet'], ['retry', 'retransmission'],
@@ -52,12 +53,12 @@ export function TimeTools({ challengeKit, children }: { challengeKit?: Challenge
     const r = await transport().act('exportScenario');
     if (!r) return;
     const { scenario } = r;
-    download(`${slug}.json`, `${JSON.stringify(scenario, null, 2)}\n`, 'application/json');
+    saveText(`${slug}.json`, `${JSON.stringify(scenario, null, 2)}\n`, 'application/json');
   };
   const exportTrace = async (format: 'json' | 'csv') => {
     const text = await transport().act('exportTrace', format);
     if (text === undefined) return;
-    download(`${slug}-trace-${t}ns.${format}`, text, format === 'json' ? 'application/json' : 'text/csv');
+    saveText(`${slug}-trace-${t}ns.${format}`, text, format === 'json' ? 'application/json' : 'text/csv');
   };
   const files: FileItem[] = [
     { id: 'export-scenario', label: 'Export the scenario (.json)', title: 'The scenario with every command so far, as `npm run sim` reads it', run: () => void exportScenario() },

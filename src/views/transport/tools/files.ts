@@ -1,16 +1,4 @@
-// Files in and out of the page: a download made from text, and a picked or dropped file read as
-// text. Nothing here interprets the content (the worker validates a scenario field by field).
-export function download(name: string, text: string, type: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type }));
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = name;
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
-
+// Files into the page: a picked or dropped file read as text. Nothing here interprets the content (the worker validates a scenario field by field).
 /** Files larger than this are refused before being read (a scenario is a few kilobytes). */
 export const MAX_IMPORT_BYTES = 4_000_000;
 
