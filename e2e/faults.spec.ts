@@ -256,6 +256,12 @@ test('device death: the grid and its legend say what each consumer got (user spa
   await expect(device).toContainText('sw_comp');
   await page.getByRole('region', { name: 'The affected QPs' }).screenshot({ path: 'test-results/screens/faults-grid-kernel-death.png' });
   await shot(page, 'device-death-kernel');
+  // The device panel at 390 px: whole, no sideways scroll.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await device.scrollIntoViewIfNeeded();
+  expect(await device.evaluate((el) => el.scrollWidth <= el.clientWidth && el.getBoundingClientRect().right <= window.innerWidth)).toBe(true);
+  await shot(page, 'device-death-kernel-390');
+  await page.setViewportSize({ width: 1280, height: 720 });
 
   // Idle QPs on a port down: unaware, not healthy.
   await page.getByTestId('fault').selectOption('port-down');

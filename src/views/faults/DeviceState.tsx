@@ -43,7 +43,7 @@ export function DeviceStatePanel({ devices, consumer, preset, outstanding }: { d
         {lines.map((l) => (
           <li key={l.text} className="flex gap-1.5 leading-snug" data-kind={l.kind}>
             <span className="shrink-0 pt-0.5"><KindBadge kind={l.kind} /></span>
-            <span>{l.text} <span className="text-slate-500">[<code>{l.key}</code>]</span></span>
+            <span>{l.text} <span className="whitespace-nowrap text-slate-500">[<code>{l.key}</code>]</span></span>
           </li>
         ))}
       </ul>
