@@ -134,6 +134,43 @@ test('topic 10 lesson: a question answered wrong gets its misconception, then ri
   await shot(page, 'question-right');
 });
 
+test('reset lesson, answer first: before lock-in the timeline hides what followed the reset (no late colour, no ✕, no outcome); after it, the late packets show dropped', async ({ app: page }) => {
+  await openFaults(page);
+  await showLessons(page);
+  await page.locator('#lesson-select').selectOption('reset');
+  await page.getByRole('button', { name: /^Step 2:/ }).click();
+  await expect(page.getByTestId('question')).toContainText('What happens to the SEND packets');
+  const lanes = page.getByTestId('reset-lanes');
+  await expect(lanes).toBeVisible();
+  // The learner drags the reset to the question's instant themselves: still nothing after the line.
+  await page.getByTestId('reset-at').fill('59');
+  await expect(page.getByTestId('reset-at-value')).toHaveText('5.9 µs');
+  await expect(lanes).toHaveAttribute('data-masked', 'true');
+  await expect(page.getByTestId('reset-lanes-masked')).toBeVisible();
+  const packets = lanes.getByTestId('lane-packet');
+  await expect(packets).not.toHaveCount(0);
+  await expect(lanes.locator('[data-testid="lane-packet"][data-late="true"]')).toHaveCount(0);
+  await expect(lanes.locator('[data-testid="lane-packet"][data-late="masked"]')).not.toHaveCount(0);
+  expect(await packets.evaluateAll((els) => els.map((e) => e.getAttribute('data-outcome')).filter((o) => o?.startsWith('dropped')))).toEqual([]);
+  expect(await lanes.locator('text').allTextContents()).not.toContainEqual(expect.stringContaining('✕'));
+  expect((await lanes.locator('title').allTextContents()).join(' ')).not.toContain('dropped');
+  await expect(packets.locator('line[stroke="var(--color-amber-700)"], line[stroke="var(--color-red-600)"]')).toHaveCount(0);
+  await expect(page.getByTestId('reset-report-masked')).toBeVisible();
+  await shot(page, 'reset-masked');
+  // Locked in: the model runs the question's instant and the timeline shows the late packets met.
+  await page.getByTestId('answer-dropped').check();
+  await page.getByTestId('answer-submit').click();
+  await expect(page.getByTestId('answer-feedback').locator('[data-correct]')).toHaveAttribute('data-correct', 'true');
+  await expect(lanes).toHaveAttribute('data-masked', 'false');
+  await expect(page.getByTestId('reset-lanes-masked')).toHaveCount(0);
+  await expect(lanes.locator('[data-testid="lane-packet"][data-late="true"]')).not.toHaveCount(0);
+  await expect.poll(async () => (await packets.evaluateAll((els) => els.map((e) => e.getAttribute('data-outcome')))).filter((o) => o?.startsWith('dropped')).length).toBeGreaterThan(0);
+  await expect(packets.locator('line[stroke="var(--color-red-600)"]')).not.toHaveCount(0);
+  expect(await lanes.locator('text').allTextContents()).toContainEqual(expect.stringContaining('✕'));
+  await expect(page.getByTestId('reset-report')).toBeVisible();
+  await shot(page, 'reset-unmasked');
+});
+
 test('a faults link reopens the same storm, tab and reset view; a bad one is named', async ({ app: page, context }) => {
   await openFaults(page);
   await page.getByTestId('affected-qps').fill('500');

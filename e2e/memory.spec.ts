@@ -302,3 +302,46 @@ test('a readout that shows the graded number is masked until the answer is locke
   await expect(page.getByTestId('throughput')).toHaveText(/Mops/);
   await expect(page.getByTestId('first-try')).toContainText('✕');
 });
+
+test('caching, answer first: the slider note keeps "evict each other" back on the set-conflict question; the Connect-IB question masks the cliff, its numbers and the throughput', async ({ app: page }) => {
+  await openLab(page);
+  await page.locator('#lesson-select').selectOption('caching');
+  await page.getByRole('button', { name: /^Step 5:/ }).click();
+  await expect(page.getByTestId('question')).toContainText('fewer than the 112 slots');
+  const note = page.locator('aside[aria-label="Settings"]').getByText(/^cache holds/);
+  await expect(note).toHaveText(/^cache holds 112 in 14 sets of 8 \(amber tick\)$/);
+  await expect(page.getByTestId('hit-rate')).toHaveAttribute('data-masked', 'true');
+  await page.getByRole('button', { name: /^Step 6:/ }).click();
+  await expect(page.getByTestId('question')).toContainText('Connect-IB preset at 420');
+  await page.getByTestId('tab-cliff').click();
+  await expect(page.getByTestId('cliff-masked')).toBeVisible();
+  await expect(page.getByTestId('cliff-numbers-masked')).toBeVisible();
+  await expect(page.getByTestId('cliff-targets')).toHaveCount(0);
+  await expect(page.getByTestId('throughput')).toHaveAttribute('data-masked', 'true');
+  await expect(page.getByTestId('latency')).toHaveAttribute('data-masked', 'true');
+  await shot(page, 'caching-connectib-masked');
+  await page.getByTestId('answer-near').check();
+  await page.getByTestId('answer-submit').click();
+  await expect(page.getByTestId('answer-feedback').locator('[data-correct]')).toHaveAttribute('data-correct', 'true', { timeout: 30_000 });
+  await expect(page.getByTestId('cliff-targets')).toBeVisible();
+  await expect(page.getByTestId('throughput')).toHaveText(/Mops/);
+});
+
+test('policy, answer first: the Compare tab keeps both sides\' figures, the difference and the charts back until the answer is locked in', async ({ app: page }) => {
+  await openLab(page);
+  await page.locator('#lesson-select').selectOption('policy');
+  await page.getByRole('button', { name: /^Step 2:/ }).click();
+  await expect(page.getByTestId('question')).toContainText('Under Zipf traffic');
+  await page.getByTestId('tab-compare').click();
+  await expect(page.getByTestId('compare-diff-masked')).toBeVisible();
+  await expect(page.getByTestId('compare-charts-masked')).toBeVisible();
+  await expect(page.getByTestId('compare-hit-a')).toHaveCount(0);
+  await expect(page.getByTestId('compare-readout-masked-b')).toContainText('answer first');
+  await expect(page.getByTestId('hit-rate')).toHaveAttribute('data-masked', 'true');
+  await shot(page, 'policy-compare-masked');
+  await page.getByTestId('answer-a').check();
+  await page.getByTestId('answer-submit').click();
+  await expect(page.getByTestId('answer-feedback').locator('[data-correct]')).toHaveAttribute('data-correct', 'true', { timeout: 30_000 });
+  await expect(page.getByTestId('compare-diff')).toBeVisible();
+  await expect(page.getByTestId('compare-hit-a')).not.toHaveText('–');
+});

@@ -28,6 +28,13 @@ describe('reset lesson: text and page agree', () => {
     expect(text).toContain(us(revealAt[0]));
     const after = api.answer('dropped').frame.reset!;
     expect(after.settings.resetAtNs).toBe(revealAt[0]);
+    // "Half-arrived" at that instant: B has placed part of the message (not all of it) before the
+    // reset, and SEND packets are still to be processed after it (at 5.9 µs none had arrived).
+    const placed = after.result.lanes.reassembly.filter((x) => x.t <= revealAt[0]);
+    expect(placed.length).toBeGreaterThan(0);
+    expect(placed.some((x) => x.done)).toBe(false);
+    expect(after.result.late.filter((p) => p.op.startsWith('SEND')).length).toBeGreaterThan(0);
+    expect(text).toContain(`first ${['', 'one', 'two', 'three'][placed.length]} packet`);
   });
 
   it('"cleared": the instant its text names is the one its answer moves to', () => {

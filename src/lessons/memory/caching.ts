@@ -14,7 +14,7 @@ export const cachingLesson: Lesson = {
       text: ['The same 112 slots, with 631 QPs sending uniformly at random.'],
       question: {
         kind: 'number', prompt: 'What hit rate will the cache show at 631 active QPs?', unit: '%',
-        reveal: [{ kind: 'config', patch: { qps: 631 } }], runNs: 200_000, tolerance: 4, masks: ['cliff'],
+        reveal: [{ kind: 'config', patch: { qps: 631 } }], runNs: 200_000, tolerance: 4, masks: ['cliff', 'hit-rate'],
         outcome: (p) => Math.round(p.hitRate * 1000) / 10,
         stated: 18,
         variant: (n) => {
@@ -54,7 +54,7 @@ export const cachingLesson: Lesson = {
     { id: 'overlap', title: 'Predict: Connect-IB at 420 QPs', highlight: 'cliff',
       text: ['The Connect-IB preset lets ~47 misses overlap (K = 47, a fit to FaSST\'s Connect-IB curve), each still a 750 ns read (a fit, within pcie-bench\'s measured range).'],
       question: {
-        kind: 'one', prompt: 'On the Connect-IB preset at 420 active QPs, where will the throughput be?',
+        kind: 'one', prompt: 'On the Connect-IB preset at 420 active QPs, where will the throughput be?', masks: ['cliff', 'throughput', 'latency'],
         options: [
           { id: 'near', label: 'Still at 70% of its peak or more', range: [70, Infinity] },
           { id: 'mid', label: 'Between 30% and 70% of its peak', range: [30, 70], why: 'Overlap divides the miss cost by K ≈ 47: the loss at 420 QPs is about a fifth, not a half.' },

@@ -12,7 +12,7 @@ export const enginesLesson: Lesson = {
     { id: 'programmable', title: 'Predict: a programmable engine', highlight: 'timing',
       text: ['A programmable micro-engine takes ~120 ns per eviction decision in this model. The lab runs the Connect-IB preset at 1,500 active QPs: read its hit rate and its packet rate before you answer.'],
       question: {
-        kind: 'number', prompt: 'Switch to the programmable engine. How busy (in %) will it be?', unit: '%',
+        kind: 'number', prompt: 'Switch to the programmable engine. How busy (in %) will it be?', unit: '%', masks: ['engine-util'],
         reveal: [{ kind: 'config', patch: { engine: 'programmable' } }], runNs: 200_000, tolerance: 10,
         outcome: (p) => Math.round(p.engineUtilization * 100),
         stated: 100,
@@ -20,9 +20,9 @@ export const enginesLesson: Lesson = {
         wrong: 'Compare the decision time with the time between misses: ~120 ns per decision against a miss every few tens of ns.',
       } },
     { id: 'firmware', title: 'Predict: trapping to firmware', highlight: 'compare',
-      text: ['A trap to firmware takes microseconds per decision (2.5 µs in this model). Side A keeps fixed logic; side B traps.'],
+      text: ['A trap to firmware takes microseconds per decision (2.5 µs in this model). Your answer sets side A to fixed logic and side B to the trap.'],
       question: {
-        kind: 'one', prompt: 'How will B\'s throughput compare with A\'s?',
+        kind: 'one', prompt: 'How will B\'s throughput compare with A\'s?', masks: ['compare', 'throughput'],
         options: [
           { id: 'much', label: 'B below 50% of A', range: [-Infinity, 50] },
           { id: 'bit', label: 'B lower, but between 50% and 98% of A', range: [50, 98], why: 'A firmware decision is not overlapped like a PCIe read: one at a time, 2.5 µs each, caps throughput at 1 / (evictions per packet × 2.5 µs).' },

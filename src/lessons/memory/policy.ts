@@ -14,9 +14,9 @@ export const policyLesson: Lesson = {
     { id: 'uniform', title: 'Uniform traffic: policy barely matters', highlight: 'compare', speed: 20_000,
       text: ['With every QP equally likely any victim is as good as any other: LRU, FIFO and random all converge on a hit rate of about C/N. No commercial RNIC publishes its policy; these are the textbook ones.'] },
     { id: 'fifo', title: 'Predict: FIFO against LRU under skew', highlight: 'compare',
-      text: ['Now the traffic is Zipf: the k-th most popular QP gets a share ∝ 1/k^1.1. A keeps LRU, B keeps FIFO.'],
+      text: ['Your answer switches the traffic to Zipf: the k-th most popular QP gets a share ∝ 1/k^1.1. A keeps LRU, B keeps FIFO.'],
       question: {
-        kind: 'one', prompt: 'Under Zipf traffic, which side keeps more hits?',
+        kind: 'one', prompt: 'Under Zipf traffic, which side keeps more hits?', masks: ['compare', 'hit-rate'],
         options: [
           { id: 'a', label: 'A (LRU), by 1 point of hit rate or more', range: [1, Infinity] },
           { id: 'same', label: 'About the same, within 1 point: FIFO and LRU both evict the oldest', range: [-1, 1], why: 'FIFO is not LRU: FIFO evicts whatever entered first, even the hottest QP touched a nanosecond ago; LRU moves a QP to the back on every use, so hot QPs stay.' },
@@ -34,9 +34,9 @@ export const policyLesson: Lesson = {
       check: (p) => { const c = readyPair(p); return p.config.pattern === 'zipf' && c !== null && c.a.policy === 'lfu' && c.b.policy === 'random' && c.a.hitRate > c.b.hitRate + 0.03; },
       solution: [{ kind: 'config', patch: { pattern: 'zipf', skew: 1.1 } }, { kind: 'compare', a: { policy: 'lfu' }, b: { policy: 'random' } }] },
     { id: 'scan', title: 'Predict: a scan against LRU', highlight: 'compare',
-      text: ['Half the packets go to a small hot set; the rest scan every QP in order. A runs 2Q, B runs LRU. 2Q puts a QP it does not remember into a small FIFO (A1in), where a hit changes nothing; a QP pushed out of A1in leaves its QPN in a ghost list (A1out), and only a QP fetched again while its QPN is still there enters the main LRU (Am).'],
+      text: ['Your answer sets up this traffic: half the packets go to a small hot set, the rest scan every QP in order; A runs 2Q, B runs LRU. 2Q puts a QP it does not remember into a small FIFO (A1in), where a hit changes nothing; a QP pushed out of A1in leaves its QPN in a ghost list (A1out), and only a QP fetched again while its QPN is still there enters the main LRU (Am).'],
       question: {
-        kind: 'one', prompt: 'Under "Scan + hot set", which side keeps more hits?',
+        kind: 'one', prompt: 'Under "Scan + hot set", which side keeps more hits?', masks: ['compare', 'hit-rate'],
         options: [
           { id: 'a', label: 'A (2Q), by 2 points of hit rate or more', range: [2, Infinity] },
           { id: 'b', label: 'B (LRU), by 2 points or more', range: [-Infinity, -2], why: 'LRU keeps what was used recently, and a scan makes every QP recently used once: each scanned QP pushes a hot one out.' },

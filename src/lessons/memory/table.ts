@@ -11,7 +11,7 @@ export const tableLesson: Lesson = {
       text: ['In this model the NIC finds a QP\'s context the way a CPU finds a page: the 24-bit QPN is cut into indices, one per table level. No vendor documents its table, so the shape is the page\'s model; the sizes (4 KiB pages, 256 B contexts) come from the mlx4 and hns drivers.',
         'The coloured bit strip shows each level\'s index; below it the walk goes root → directory → context page, one level at a time, on every miss. The tables live in ICM: host memory the driver allocates and maps for the NIC (mlx4 does it itself), in 4 KiB pages.'] },
     { id: 'onchip', title: 'Predict: what a level costs', highlight: 'walk',
-      text: ['Levels kept on chip cost nothing per miss; each level in host memory costs one PCIe read. Right now the two upper levels are on chip.'],
+      text: ['In this model (its reasoning: each level of the walk is one dependent read) a level kept on chip costs nothing per miss, and each level in host memory costs one PCIe read. Right now the two upper levels are on chip.'],
       question: {
         kind: 'number', prompt: 'Set "Levels on chip" to 0. How many PCIe reads will one miss then cost?', unit: 'reads',
         reveal: [{ kind: 'config', patch: { onChipLevels: 0 } }], runNs: 20_000, tolerance: 0,

@@ -121,7 +121,7 @@ export const errorsLesson: Lesson = {
     },
     {
       id: 'post-in-err', title: 'Predict: posting in ERR', highlight: 'rings',
-      text: ['QP 0x100 is in ERR. Software posts two more sends anyway, as a drain routine would: wr_id 9 signaled, wr_id 10 unsignaled (it asks for no completion on success).'],
+      text: ['QP 0x100 is in ERR. Software posts two more sends anyway: wr_id 9 signaled, wr_id 10 unsignaled (it asks for no completion on success).'],
       question: {
         kind: 'one', prompt: 'What will the two posts give back in the CQ?',
         options: [

@@ -28,6 +28,7 @@ export function ResetTab() {
   useEffect(() => { void faults().act('claims').then((c) => { if (c) setClaims(c); }); }, []);
   useEffect(() => { if (!r) void faults().act('showReset'); }, [r]);
   const masked = useFaultsMask('reset-report');
+  const lanesMasked = useFaultsMask('reset-lanes');
   if (!r) return <p className="p-4 text-sm text-slate-500" data-testid="reset-tab">Running the transfer…</p>;
   const s = r.settings;
   const alloc = claims?.allocators.find((a) => a.id === s.allocator);
@@ -45,7 +46,7 @@ export function ResetTab() {
           <WorkerSwitch testId="err-first" value={s.errFirst} onChange={(errFirst) => set({ errFirst })} label="ERR first, then RESET" className="flex items-center gap-1 text-[12px]" />
         </section>
         <section ref={box} className="rounded-md border border-slate-300 bg-white p-2">
-          <ResetLanes r={r} width={size.width - 16} onMove={(t) => void set({ resetAtNs: Math.max(0, Math.min(T_MAX, t)) })} />
+          <ResetLanes r={r} masked={lanesMasked} width={size.width - 16} onMove={(t) => void set({ resetAtNs: Math.max(0, Math.min(T_MAX, t)) })} />
         </section>
         {masked ? <AnswerFirst block what="what the reset did, and what the late packets met" testId="reset-report-masked" /> : <section className="rounded-md border border-slate-300 bg-white p-2 text-[12px]" data-testid="reset-report">
           <h2 className="text-sm font-semibold text-slate-900">What the reset did</h2>

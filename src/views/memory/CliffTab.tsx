@@ -44,8 +44,10 @@ export function CliffTab() {
         <Legend f={f} pub={pub} />
       </section>
       <aside className="flex min-h-0 flex-col gap-2 overflow-y-auto" aria-label="Calibration" tabIndex={0}>
-        <Targets targets={f.sweep.targets} unmodified={f.sweep.presetUnmodified} />
-        <Numbers points={f.sweep.points} />
+        {/* The model's figure per target and the table of points answer the same question as the curve. */}
+        {masked
+          ? <p className="rounded border border-dashed border-violet-600 bg-violet-50 p-2 text-center text-[12px] font-semibold text-violet-800" data-testid="cliff-numbers-masked" data-masked="true">Answer first: the model&apos;s numbers, and the published ones they must match, show once you lock in your answer.</p>
+          : <><Targets targets={f.sweep.targets} unmodified={f.sweep.presetUnmodified} /><Numbers points={f.sweep.points} /></>}
       </aside>
     </div>
   );

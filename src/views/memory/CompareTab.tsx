@@ -1,5 +1,7 @@
 // Two NICs side by side on the same seeded traffic, in lockstep: each side may change the policy,
 // the engine, the cache size or the ways; the strip in the middle says what the difference buys.
+// On a question that names 'compare' (which side keeps more hits, how B's throughput compares) the
+// two sides' figures, the difference and the charts over time are masked "answer first".
 import { memory } from '../../bridge/labs.ts';
 import { useMemory } from '../../store/memory.ts';
 import type { CompareFrame, CompareSide, CompareSideFrame } from '../../worker/memory/types.ts';
@@ -8,6 +10,7 @@ import { LiveChart } from './charts.tsx';
 import { COLORS, ENGINE_SHORT, POLICY_LABEL, WAY_OPTIONS, entrySteps, int, mops, ns, pct } from './format.ts';
 import { noteReply, useSize } from './hooks.ts';
 import { WorkerSelect } from '../kit/controls.tsx';
+import { AnswerFirst, isMasked } from '../kit/mask.tsx';
 
 export function CompareTab() {
   const c = useMemory((s) => s.frame?.compare ?? null);
@@ -15,6 +18,7 @@ export function CompareTab() {
   const flash = useMemory((s) => s.compareFlash);
   const pattern = useMemory((s) => s.frame?.patternText ?? '');
   const cfg = useMemory((s) => s.frame?.config);
+  const masked = useMemory((s) => isMasked(s.frame?.lesson?.question, 'compare'));
   const [chartBox, chartSize] = useSize<HTMLDivElement>({ width: 900, height: 150 });
   if (!c || !cfg) return <p className="p-4 text-sm text-slate-500" data-testid="compare">Starting the two NICs…</p>;
   const change = (k: 'a' | 'b', patch: Partial<CompareSide>) => memory().act('patchCompare', k, patch).then(noteReply);
@@ -29,21 +33,21 @@ export function CompareTab() {
         Everything else comes from the settings column.
       </p>
       <div className="flex flex-col gap-2 @2xl:grid @2xl:grid-cols-[minmax(0,1fr)_168px_minmax(0,1fr)] @4xl:min-h-0 @4xl:flex-1">
-        <Side k="a" s={c.a} grid={grids.a} flash={flash.a} onChange={(p) => change('a', p)} />
-        <Diff c={c} />
-        <Side k="b" s={c.b} grid={grids.b} flash={flash.b} onChange={(p) => change('b', p)} />
+        <Side k="a" s={c.a} grid={grids.a} flash={flash.a} masked={masked} onChange={(p) => change('a', p)} />
+        {masked ? <AnswerFirst block what="which side does better" testId="compare-diff-masked" /> : <Diff c={c} />}
+        <Side k="b" s={c.b} grid={grids.b} flash={flash.b} masked={masked} onChange={(p) => change('b', p)} />
       </div>
-      <section ref={chartBox} className="flex h-[150px] shrink-0 gap-2 rounded-md border border-slate-300 bg-white p-1 max-sm:h-[304px] max-sm:flex-col" aria-label="A and B over time">
+      {masked ? <AnswerFirst block what="A and B over time" testId="compare-charts-masked" /> : <section ref={chartBox} className="flex h-[150px] shrink-0 gap-2 rounded-md border border-slate-300 bg-white p-1 max-sm:h-[304px] max-sm:flex-col" aria-label="A and B over time">
         <LiveChart title="Hit rate, A vs B" width={half} height={chartH} yDomain={[0, 1]} value={(p) => p.hitRate} format={(v) => pct(v, 0)}
           series={[{ name: 'A', color: COLORS.a, points: c.a.series }, { name: 'B', color: COLORS.b, points: c.b.series, dash: '5 3' }]} testId="compare-chart-hit" xBy="packets" />
         <LiveChart title="Throughput (Mops), A vs B" width={half} height={chartH} value={(p) => p.mops} format={(v) => mops(v)}
           series={[{ name: 'A', color: COLORS.a, points: c.a.series }, { name: 'B', color: COLORS.b, points: c.b.series, dash: '5 3' }]} testId="compare-chart-throughput" xBy="packets" />
-      </section>
+      </section>}
     </div>
   );
 }
 
-function Side({ k, s, grid, flash, onChange }: { k: 'a' | 'b'; s: CompareSideFrame; grid: CompareSideFrame['grid']; flash: { seq: number; recs: CompareSideFrame['recent'] }; onChange(p: Partial<CompareSide>): Promise<unknown> }) {
+function Side({ k, s, grid, flash, masked, onChange }: { k: 'a' | 'b'; s: CompareSideFrame; grid: CompareSideFrame['grid']; flash: { seq: number; recs: CompareSideFrame['recent'] }; masked: boolean; onChange(p: Partial<CompareSide>): Promise<unknown> }) {
   const [box, size] = useSize<HTMLDivElement>({ width: 380, height: 200 });
   const name = k.toUpperCase();
   const color = k === 'a' ? COLORS.a : COLORS.b;
@@ -62,13 +66,13 @@ function Side({ k, s, grid, flash, onChange }: { k: 'a' | 'b'; s: CompareSideFra
         <SideSelect id={`compare-entries-${k}`} label="Cache entries" value={String(s.side.entries)} options={steps.map((e) => [String(e), int(e)])} onChange={(v) => onChange({ entries: Number(v) })} />
         <SideSelect id={`compare-ways-${k}`} label="Ways" value={String(s.side.ways)} options={WAY_OPTIONS.map((w) => [String(w), w === 0 ? 'fully assoc.' : `${w}-way`])} onChange={(v) => onChange({ ways: Number(v) })} />
       </div>
-      <div className="flex flex-wrap gap-x-3 whitespace-nowrap">
+      {masked ? <p className="text-[12px]" data-testid={`compare-readout-masked-${k}`}>Hit rate, throughput, latency: <AnswerFirst /></p> : <div className="flex flex-wrap gap-x-3 whitespace-nowrap">
         <div><span className="block text-[11px] text-slate-600">Hit rate</span><span className="font-mono text-xl font-bold tabular-nums" data-testid={`compare-hit-${k}`} data-value={r.valid ? r.hitRate.toFixed(4) : ''}>{r.valid ? pct(r.hitRate) : '–'}</span></div>
         <div><span className="block text-[11px] text-slate-600">Throughput</span><span className="font-mono text-lg font-bold tabular-nums" data-testid={`compare-throughput-${k}`}>{r.valid ? `${mops(r.mops)} Mops` : '–'}</span></div>
         <div><span className="block text-[11px] text-slate-600" title="service + queueing: see the readout above">Latency (svc + queue)</span><span className="font-mono text-base font-semibold tabular-nums">{r.valid ? ns(r.latencyNs) : '–'}</span></div>
-      </div>
+      </div>}
       <div ref={box} className="h-64 min-h-0 @4xl:h-auto @4xl:flex-1">
-        <CacheCanvas grid={grid} flash={flash} width={size.width} height={size.height} label={`NIC ${name} cache: ${int(s.side.entries)} contexts, ${POLICY_LABEL[s.side.policy]}; hit rate ${pct(r.hitRate)}`} testId={`compare-grid-${k}`} />
+        <CacheCanvas grid={grid} flash={flash} width={size.width} height={size.height} label={`NIC ${name} cache: ${int(s.side.entries)} contexts, ${POLICY_LABEL[s.side.policy]}${masked ? '' : `; hit rate ${pct(r.hitRate)}`}`} testId={`compare-grid-${k}`} />
       </div>
     </section>
   );

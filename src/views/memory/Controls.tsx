@@ -9,6 +9,7 @@ import {
 } from './format.ts';
 import { sendConfig } from './hooks.ts';
 import { WorkerSelect as Select, WorkerSlider as LogSlider } from '../kit/controls.tsx';
+import { isMasked } from '../kit/mask.tsx';
 
 const SKEW_UI: Record<string, { min: number; max: number; step: number; label: string; text(v: number): string }> = {
   zipf: { min: 0, max: 3, step: 0.01, label: 'Skew: Zipf exponent s', text: (v) => `s = ${v.toFixed(2)}` },
@@ -21,6 +22,7 @@ export function Controls() {
   const cfg = useMemory((s) => s.frame?.config ?? null);
   const notice = useMemory((s) => s.notice);
   const pattern = useMemory((s) => s.frame?.patternText ?? '');
+  const noteMasked = useMemory((s) => isMasked(s.frame?.lesson?.question, 'hit-rate') || isMasked(s.frame?.lesson?.question, 'evictions'));
   const send = (p: Partial<LabConfig>) => sendConfig(p);
   if (!cfg) return <aside className="order-3 border-t lg:order-none lg:w-[268px] lg:shrink-0 lg:border-t-0 lg:border-r border-slate-300 bg-white p-3 text-sm text-slate-500">Starting…</aside>;
   const steps = entrySteps(cfg.entries);
@@ -30,7 +32,7 @@ export function Controls() {
       <LogSlider
         id="active-qps" label="Active QPs" value={cfg.qps} min={0} max={QPS_POS_MAX} toPos={posFromQps} fromPos={qpsFromPos}
         text={(v) => `${int(v)} QPs`} onChange={(qps) => send({ qps })}
-        hint={qpsNote(cfg)}
+        hint={qpsNote(cfg, noteMasked)}
         marks={[{ pos: posFromQps(cfg.entries), title: `cache size: ${int(cfg.entries)} contexts` }]}
         valueText={(v) => `${int(v)} active QPs (log scale, 1 to 1,000,000)`}
       />

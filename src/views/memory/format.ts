@@ -152,13 +152,16 @@ export const PROVENANCE_TEXT: Record<string, string> = {
 /**
  * The note under the active-QP slider. Below the cache size a set-associative cache still
  * evicts: set = QPN mod sets, so QPs that share a set push each other out before the cache is
- * full (set conflicts; cache.ts setOf). Said where the slider invites "drag past it".
+ * full (set conflicts; cache.ts setOf). Said where the slider invites "drag past it" — except
+ * while a lesson question masks the hit rate or the evictions: then "evict each other" would be
+ * the answer to caching/conflicts before the learner locks in (issue 17), and only the shape shows.
  */
-export function qpsNote(cfg: { qps: number; entries: number; ways: number }): string {
+export function qpsNote(cfg: { qps: number; entries: number; ways: number }, masked = false): string {
   const ways = cfg.ways === 0 ? cfg.entries : cfg.ways;
   const sets = Math.max(1, Math.floor(cfg.entries / ways));
   if (sets === 1) return `cache holds ${int(cfg.entries)} (amber tick): drag past it`;
   const shape = `${int(cfg.entries)} in ${int(sets)} sets of ${ways}`;
+  if (masked) return `cache holds ${shape} (amber tick)`;
   return cfg.qps <= cfg.entries
     ? `cache holds ${shape} (amber tick): QPs sharing a set evict each other before it is full (set conflicts)`
     : `cache holds ${shape} (amber tick): past it, lookups must miss`;

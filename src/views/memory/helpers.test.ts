@@ -130,6 +130,8 @@ describe('the memory readouts say what they show (issue 17)', () => {
     expect(qpsNote({ qps: 93, entries: 112, ways: 8 })).not.toMatch(/drag past it/);
     expect(qpsNote({ qps: 631, entries: 112, ways: 8 })).toMatch(/past it, lookups must miss/);
     expect(qpsNote({ qps: 93, entries: 112, ways: 0 })).toBe('cache holds 112 (amber tick): drag past it');
+    // While a question masks the hit rate or the evictions, the note names the shape, not the answer (caching/conflicts).
+    expect(qpsNote({ qps: 93, entries: 112, ways: 8 }, true)).toBe('cache holds 112 in 14 sets of 8 (amber tick)');
   });
 
   it('the engine card names the engine\'s wait, apart from the in-flight queueing the latency card adds', () => {
