@@ -268,3 +268,80 @@ test('why? for a late report and for a lost event: the chain names the cause, th
   await expect(why).toHaveCount(0);
   await expect(page.getByTestId('storm-grid')).toHaveAttribute('data-marked', '0');
 });
+
+test('device death: the grid and its legend say what each consumer got (user space: DEVICE_FATAL, context fatal, no flush; kernel: flushed); idle QPs are never healthy', async ({ app: page }) => {
+  await openFaults(page);
+  await page.getByTestId('fault').selectOption('device-fatal');
+  await page.getByTestId('consumer').selectOption('user');
+  await page.getByTestId('affected-qps').fill('571');
+  const legend = page.getByTestId('storm-legend');
+  const device = page.getByTestId('device-state');
+  await page.getByTestId('to-end').click();
+  await expect(device).toHaveAttribute('data-state', 'internal-error', { timeout: 30_000 });
+  await expect(legend.locator('[data-phase="7"]')).toContainText('256');
+  await expect(legend).not.toContainText('flushed');
+  await expect(device).toContainText('MLX5_DEVICE_STATE_INTERNAL_ERROR');
+  await expect(device).toContainText('MLX5_CTX_FLAGS_FATAL_STATE');
+  await expect(page.getByTestId('storm-grid')).toHaveAttribute('aria-label', /256 DEVICE_FATAL in user space/);
+  await page.getByRole('region', { name: 'The affected QPs' }).screenshot({ path: 'test-results/screens/faults-grid-user-death.png' });
+  await shot(page, 'device-death-user');
+
+  await page.getByTestId('consumer').selectOption('kernel');
+  await page.getByTestId('to-end').click();
+  await expect(legend.locator('[data-phase="3"]')).toContainText('256', { timeout: 30_000 });
+  await expect(legend.locator('[data-phase="7"]')).toHaveCount(0);
+  await expect(device).toContainText('sw_comp');
+  await page.getByRole('region', { name: 'The affected QPs' }).screenshot({ path: 'test-results/screens/faults-grid-kernel-death.png' });
+  await shot(page, 'device-death-kernel');
+  // The device panel at 390 px: whole, no sideways scroll.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await device.scrollIntoViewIfNeeded();
+  expect(await device.evaluate((el) => el.scrollWidth <= el.clientWidth && el.getBoundingClientRect().right <= window.innerWidth)).toBe(true);
+  await shot(page, 'device-death-kernel-390');
+  await page.setViewportSize({ width: 1280, height: 720 });
+
+  // Idle QPs on a port down: unaware, not healthy.
+  await page.getByTestId('fault').selectOption('port-down');
+  await page.getByTestId('idle').fill('5');
+  await page.getByTestId('to-end').click();
+  await expect(page.getByTestId('storm-reported')).toHaveText('192', { timeout: 30_000 });
+  await expect(legend.locator('[data-phase="8"]')).toContainText('64');
+  await expect(legend.locator('[data-phase="0"]')).toContainText('0');
+  await shot(page, 'idle-unaware');
+});
+
+test('the program\'s side: event-thread controls show at once, keep the storm, and the readout shows what the storm CLI prints for the same settings; holds at 390 px', async ({ app: page }) => {
+  await openFaults(page);
+  await page.getByTestId('fault').selectOption('context-read-error');
+  await page.getByTestId('affected-qps').fill('571');
+  await page.getByTestId('to-end').click();
+  await expect(page.getByTestId('storm-reported')).toHaveText('256', { timeout: 30_000 });
+  const tShown = await page.getByTestId('storm-time').innerText();
+  // 50 µs per event, acknowledged 10 ms after reading, rdma_cm on (slider positions 540 and 571).
+  await page.getByTestId('event-ns').fill('540');
+  await expect(page.getByTestId('event-ns-value')).toHaveText('50.0 µs');
+  await page.getByTestId('ack-ns').fill('571');
+  await expect(page.getByTestId('ack-ns-value')).toHaveText('10.0 ms');
+  await page.getByTestId('cm').check();
+  // `npm run sim -- --storm --qps 256 --fault context-read-error … --event-ns 50000 --ack-ns 10000000 --cm`
+  // prints program: { asyncBacklogMax: 154, cmBacklogMax: 154, learnedNs.p50: 2560150, destroyWaitNs.p50: 1014810000, unlearned: 0 }.
+  const r = page.getByTestId('program-readout');
+  await expect(r.getByTestId('program-cm-backlog')).toHaveText('154');
+  await expect(r.getByTestId('program-fd-backlog')).toHaveText('154');
+  await expect(r.getByTestId('program-learned-p50')).toHaveText('2.56 ms');
+  await expect(r.getByTestId('program-destroy-p50')).toHaveText('1.01 s');
+  await expect(r.getByTestId('program-unlearned')).toHaveText('0');
+  // The storm was not restarted by the program's settings.
+  await expect(page.getByTestId('storm-time')).toHaveText(tShown);
+  await expect(page.getByTestId('storm-reported')).toHaveText('256');
+  await r.scrollIntoViewIfNeeded();
+  await shot(page, 'program-side');
+  const a = await (await axe(page)).analyze();
+  expect(a.violations.map((v) => `${v.id} (${v.nodes.length})`)).toEqual([]);
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await r.scrollIntoViewIfNeeded();
+  await expect(r).toBeVisible();
+  expect(await r.evaluate((el) => el.scrollWidth <= el.clientWidth && el.getBoundingClientRect().right <= window.innerWidth)).toBe(true);
+  await shot(page, 'program-side-390');
+});

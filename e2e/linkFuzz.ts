@@ -51,7 +51,7 @@ export function baseLinks(): Record<LabId, string[]> {
     { preset: 'cx5', qps: 4096, overrides: { policy: '2q', pattern: 'zipf', skew: 1.2, pinned: [16, 17] }, tab: 'capacity', race: { offset: -2, protection: 'seqlock' }, speed: 40_000, lesson: { id: 'capacity', step: 1 } },
     { preset: 'connect-ib', qps: 600, overrides: { entries: 256, ways: 4, engine: 'firmware' }, compare: { a: { policy: 'lru', engine: 'fixed', entries: 512, ways: 8 }, b: { policy: 'lfu', engine: 'firmware', entries: 1024, ways: 0 } }, tab: 'compare' },
   ];
-  const settings = { qps: 500, fault: 'port-down', preset: 'mlx4', eqDepth: 64, serviceNs: 20_000, eqeNs: 100, policy: 'priority', classes: 3, mix: 'equal', outstanding: 8, seed: 1, consumer: 'kernel', idle: 0, classMix: 'interleaved' } as const;
+  const settings = { qps: 500, fault: 'port-down', preset: 'mlx4', eqDepth: 64, serviceNs: 20_000, eqeNs: 100, policy: 'priority', classes: 3, mix: 'equal', outstanding: 8, seed: 1, consumer: 'kernel', idle: 0, classMix: 'interleaved', srq: 0, eventNs: 2_000, ackNs: 0, cm: false } as const;
   const faults: FaultsPayload[] = [
     { settings: { ...settings, qps: 64 } },
     { settings, reset: { situation: 'read-streaming', resetAtNs: 8000, errFirst: true, reuse: false, quarantine: false, randomPsn: true, reusePeer: 'same', allocator: 'rxe' }, compare: 'fifo', tab: 'reset', speed: 1e6, lesson: { id: 'storm', step: 2 } },

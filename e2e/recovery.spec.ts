@@ -242,7 +242,7 @@ test('memory lab: a RELEASE and a rejected tick while playing each stop playback
 // ---------------------------------------------------------------- faults at scale
 
 const FAULTS_LINK = writeLink('faults', {
-  settings: { qps: 2048, fault: 'host-crash', preset: 'mlx4', eqDepth: 256, serviceNs: 10_000, eqeNs: 100, policy: 'round-robin', classes: 3, mix: 'equal', outstanding: 4, seed: 7, consumer: 'kernel', idle: 0, classMix: 'interleaved' },
+  settings: { qps: 2048, fault: 'host-crash', preset: 'mlx4', eqDepth: 256, serviceNs: 10_000, eqeNs: 100, policy: 'round-robin', classes: 3, mix: 'equal', outstanding: 4, seed: 7, consumer: 'kernel', idle: 0, classMix: 'interleaved', srq: 0.25, eventNs: 50_000, ackNs: 1_000_000, cm: true },
   tab: 'policies', speed: 200_000, lesson: { id: 'storm', step: 1 },
 });
 const stormTime = async (page: Page) => ((await frameOf(page, 'faults')) as { live: { t: number } }).live.t;

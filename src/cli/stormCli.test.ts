@@ -67,6 +67,8 @@ describe('storm CLI (the headless contract of issue 7)', () => {
       [['--qps', '10', '--fault', 'port-down', '--idle', '-0.1'], /--idle .*'-0.1'/],
       [['--qps', '10', '--fault', 'port-down', '--idle', 'half'], /--idle .*'half'/],
       [['--qps', '10', '--fault', 'port-down', '--class-mix', 'striped'], /--class-mix .*'striped'/],
+      [['--qps', '10', '--fault', 'port-down', '--srq', '1.5'], /--srq .*0 <= F <= 1.*'1.5'/],
+      [['--qps', '10', '--fault', 'port-down', '--srq', 'half'], /--srq .*'half'/],
       [['--qps', '10', '--fault', 'port-down', '--consumer', 'firmware'], /--consumer .*'firmware'/],
       [['--qps', '10', '--fault', 'port-down', '--weights', 'heavy'], /--weights .*'heavy'/],
       [['--qps', '10', '--fault', 'link-flap', '--flap-ms', '0'], /--flap-ms .*'0'/],
@@ -91,5 +93,15 @@ describe('storm CLI (the headless contract of issue 7)', () => {
     const bad = await run('--qps', '8', '--fault', 'port-down', '--event-ns', '0');
     expect(bad.code).toBe(2);
     expect(bad.err[0]).toMatch(/--event-ns/);
+  });
+  it('--srq F puts that share of the QPs on an SRQ: one LAST_WQE_REACHED each, counted in a lastWqe key (raised = delivered + lost); without it no such key', async () => {
+    const r = await run('--qps', '64', '--fault', 'context-read-error', '--policy', 'fifo', '--hosts', '4', '--srq', '0.5');
+    expect(r.code).toBe(0);
+    const line = JSON.parse(r.out[0]) as { lastWqe: { raised: number; delivered: number; lost: number }; events: Record<string, number>; faulted: number; reported: number; lostReports: number };
+    expect(line.lastWqe).toEqual({ raised: 32, delivered: 32, lost: 0 });
+    expect(line.events.IBV_EVENT_QP_LAST_WQE_REACHED).toBe(32);
+    expect(line.reported + line.lostReports).toBe(line.faulted);
+    const plain = JSON.parse((await run('--qps', '64', '--fault', 'context-read-error', '--policy', 'fifo', '--hosts', '4')).out[0]) as Record<string, unknown>;
+    expect('lastWqe' in plain).toBe(false);
   });
 });

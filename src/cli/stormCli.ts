@@ -7,15 +7,15 @@ import {
   CHANNEL_PRESETS, CONSUMERS, FAULT_KINDS, POLICIES, QP_CLASS_MIXES, TIMEOUT_PRESETS, ScenarioError, createStorm,
   type PolicyName, type StormConfig, type TimeoutPreset,
 } from '../core/index.ts';
-import { CLASS_MIXES, defaultStormSettings, parseStormSettings, stormConfigOf, type StormSettings } from '../core/faults/labConfig.ts';
-import type { ProgramOptions } from '../core/faults/program.ts';
+import { CLASS_MIXES, defaultStormSettings, parseStormSettings, programOf, stormConfigOf, type StormSettings } from '../core/faults/labConfig.ts';
+import { programLine, type ProgramOptions } from '../core/faults/program.ts';
 import { ArgError, oneOf, parseFlags } from './flags.ts';
 
 const USAGE = `usage: npm run sim -- --storm --qps N --fault <${FAULT_KINDS.join('|')}>
        [--policy <${POLICIES.join('|')}|all>] (default all)
        [--preset <${CHANNEL_PRESETS.join('|')}>] [--consumer <${CONSUMERS.join('|')}>] [--eq-depth D] [--service-ns S] [--eqe-ns E]
        [--outstanding W] [--classes K] [--weights <${CLASS_MIXES.join('|')}>] [--class-mix <${QP_CLASS_MIXES.join('|')}>]
-       [--idle F] (a fraction of idle QPs, 0 <= F < 1) [--flap-ms D] (link-flap: how long the port stays down)
+       [--idle F] (a fraction of idle QPs, 0 <= F < 1) [--srq F] (a fraction of the QPs on an SRQ, 0 <= F <= 1: each raises LAST_WQE_REACHED; adds a "lastWqe" key) [--flap-ms D] (link-flap: how long the port stays down)
        [--mlx5-overrun <fatal|report>] (mlx5: an EQ overrun takes the fatal path, or is only reported: both are readings of health.c)
        [--event-ns E] [--ack-ns A] [--cm] (the program's event thread: E ns per async/CM event read, acknowledged A ns later;
          --cm adds rdma_cm's DISCONNECTED and TIMEWAIT_EXIT per connection; any of them adds a "program" key to each line)
@@ -27,7 +27,7 @@ Defaults are the page's: ${JSON.stringify(defaultStormSettings())}; --eq-depth d
 Prints one JSON object per line, one per policy, all on the same storm.`;
 
 const VALUE_FLAGS = new Set(['qps', 'fault', 'policy', 'eq-depth', 'service-ns', 'outstanding', 'classes', 'seed', 'hosts', 'preset', 'query-ns', 'budget', 'irq-ns', 'eqe-ns', 'cache',
-  'consumer', 'idle', 'class-mix', 'weights', 'flap-ms', 'timeouts', 'mlx5-overrun', 'mlx5-recovery', 'event-ns', 'ack-ns', 'settings']);
+  'consumer', 'idle', 'srq', 'class-mix', 'weights', 'flap-ms', 'timeouts', 'mlx5-overrun', 'mlx5-recovery', 'event-ns', 'ack-ns', 'settings']);
 const BOOL_FLAGS = new Set(['storm', 'help', 'cm']);
 
 const parse = (args: string[]) => parseFlags(args, VALUE_FLAGS, BOOL_FLAGS);
@@ -46,6 +46,14 @@ function fraction(m: Map<string, string>, name: string): number | undefined {
   if (raw === undefined) return undefined;
   const v = Number(raw);
   if (!Number.isFinite(v) || v < 0 || v >= 1 || raw.trim() === '') throw new ArgError(`--${name} must be a fraction with 0 <= F < 1, got '${raw}'`);
+  return v;
+}
+
+function share(m: Map<string, string>, name: string): number | undefined {
+  const raw = m.get(name);
+  if (raw === undefined) return undefined;
+  const v = Number(raw);
+  if (!Number.isFinite(v) || v < 0 || v > 1 || raw.trim() === '') throw new ArgError(`--${name} must be a fraction with 0 <= F <= 1, got '${raw}'`);
   return v;
 }
 
@@ -80,6 +88,7 @@ export function stormFromArgs(m: Map<string, string>): { cfg: StormConfig; polic
     seed: int(m, 'seed', 0, 0xffffffff) ?? base.seed,
     consumer: oneOf(m, 'consumer', CONSUMERS) ?? base.consumer,
     idle: fraction(m, 'idle') ?? base.idle,
+    srq: share(m, 'srq') ?? base.srq,
     classMix: oneOf(m, 'class-mix', QP_CLASS_MIXES) ?? base.classMix,
   };
   const flapMs = int(m, 'flap-ms', 1, 10_000);
@@ -95,7 +104,9 @@ export function stormFromArgs(m: Map<string, string>): { cfg: StormConfig; polic
     mlx5Recovery: oneOf(m, 'mlx5-recovery', ['none', 'devlink'] as const),
   };
   const eventNs = int(m, 'event-ns', 1, 1_000_000_000), ackNs = int(m, 'ack-ns', 0, 10_000_000_000);
-  const program = eventNs !== undefined || ackNs !== undefined || m.has('cm') ? { eventNs, ackNs, cm: m.has('cm') } : undefined;
+  // The page's settings carry the program's side: --settings prints it, flags override it.
+  const program = fromSettings ? { ...programOf(base), ...(eventNs === undefined ? {} : { eventNs }), ...(ackNs === undefined ? {} : { ackNs }), ...(m.has('cm') ? { cm: true } : {}) }
+    : eventNs !== undefined || ackNs !== undefined || m.has('cm') ? { eventNs, ackNs, cm: m.has('cm') } : undefined;
   return { cfg, policies: p === 'all' ? [...POLICIES] : [p as PolicyName], program };
 }
 
@@ -128,12 +139,12 @@ export function stormMain(args: string[], write: (line: string) => void, writeEr
     const s = storm.summary();
     const halt = storm.sim.stopped;
     const pv = job.program ? storm.program(job.program) : null;
-    const program = pv ? { learnedNs: pv.learned, destroyWaitNs: pv.destroyWait, asyncBacklogMax: pv.asyncBacklogMax, cmBacklogMax: pv.cmBacklogMax, unlearned: pv.unlearned } : undefined;
+    const program = pv ? programLine(pv) : undefined;
     const wallMs = Math.round(performance.now() - t0);
     write(JSON.stringify({
       qps: s.qps, fault: s.fault, policy: s.policy, consumer: s.consumer, eqDepth: s.eqDepth, eqSlots: s.eqSlots, serviceNs: s.serviceNs,
       faulted: s.faulted, unaware: s.unaware, reported: s.reported, lostReports: s.lostReports, pendingReports: s.pendingReports, events: s.events,
-      eqOverruns: s.eqOverruns, cqOverruns: s.cqOverruns, flushCqes: s.flushCqes, wr: s.wr,
+      eqOverruns: s.eqOverruns, cqOverruns: s.cqOverruns, ...(job.cfg.srq ? { lastWqe: s.lastWqe } : {}), flushCqes: s.flushCqes, wr: s.wr,
       reportNs: s.reportNs, lastFlushNs: s.lastFlushNs,
       perClass: s.perClass.map((c) => ({ class: c.class, reportP99Ns: c.reportP99Ns })),
       jain: s.jain, drained: s.drained, ...(s.notDrained ? { notDrained: s.notDrained } : {}), traceHash: s.traceHash, ...(program ? { program } : {}), wallMs, ...(halt ? { stopped: halt } : {}),

@@ -42,7 +42,7 @@ describe('one set of defaults for the page and the CLI', () => {
     { qps: 96, fault: 'context-read-error', preset: 'mlx4', eqDepth: 64, eqeNs: 20_000, serviceNs: 500, policy: 'weighted-fair', classes: 3, mix: 'one-heavy', outstanding: 2, seed: 9, consumer: 'kernel', idle: 0.2, classMix: 'skewed' },
     { qps: 64, fault: 'device-fatal', preset: 'mlx5', eqDepth: 256, eqeNs: 100, serviceNs: 20_000, policy: 'fifo', classes: 2, mix: 'equal', outstanding: 4, seed: 3, consumer: 'user', idle: 0, classMix: 'blocks' },
   ] as const)('the page\'s settings through the CLI (flags and --settings) give the page\'s trace hash: $fault on $preset', async (x) => {
-    const s = { ...x } as StormSettings;
+    const s: StormSettings = { ...defaultStormSettings(), ...x };
     const page = pageRun(s);
     const flags = await run(...stormArgsOf(s));
     const json = await run('--storm', '--settings', JSON.stringify(s));

@@ -41,7 +41,7 @@ export interface ChallengeDef {
 
 const sandbox = sandboxScenario();
 
-const storm = (patch: Partial<StormSettings>): StormSettings => ({ qps: 1024, fault: 'port-down', preset: 'mlx5', eqDepth: 4096, serviceNs: 20_000, eqeNs: 100, policy: 'fifo', classes: 4, mix: 'graded', outstanding: 8, seed: 1, consumer: 'kernel', idle: 0, classMix: 'interleaved', ...patch });
+const storm = (patch: Partial<StormSettings>): StormSettings => ({ qps: 1024, fault: 'port-down', preset: 'mlx5', eqDepth: 4096, serviceNs: 20_000, eqeNs: 100, policy: 'fifo', classes: 4, mix: 'graded', outstanding: 8, seed: 1, consumer: 'kernel', idle: 0, classMix: 'interleaved', srq: 0, eventNs: 2_000, ackNs: 0, cm: false, ...patch });
 
 export const CHALLENGES: readonly ChallengeDef[] = [
   {

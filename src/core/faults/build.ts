@@ -49,7 +49,7 @@ function buildGroups(w: World, st: StormState): void {
       const ti = QP_TYPES.indexOf(g.type);
       const l = w.qps.alloc(g.host, ti);
       const p = w.qps.alloc(g.peerHost, ti);
-      initContext(w, l, { type: g.type, sendCq: g.cq, recvCq: g.cq, sqDepth: g.sqDepth, rqDepth: g.rqDepth, sqSigAll: false });
+      initContext(w, l, { type: g.type, sendCq: g.cq, recvCq: g.cq, sqDepth: g.sqDepth, rqDepth: g.rqDepth, sqSigAll: false, ...(g.srq === undefined ? {} : { srq: g.srq }) });
       initContext(w, p, { type: g.type, sendCq: g.peerCq, recvCq: g.peerCq, sqDepth: g.sqDepth, rqDepth: g.rqDepth, sqSigAll: false });
       st.cls[l] = st.cls[p] = g.class;
       st.group[l] = st.group[p] = gi;
@@ -97,7 +97,8 @@ function bringUpPairs(w: World, st: StormState): void {
         };
         modifyQp(w, q.host[slot], q.qpn[slot], ['IBV_QP_STATE', ...cell.reqNames] as AttrName[], attrs);
         if (step === 'INIT') {
-          const recvs = e === 0 ? g.recvs : g.peerRecvs;
+          // An SRQ-attached QP takes its receives from the SRQ (posted to it at bring-up), never ibv_post_recv [sources: man-srq].
+          const recvs = e === 0 ? (g.srq === undefined ? g.recvs : 0) : g.peerRecvs;
           for (let r = 0; r < recvs; r++) postRecv(w, q.host[slot], q.qpn[slot], nextRecvId(w), g.recvLength);
         }
       }

@@ -17,6 +17,10 @@ import { F_INFLUSH, F_PENDING, OP, stormOf } from './state.ts';
 import { pendingSlots } from './pending.ts';
 import { deviceEventDelivered } from './reports.ts';
 import { params } from './params.ts';
+import { ASYNC_EVENTS } from '../model/wc.ts';
+
+/** The EQ ring's code of IBV_EVENT_QP_LAST_WQE_REACHED (eq.ts EV, without importing eq.ts, which imports this file). */
+const EV_LAST_WQE = ASYNC_EVENTS.indexOf('IBV_EVENT_QP_LAST_WQE_REACHED');
 import { destroyQp } from '../transport/destroy.ts';
 
 /** The NIC stops now; software finds out at the next health poll (or at once for a reset). */
@@ -52,6 +56,10 @@ export function health(w: World, host: number, reset: boolean): void {
   // QP events already in the driver's workqueue still reach their handlers (mlx5_ib_handle_qp_event
   // has no liveness check; claim events-at-death); device-level events are gated.
   hc.devq = [];
+  // EQEs still in the dead EQ are never read: an SRQ QP's LAST_WQE_REACHED among them is lost.
+  const ring = hc.eqCode;
+  const size = st.channel?.eqSize ?? 0;
+  if (ring) for (let i = 0; i < hc.eqUsed; i++) if (ring[(hc.eqHead + i) % size] === EV_LAST_WQE) st.lastWqeLost++;
   hc.eqUsed = 0;
   emit(w, { t: w.now, kind: 'storm', what: 'driver in INTERNAL_ERROR', host });
   const q = w.qps;

@@ -10,9 +10,9 @@ import { ctxTouch } from '../transport/nic.ts';
 import { flushOne } from '../transport/qpState.ts';
 import { canRunAhead, emit, schedule, type World } from '../world/world.ts';
 
-import { F_INFLUSH, F_PENDING, F_SERVICED, OP, channelOf, stormOf, type StormState } from './state.ts';
+import { F_INFLUSH, F_LASTWQE, F_PENDING, F_SERVICED, OP, channelOf, stormOf, type StormState } from './state.ts';
 import { newPending, pendingSlots, popPending, pushPending, type PendingKey } from './pending.ts';
-import { eqWrite } from './eq.ts';
+import { EV, eqWrite } from './eq.ts';
 
 const RUN_AHEAD = 64;
 /** Tests switch running ahead off to prove it changes nothing but speed. */
@@ -66,7 +66,7 @@ export function engineNext(w: World, host: number): void {
     if (slot < 0) { hc.engBusy = false; return; }
     const lc = w.qps.lc[slot];
     // Moved to RESET (or back to RTS) while waiting: nothing left to report.
-    if (lc !== LC.ERR && lc !== LC.SQE) { st.flags[slot] &= ~F_PENDING; continue; }
+    if (lc !== LC.ERR && lc !== LC.SQE) { st.flags[slot] &= ~(F_PENDING | F_LASTWQE); continue; }
     const tr = st.trail;
     if (tr.serviceAt[slot] < 0) { tr.serviceAt[slot] = w.now; tr.servedBefore[slot] = hc.served - tr.mark[slot]; }
     hc.served++;
@@ -90,6 +90,8 @@ export function engineDone(w: World, host: number, slot: number): void {
     if (rt && rt.sq.length > 0 && rt.sq[0].err) flushOne(w, slot);
     const ev = st.pendingEv[slot];
     if (ev > 0) { st.pendingEv[slot] = 0; eqWrite(w, host, ev - 1, slot); }
+    // An SRQ QP's deferred LAST_WQE_REACHED follows its error EQE (claim last-wqe-order).
+    if (st.flags[slot] & F_LASTWQE) { st.flags[slot] &= ~F_LASTWQE; eqWrite(w, host, EV.IBV_EVENT_QP_LAST_WQE_REACHED, slot); }
     addFlush(w, host, slot);
   }
   engineNext(w, host);

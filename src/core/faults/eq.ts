@@ -47,9 +47,14 @@ export function eqWrite(w: World, host: number, code: number, res: number): void
   const hc = st.hosts[host];
   const isQp = QP_EVENTS.has(code);
   const qpn = isQp ? w.qps.qpn[res] : undefined;
+  // An SRQ-attached QP's LAST_WQE_REACHED goes through the same queue as its error event (mlx5
+  // MLX5_EVENT_TYPE_SRQ_LAST_WQE, hns SRQ_LAST_WQE_REACH in their QP event handlers) [sources: srq].
+  const lastWqe = code === EV.IBV_EVENT_QP_LAST_WQE_REACHED;
+  if (lastWqe) st.lastWqeRaised++;
   if (hc.eqBroken || hc.dead) {
     if (isQp) { st.flags[res] |= F_EQE_LOST; note(st, res, w.now, code, hc.eqUsed, hc.dead ? EQ_DEAD : EQ_BROKEN); }
     st.lostEqes++;
+    if (lastWqe) st.lastWqeLost++;
     return;
   }
   if (hc.eqUsed >= ch.eqSize) return overrun(w, host, code, res, isQp);
@@ -75,6 +80,7 @@ function overrun(w: World, host: number, code: number, res: number, isQp: boolea
   const hc = st.hosts[host];
   st.eqOverruns++;
   st.lostEqes++;
+  if (code === EV.IBV_EVENT_QP_LAST_WQE_REACHED) st.lastWqeLost++;
   if (isQp) { st.flags[res] |= F_EQE_LOST; note(st, res, w.now, code, hc.eqUsed, EQ_OVERRUN); }
   emit(w, { t: w.now, kind: 'eq', host, op: 'overrun', event: ASYNC_EVENTS[code], qpn: isQp ? w.qps.qpn[res] : undefined, used: hc.eqUsed });
   if (ch.overrun === 'report-continue') return;
@@ -174,6 +180,7 @@ export function deliver(w: World, host: number, code: number, res: number): void
   bump(w.counters.events, event);
   if (QP_EVENTS.has(code)) {
     emit(w, { t: w.now, kind: 'async', host, event, qpn: w.qps.qpn[res] });
+    if (code === EV.IBV_EVENT_QP_LAST_WQE_REACHED) stormOf(w).lastWqeAt[res] = w.now;
     report(w, res, w.now, VIA_QP_EVENT);
   } else if (code === EV.IBV_EVENT_CQ_ERR) {
     emit(w, { t: w.now, kind: 'async', host, event, cq: res });

@@ -7,7 +7,7 @@ import type { StateCause } from '../model/events.ts';
 import { hwEvent, qpAsync } from '../transport/qpState.ts';
 import { emit, type World } from '../world/world.ts';
 import type { FaultHooks, StormItem } from '../world/hooks.ts';
-import { F_PENDING, F_SERVICED, OP, ensureSlot, stormOf } from './state.ts';
+import { F_LASTWQE, F_PENDING, F_SERVICED, OP, ensureSlot, stormOf } from './state.ts';
 import { addFlush, enqueueError, engineDone, engineNext, flushNext } from './engine.ts';
 import { EV, eqWrite, irq, irqDone, queueDone } from './eq.ts';
 import { health, resetDone, startSwFlush, swFlushStep } from './device.ts';
@@ -56,6 +56,13 @@ function qpEvent(w: World, slot: number, event: AsyncEvent): boolean {
   // An error event is written by the error engine together with the QP's report.
   if (ERROR_EVENTS.has(event) && !(st.flags[slot] & F_SERVICED)) {
     st.pendingEv[slot] = EV[event] + 1;
+    return true;
+  }
+  // MODEL (claim last-wqe-order): an SRQ QP waiting for the error engine gets its LAST_WQE_REACHED
+  // written after its error EQE, by the same engine: the NIC reports the error before it says no
+  // more SRQ WQEs will be taken for the QP [sources: srq, model-faults].
+  if (event === 'IBV_EVENT_QP_LAST_WQE_REACHED' && st.flags[slot] & F_PENDING) {
+    st.flags[slot] |= F_LASTWQE;
     return true;
   }
   eqWrite(w, w.qps.host[slot], EV[event], slot);

@@ -9,6 +9,7 @@ import { CHANNEL_PRESETS, CONSUMERS, POLICIES, type ChannelPresetId, type Policy
 import { FAULT_KINDS, QP_CLASS_MIXES, type FaultKind, type StormConfig } from './stormScenario.ts';
 import { RESET_SITUATIONS, type ResetLabConfig, type ResetSituation } from './resetConfig.ts';
 import { QPN_ALLOCATOR_IDS, reusePolicyOf } from './qpnAlloc.ts';
+import type { ProgramOptions } from './program.ts';
 
 /** The lab's range: a storm big enough to show the squeeze, small enough to run live in a tab. */
 export const LAB_MAX_QPS = 16_384;
@@ -38,6 +39,13 @@ export const StormSettingsSchema = v.strictObject({
   idle: v.optional(v.pipe(v.number('must be a number'), v.minValue(0, 'must be at least 0'), v.maxValue(0.95, 'must be at most 0.95')), 0),
   /** How the QPs are spread over the classes: interleaved by QPN, in QPN blocks, or skewed 10/20/30/40 %. */
   classMix: v.optional(oneOf(QP_CLASS_MIXES), 'interleaved'),
+  /** Fraction of the QPs attached to an SRQ: each raises IBV_EVENT_QP_LAST_WQE_REACHED through the same EQ (claim srq-last-wqe). Older links lack it: none. */
+  srq: v.optional(v.pipe(v.number('must be a number'), v.minValue(0, 'must be at least 0'), v.maxValue(1, 'must be at most 1')), 0),
+  /** The program's event thread (program.ts; claim program-thread): time per async/CM event read, the delay from reading an
+   *  event to acknowledging it, and whether it uses rdma_cm. They change no storm (the trace hash stays); older links lack them. */
+  eventNs: v.optional(int(1, 1_000_000_000), 2_000),
+  ackNs: v.optional(int(0, 10_000_000_000), 0),
+  cm: v.optional(v.boolean('must be true or false'), false),
 });
 export type StormSettings = v.InferOutput<typeof StormSettingsSchema>;
 
@@ -60,7 +68,7 @@ export type ResetSettings = v.InferOutput<typeof ResetSettingsSchema>;
 export function defaultStormSettings(): StormSettings {
   // MODEL: a 20 µs error engine, slow enough that a 1,024-QP storm forms a visible queue (the
   // engine's cost is not public; the core's default is 500 ns).
-  return { qps: 1024, fault: 'port-down', preset: 'mlx5', eqDepth: 4096, serviceNs: 20_000, eqeNs: 100, policy: 'fifo', classes: 4, mix: 'graded', outstanding: 8, seed: 1, consumer: 'kernel', idle: 0, classMix: 'interleaved' };
+  return { qps: 1024, fault: 'port-down', preset: 'mlx5', eqDepth: 4096, serviceNs: 20_000, eqeNs: 100, policy: 'fifo', classes: 4, mix: 'graded', outstanding: 8, seed: 1, consumer: 'kernel', idle: 0, classMix: 'interleaved', srq: 0, eventNs: 2_000, ackNs: 0, cm: false };
 }
 
 export function defaultResetSettings(): ResetSettings {
@@ -93,8 +101,18 @@ export function stormConfigOf(s: StormSettings, policy: PolicyName = s.policy): 
   return {
     qps: s.qps, fault: s.fault as FaultKind, policy, preset: s.preset as ChannelPresetId, eqDepth: s.eqDepth, serviceNs: s.serviceNs, eqeNs: s.eqeNs,
     classes: classesOf(s.classes, s.mix), outstanding: s.outstanding, seed: s.seed, consumer: s.consumer,
-    idle: s.idle, classMix: s.classMix,
+    idle: s.idle, classMix: s.classMix, ...(s.srq > 0 ? { srq: s.srq } : {}),
   };
+}
+
+/** The program's side (Storm.program) for these settings: the page's readout and the CLI's `program` key. */
+export function programOf(s: StormSettings): ProgramOptions {
+  return { eventNs: s.eventNs, ackNs: s.ackNs, cm: s.cm };
+}
+
+/** The settings that make the storm itself (the program's side is read from a storm, it changes none). */
+export function stormKeyOf(s: StormSettings): string {
+  return JSON.stringify({ ...s, eventNs: undefined, ackNs: undefined, cm: undefined });
 }
 
 /** The reset lab's configuration for these settings. MODEL: a quarantine of 1 ms outlasts every stale packet of this transfer. */
@@ -128,5 +146,6 @@ export function parseExplorerSettings(x: unknown): { ok: true; value: ExplorerSe
 export function stormArgsOf(s: StormSettings): string[] {
   return ['--storm', '--qps', `${s.qps}`, '--fault', s.fault, '--preset', s.preset, '--consumer', s.consumer, '--eq-depth', `${s.eqDepth}`,
     '--service-ns', `${s.serviceNs}`, '--eqe-ns', `${s.eqeNs}`, '--policy', s.policy, '--classes', `${s.classes}`, '--weights', s.mix,
-    '--outstanding', `${s.outstanding}`, '--seed', `${s.seed}`, '--idle', `${s.idle}`, '--class-mix', s.classMix];
+    '--outstanding', `${s.outstanding}`, '--seed', `${s.seed}`, '--idle', `${s.idle}`, '--class-mix', s.classMix, ...(s.srq > 0 ? ['--srq', `${s.srq}`] : []),
+    '--event-ns', `${s.eventNs}`, '--ack-ns', `${s.ackNs}`, ...(s.cm ? ['--cm'] : [])];
 }

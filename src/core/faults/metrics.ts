@@ -1,6 +1,6 @@
 // Figures of a storm: latency percentiles, Jain's fairness index, per-class and per-CQ numbers,
 // and whether the storm has drained. Pure reads of the world; nothing here changes it.
-import { DOWN_CRASHED, DOWN_PORT, type World } from '../world/world.ts';
+import { DOWN_CRASHED, type World } from '../world/world.ts';
 import { F_FAULTED, F_REPORTED, stormOf, type StormState } from './state.ts';
 
 export interface Pct { p50: number; p99: number; max: number }
@@ -149,24 +149,4 @@ export function perCqFlush(w: World): { host: number; cq: number; flushCqes: num
     out.push({ host, cq, flushCqes: n, perUs: span > 0 ? Math.round((n * 1000 / span) * 1000) / 1000 : n });
   }));
   return out;
-}
-
-/**
- * Affected QPs whose connection the fault cut (a port still down or a crashed host at either
- * end) but that never learned of it: idle QPs hold no unacknowledged work, so no retry timer
- * runs and nothing fails until they next post (claims host-crash, port-down-retries).
- */
-export function unawareCount(w: World, affected: Int32Array): number {
-  const st = stormOf(w);
-  const q = w.qps;
-  const peerOf = new Map<number, number>();
-  for (let i = 0; i + 1 < st.groupSlots.length; i += 2) { peerOf.set(st.groupSlots[i], st.groupSlots[i + 1]); peerOf.set(st.groupSlots[i + 1], st.groupSlots[i]); }
-  const cut = (h: number) => (w.hosts[h].down & (DOWN_PORT | DOWN_CRASHED)) !== 0;
-  let n = 0;
-  for (const s of affected) {
-    const p = peerOf.get(s);
-    if (p === undefined || st.flags[s] & F_FAULTED || w.hosts[q.host[s]].down & DOWN_CRASHED) continue;
-    if (cut(q.host[s]) || cut(q.host[p])) n++;
-  }
-  return n;
 }

@@ -48,6 +48,13 @@ export interface ProgramView {
   unlearned: number;
 }
 
+/** What the storm CLI prints as `program` and the page's readout shows: one shape, one source. */
+export interface ProgramLine { learnedNs: Pct; destroyWaitNs: Pct; asyncBacklogMax: number; cmBacklogMax: number; unlearned: number }
+
+export function programLine(v: ProgramView): ProgramLine {
+  return { learnedNs: v.learned, destroyWaitNs: v.destroyWait, asyncBacklogMax: v.asyncBacklogMax, cmBacklogMax: v.cmBacklogMax, unlearned: v.unlearned };
+}
+
 interface Ev { t: number; i: number; kind: 0 | 1 | 2 } // 0 async (QP or covering event), 1 DISCONNECTED, 2 TIMEWAIT_EXIT
 
 /** The program's side of a storm for the affected QPs `slots` (grid order). */
@@ -80,6 +87,13 @@ export function programView(w: World, slots: Int32Array, o: ProgramOptions = {})
       if (tr.eqEv[s] > 0 && tr.eqHow[s] === EQ_WRITTEN) { own[i] = evs.length; evs.push({ t: tr.eqAt[s], i, kind: 0 }); }
     }
   }
+  // An SRQ QP's LAST_WQE_REACHED is one more event in the fd, to read and acknowledge before
+  // destroy (__ib_drain_srq waits for it) [sources: srq]; it tells nothing the report did not.
+  const lastWqe: number[] = [];
+  for (let i = 0; i < n; i++) {
+    const at = st.lastWqeAt[slots[i]];
+    if (at >= 0) { lastWqe.push(evs.length); evs.push({ t: at, i, kind: 0 }); }
+  }
   const thread = serve(evs, eventNs);
   const asyncMax = thread.backlog[0];
   // Who each covering event told: every QP it covered learns when it is read.
@@ -93,6 +107,7 @@ export function programView(w: World, slots: Int32Array, o: ProgramOptions = {})
     learnedNs[i] = thread.readAt[e] - st.t0;
     learnedVia[i] = 0;
   }
+  for (const e of lastWqe) { const i = evs[e].i; if (lastAck[i] >= 0 || driverNs[i] >= 0) lastAck[i] = Math.max(lastAck[i], thread.readAt[e] + ackNs); }
   let cmMax = 0;
   if (o.cm) {
     const cmEvs: Ev[] = [];

@@ -13,6 +13,7 @@ export const F_SERVICED = 4;  // the error engine has reported it (error CQE / E
 export const F_INFLUSH = 8;   // in the flush engine's list
 export const F_EQE_LOST = 16; // its QP event was lost to an EQ overrun
 export const F_REPORTED = 32;
+export const F_LASTWQE = 64; // its LAST_WQE_REACHED waits for the error engine (written after its error EQE)
 
 /** Storm item ops (Item k: 'storm'). */
 export const OP = { ENG: 1, ENG_DONE: 2, FLUSH: 3, IRQ: 4, IRQ_DONE: 5, QPQ_DONE: 6, DEVQ_DONE: 7, HEALTH: 8, SWFLUSH: 9, MOD: 10, POST: 11, RESET_DONE: 12, PORT_UP: 13 } as const;
@@ -90,6 +91,11 @@ export interface StormState {
   cqOverruns: number;
   flushCqes: number;
   lostEqes: number;
+  /** IBV_EVENT_QP_LAST_WQE_REACHED of SRQ-attached QPs: EQEs the NIC tried to write, and those lost (overrun, broken or dead EQ). */
+  lastWqeRaised: number;
+  /** Per QP, when its LAST_WQE_REACHED reached software (ns), -1 when not: the program must read and acknowledge it too. */
+  lastWqeAt: Float64Array;
+  lastWqeLost: number;
   /** Slots created by groups, in creation order, with the side each is on (0 local, 1 peer). */
   groupSlots: Int32Array;
   groupSide: Uint8Array;
@@ -133,7 +139,7 @@ export function newStorm(w: World, channel: Channel | null): StormState {
     channel, policy, t0: -1, cause: null, trail: newTrail(cap), hosts: w.hosts.map((h) => newHost(h.cqs.length)), cap,
     cls: new Uint8Array(cap), group: new Int16Array(cap).fill(-1), flags: new Uint8Array(cap), pendingEv: new Int8Array(cap),
     detectAt: new Float64Array(cap).fill(-1), reportAt: new Float64Array(cap).fill(-1), lastFlushAt: new Float64Array(cap).fill(-1),
-    via: new Uint8Array(cap), faulted: 0, reported: 0, eqOverruns: 0, cqOverruns: 0, flushCqes: 0, lostEqes: 0,
+    via: new Uint8Array(cap), faulted: 0, reported: 0, eqOverruns: 0, cqOverruns: 0, flushCqes: 0, lostEqes: 0, lastWqeRaised: 0, lastWqeLost: 0, lastWqeAt: new Float64Array(cap).fill(-1),
     groupSlots: new Int32Array(0), groupSide: new Uint8Array(0),
   };
   for (const h of st.hosts) h.pending = newPending(policy);
@@ -150,7 +156,7 @@ export function ensureSlot(st: StormState, slot: number): void {
   st.cls = g8(st.cls); st.flags = g8(st.flags); st.via = g8(st.via);
   const pe = new Int8Array(cap); pe.set(st.pendingEv); st.pendingEv = pe;
   const gr = new Int16Array(cap).fill(-1); gr.set(st.group); st.group = gr;
-  st.detectAt = gf(st.detectAt); st.reportAt = gf(st.reportAt); st.lastFlushAt = gf(st.lastFlushAt);
+  st.detectAt = gf(st.detectAt); st.reportAt = gf(st.reportAt); st.lastFlushAt = gf(st.lastFlushAt); st.lastWqeAt = gf(st.lastWqeAt);
   st.trail = growTrail(st.trail, cap);
   st.cap = cap;
 }

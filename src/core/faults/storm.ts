@@ -5,9 +5,9 @@ import type { CommandResult } from '../sim/dispatch.ts';
 import type { PolicyName } from '../model/stormSchema.ts';
 import type { Scenario } from '../model/schema.ts';
 import { outstanding } from '../transport/cq.ts';
-import { LC } from '../qp/lifecycle.ts';
-import { F_FAULTED, F_PENDING, F_REPORTED, stormOf, type StormState } from './state.ts';
-import { classJain, drainBlocker, hostFrozen, lastFlushLatencies, lostAndPending, pct, perCqFlush, reportLatencies, unawareCount, type Pct } from './metrics.ts';
+import { stormOf, type StormState } from './state.ts';
+import { classJain, drainBlocker, lastFlushLatencies, lostAndPending, pct, perCqFlush, reportLatencies, type Pct } from './metrics.ts';
+import { PHASE, deviceStates, peerMap, phaseOf, unawareCount, type DeviceState } from './phase.ts';
 import { stormScenario, type FaultKind, type StormConfig } from './stormScenario.ts';
 import { programView, type ProgramOptions, type ProgramView } from './program.ts';
 import { notableQp, reportWhy, servedBetween, type NotableQp, type ReportWhy } from './why.ts';
@@ -20,6 +20,8 @@ export interface StormSummary {
   /** The event queue's real size after the driver's rounding and spare entries. */
   eqSlots: number;
   consumer: string;
+  /** Each NIC's device state (phase.ts): alive, dead (not noticed yet), internal-error, resetting, new-device. */
+  devices: DeviceState[];
   serviceNs: number;
   faulted: number;
   /** Affected QPs whose connection was cut but that never learned of it (idle, no timer running). */
@@ -33,6 +35,8 @@ export interface StormSummary {
   /** Async events the NIC could not deliver (overrun, broken or dead queue): a QP's event lost is not yet its report lost (an error CQE may still tell). */
   lostEvents: number;
   cqOverruns: number;
+  /** IBV_EVENT_QP_LAST_WQE_REACHED of SRQ-attached QPs: raised = delivered + lost once drained (each a QP event through the EQ). */
+  lastWqe: { raised: number; delivered: number; lost: number };
   flushCqes: number;
   wr: { posted: number; completed: number; flushed: number; discarded: number; outstanding: number };
   reportNs: Pct;
@@ -46,8 +50,8 @@ export interface StormSummary {
   traceHash: string;
 }
 
-/** Per-QP cell codes of grid().phase. */
-export const PHASE = { HEALTHY: 0, WAITING: 1, FLUSHING: 2, DONE: 3, UNREPORTED: 4, LOST: 5 } as const;
+/** Per-QP cell codes of grid().phase (phase.ts). */
+export { PHASE };
 
 export interface StormGrid {
   /** Slots of the affected QPs (the posting side of every group), in creation order. */
@@ -138,18 +142,12 @@ export class Storm {
     };
     const rel = (x: number) => (x >= 0 ? x - st.t0 : -1);
     const over = this.drained();
+    const peers = peerMap(st);
     for (let i = 0; i < n; i++) {
       const s = slots[i];
       g.qpn[i] = w.qps.qpn[s]; g.host[i] = w.qps.host[s]; g.cls[i] = st.cls[s]; g.lc[i] = w.qps.lc[s];
       g.detectNs[i] = rel(st.detectAt[s]); g.reportNs[i] = rel(st.reportAt[s]); g.lastFlushNs[i] = rel(st.lastFlushAt[s]);
-      const fl = st.flags[s];
-      const rt = w.rt.get(s);
-      // A user-space consumer's QPs on a dead device get no flush: nothing is left to come.
-      const left = rt && !hostFrozen(w, st, w.qps.host[s]) ? rt.sq.length + (w.qps.lc[s] === LC.ERR ? rt.rq.length : 0) : 0;
-      g.phase[i] = !(fl & F_FAULTED) ? PHASE.HEALTHY
-        : fl & F_PENDING ? PHASE.WAITING
-        : fl & F_REPORTED ? (left > 0 ? PHASE.FLUSHING : PHASE.DONE)
-        : left > 0 ? PHASE.FLUSHING : over ? PHASE.LOST : PHASE.UNREPORTED;
+      g.phase[i] = phaseOf(w, st, s, over, peers.get(s));
     }
     return g;
   }
@@ -201,9 +199,10 @@ export class Storm {
     const classes = w.cfg.classes.length ? w.cfg.classes : [{ name: 'all', weight: 1, priority: 0 }];
     return {
       qps: this.qps, fault: this.fault as FaultKind, policy: st.policy,
-      eqDepth: st.channel?.eqDepth ?? 0, eqSlots: st.channel?.eqSize ?? 0, consumer: st.channel?.consumer ?? 'kernel', serviceNs: st.channel?.serviceNs ?? 0,
-      faulted: st.faulted, unaware: unawareCount(w, this.affectedSlots()), reported: st.reported, lostReports: lost, pendingReports: pending,
-      events: { ...c.events }, eqOverruns: st.eqOverruns, lostEvents: st.lostEqes, cqOverruns: st.cqOverruns, flushCqes: st.flushCqes,
+      eqDepth: st.channel?.eqDepth ?? 0, eqSlots: st.channel?.eqSize ?? 0, consumer: st.channel?.consumer ?? 'kernel', devices: deviceStates(w, st), serviceNs: st.channel?.serviceNs ?? 0,
+      faulted: st.faulted, unaware: unawareCount(w, st, this.affectedSlots()), reported: st.reported, lostReports: lost, pendingReports: pending,
+      events: { ...c.events }, eqOverruns: st.eqOverruns, lostEvents: st.lostEqes, cqOverruns: st.cqOverruns,
+      lastWqe: { raised: st.lastWqeRaised, delivered: c.events.IBV_EVENT_QP_LAST_WQE_REACHED ?? 0, lost: st.lastWqeLost }, flushCqes: st.flushCqes,
       wr: { posted: c.posted, completed: c.completed, flushed: c.flushed, discarded: c.discarded, outstanding: outstanding(w) },
       reportNs: pct(lat.all), lastFlushNs: pct(lastFlushLatencies(w)),
       perClass: classes.map((cl, i) => ({ class: i, name: cl.name, reported: lat.byClass[i]?.length ?? 0, reportP99Ns: pct(lat.byClass[i] ?? new Float64Array(0)).p99 })),

@@ -51,6 +51,9 @@ export interface StormConfig {
   idle?: number;
   /** How QPs are spread over the classes (default interleaved). */
   classMix?: ClassMixKind;
+  /** Fraction of the affected QPs attached to one SRQ on host 0 (0 ≤ srq ≤ 1; default 0: none, and no SRQ). Each one
+   *  that enters ERR raises IBV_EVENT_QP_LAST_WQE_REACHED through the same event queue [sources: srq]. */
+  srq?: number;
   /** Retransmission settings: today's short storm timeouts (default) or the connection manager's. */
   timeouts?: TimeoutPreset;
   /** Number of classes (weights K…1, priorities K−1…0), or the classes themselves (default 4). */
@@ -86,9 +89,10 @@ export function stormScenario(cfg: StormConfig): ScenarioInput {
   const peerPosts = cfg.fault === 'host-crash' || cfg.fault === 'cq-overrun';
   const shared = cfg.fault === 'cq-overrun';
   const idle = cfg.idle ?? 0;
+  const onSrq = cfg.srq ?? 0;
   const mix = cfg.classMix ?? 'interleaved';
-  // One group per (class, peer host, idle or not): at most 256 groups, so many classes use fewer peers.
-  const peers = Math.max(1, Math.min(hosts - 1, Math.floor(256 / (k * (idle > 0 ? 2 : 1)))));
+  // One group per (class, peer host, idle or not, on the SRQ or not): at most 256 groups, so many classes use fewer peers.
+  const peers = Math.max(1, Math.min(hosts - 1, Math.floor(256 / (k * (idle > 0 ? 2 : 1) * (onSrq > 0 ? 2 : 1)))));
   const classOf = classPicker(mix, k, cfg.qps);
   const seen = new Array<number>(k).fill(0);
   const counts = new Map<string, number>();
@@ -97,15 +101,21 @@ export function stormScenario(cfg: StormConfig): ScenarioInput {
     const j = seen[cls]++;
     // Idle QPs spread evenly inside each class: its j-th QP is idle when ⌊(j+1)·F⌋ > ⌊j·F⌋.
     const still = idle > 0 && Math.floor((j + 1) * idle) > Math.floor(j * idle) ? 1 : 0;
-    const key = `${cls}/${1 + (j % peers)}/${still}`;
+    // SRQ-attached QPs spread the same way, over a different phase of j so they are not just the idle ones.
+    const srqd = onSrq > 0 && Math.floor((j + 1) * onSrq + 0.5) > Math.floor(j * onSrq + 0.5) ? 1 : 0;
+    const key = onSrq > 0 ? `${cls}/${1 + (j % peers)}/${still}/${srqd}` : `${cls}/${1 + (j % peers)}/${still}`;
     counts.set(key, (counts.get(key) ?? 0) + 1);
   }
+  const recvsEach = cfg.fault === 'cq-overrun' ? w : 0;
+  let srqQps = 0;
   const groups = [...counts].map(([key, count]) => {
-    const [cls, peer, still] = key.split('/').map(Number);
+    const [cls, peer, still, srqd = 0] = key.split('/').map(Number);
+    if (srqd) srqQps += count;
     return {
+      ...(srqd ? { srq: 0 } : {}),
       host: 0, peerHost: peer, count, class: cls, phase: mix === 'blocks' ? cls : 0, cq: shared ? 0 : cls, peerCq: 0,
       sqDepth: Math.max(64, w), rqDepth: Math.max(64, w),
-      recvs: cfg.fault === 'cq-overrun' ? w : 0,
+      recvs: recvsEach,
       ...(cfg.timeouts === 'cm' ? { attrs: { ...TIMEOUT_PRESETS.cm } } : {}),
       post: { side: peerPosts ? 'peer' as const : 'local' as const, count: still ? 0 : w, opcode: cfg.fault === 'cq-overrun' ? 'IBV_WR_SEND' as const : 'IBV_WR_RDMA_WRITE' as const, length: 64 },
     };
@@ -134,6 +144,8 @@ export function stormScenario(cfg: StormConfig): ScenarioInput {
       })),
       nic: { cache: { entries: cfg.cacheEntries ?? 1024, ways: 0 } },
       qps: [],
+      // The SRQ holds the receives its QPs would have had (at most its 16,384 entries).
+      ...(onSrq > 0 ? { srqs: [{ host: 0, depth: 16_384, recvs: Math.min(16_384, srqQps * recvsEach), recvLength: 4096 }] } : {}),
       classes,
       groups,
       channel: {

@@ -270,6 +270,7 @@ function checkGroups(s: Scenario): void {
     if (g.class >= Math.max(1, classes.length)) throw new ScenarioError(`${f}.class`, `class ${g.class} does not exist (there are ${classes.length || 1})`);
     if (g.cq >= hosts[g.host].cqDepths.length) throw new ScenarioError(`${f}.cq`, `CQ ${g.cq} does not exist on host ${g.host}`);
     if (g.peerCq >= hosts[g.peerHost].cqDepths.length) throw new ScenarioError(`${f}.peerCq`, `CQ ${g.peerCq} does not exist on host ${g.peerHost}`);
+    if (g.srq !== undefined && s.config.srqs[g.srq]?.host !== g.host) throw new ScenarioError(`${f}.srq`, s.config.srqs[g.srq] ? `SRQ ${g.srq} is on host ${s.config.srqs[g.srq].host}; a QP uses an SRQ of its own host` : `no SRQ at index ${g.srq}`);
     if (g.post && g.post.count > g.sqDepth) throw new ScenarioError(`${f}.post.count`, `${g.post.count} WRs do not fit a ${g.sqDepth}-entry send queue`);
     total += 2 * g.count;
     if (total > MAX_TOTAL_QPS) throw new ScenarioError(`${f}.count`, `the scenario would hold more than ${MAX_TOTAL_QPS} QPs`);

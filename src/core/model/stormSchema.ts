@@ -66,6 +66,8 @@ export const GroupSchema = v.strictObject({
   recvs: v.optional(int(0, 16384), 0),
   peerRecvs: v.optional(int(0, 16384), 0),
   recvLength: v.optional(int(0, 1 << 30), 4096),
+  /** Index (in config.srqs) of the SRQ the `host`-side QPs take their receives from: their `recvs` go to it instead. */
+  srq: v.optional(int(0, 255)),
   post: v.optional(GroupPostSchema),
   /** Overrides of the bring-up attributes, applied to both ends. */
   attrs: v.optional(v.partial(ModifyAttrsSchema), {}),

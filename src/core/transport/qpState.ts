@@ -66,8 +66,9 @@ function startFlush(w: World, slot: number, cause: StateCause): void {
   // With a storm channel, the NIC's error engine reports the QP and its flush engine retires
   // the WRs (core/faults); otherwise the QP flushes on its own, one CQE per cqeWriteNs.
   // An SRQ-attached QP holding no dequeued WQE has nothing of the SRQ's to flush (rxe flush_recv_queue) [sources: srq].
+  // In a storm the QP joins the error engine first, so its LAST_WQE_REACHED can follow its report.
+  if (w.storm !== null && faultHooks().flushStart(w, slot, cause)) { maybeLastWqe(w, slot); return; }
   maybeLastWqe(w, slot);
-  if (w.storm !== null && faultHooks().flushStart(w, slot, cause)) return;
   scheduleFlush(w, slot);
 }
 

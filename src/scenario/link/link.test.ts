@@ -30,7 +30,7 @@ describe('link envelope', () => {
     expect(readLink('#lab=memory')).toEqual({ ok: true, lab: 'memory', value: null });
   });
   it('a faults link carries the storm, the reset view, the compare policy, the tab and the lesson', () => {
-    const p = { settings: { qps: 500, fault: 'port-down', preset: 'mlx4', eqDepth: 64, serviceNs: 20000, eqeNs: 100, policy: 'priority', classes: 3, mix: 'equal', outstanding: 8, seed: 1, consumer: 'kernel', idle: 0, classMix: 'interleaved' },
+    const p = { settings: { qps: 500, fault: 'port-down', preset: 'mlx4', eqDepth: 64, serviceNs: 20000, eqeNs: 100, policy: 'priority', classes: 3, mix: 'equal', outstanding: 8, seed: 1, consumer: 'kernel', idle: 0, classMix: 'interleaved', srq: 0.5, eventNs: 5000, ackNs: 2_000_000, cm: true },
       reset: { situation: 'read-streaming', resetAtNs: 8000, errFirst: true, reuse: false, quarantine: false, randomPsn: true, reusePeer: 'same', allocator: 'rxe' }, compare: 'fifo', tab: 'reset', speed: 1e6, lesson: { id: 'storm', step: 2 } } as const;
     expect(readLink(`#${writeLink('faults', p)}`)).toEqual({ ok: true, lab: 'faults', value: p });
     const bad = readLink(`#lab=faults&v=1&d=${pack({ ...p, settings: { ...p.settings, qps: 0 } })}`);

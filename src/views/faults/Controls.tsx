@@ -4,8 +4,8 @@ import type { PolicyName } from '../../core/index.ts';
 import { faults } from '../../bridge/labs.ts';
 import { faultsStore, useFaults } from '../../store/faults.ts';
 import type { StormSettings } from '../../worker/faults/types.ts';
-import { WorkerSelect, WorkerSlider } from '../kit/controls.tsx';
-import { FAULT_LABEL, POLICY_LABEL, PRESET_LABEL, STORM_SLIDERS, dur, int, keysOf } from './format.ts';
+import { WorkerSelect, WorkerSlider, WorkerSwitch } from '../kit/controls.tsx';
+import { FAULT_LABEL, POLICY_LABEL, PRESET_LABEL, PROGRAM_SLIDERS, STORM_SLIDERS, dur, int, keysOf } from './format.ts';
 import { AnswerFirst } from '../kit/mask.tsx';
 import { useFaultsMask } from './mask.ts';
 
@@ -68,6 +68,17 @@ export function Controls() {
       <WorkerSlider id="idle" label="Idle QPs (nothing outstanding)" value={s.idle} min={0} max={19} toPos={(v) => Math.round(v * 20)} fromPos={(p) => p / 20}
         text={(v) => `${Math.round(v * 100)} %`} valueText={(v) => `${Math.round(v * 100)} % of the QPs idle`} onChange={(idle) => send({ idle })}
         hint="an idle RC QP runs no retry timer: after a port down it learns nothing until it next posts (unaware)" />
+      <WorkerSlider id="srq" label="QPs on a shared receive queue" value={s.srq} min={0} max={20} toPos={(v) => Math.round(v * 20)} fromPos={(p) => p / 20}
+        text={(v) => `${Math.round(v * 100)} %`} valueText={(v) => `${Math.round(v * 100)} % of the QPs on an SRQ`} onChange={(srq) => send({ srq })}
+        hint="each one that fails also raises IBV_EVENT_QP_LAST_WQE_REACHED through the same event queue (CODE); after its report (MODEL)" />
+      <WorkerSlider id="event-ns" label="Program: time per event read" value={s.eventNs} min={0} max={1000} toPos={PROGRAM_SLIDERS.eventNs.to} fromPos={PROGRAM_SLIDERS.eventNs.from}
+        text={dur} valueText={(v) => `${dur(v)} per event`} onChange={(eventNs) => send({ eventNs })}
+        hint="one event thread reads the async fd (ibv_get_async_event) and the rdma_cm channel (MODEL); the storm itself does not change" />
+      <WorkerSlider id="ack-ns" label="Program: read → acknowledge" value={s.ackNs} min={0} max={1000} toPos={PROGRAM_SLIDERS.ackNs.to} fromPos={PROGRAM_SLIDERS.ackNs.from}
+        text={(v) => (v > 0 ? dur(v) : 'at once')} valueText={(v) => (v > 0 ? `acknowledged ${dur(v)} after reading` : 'acknowledged at once')} onChange={(ackNs) => send({ ackNs })}
+        hint="destroying a QP waits until each of its events is acknowledged (DOC: ibv_get_async_event(3), rdma_get_cm_event(3))" />
+      <WorkerSwitch testId="cm" value={s.cm} onChange={(cm) => send({ cm })} className="flex items-center gap-1.5 text-[12px] text-slate-800"
+        label="Program uses rdma_cm: DISCONNECTED, then TIMEWAIT_EXIT, per connection" />
       <div role="alert" data-testid="settings-notice" className={notice ? 'rounded-md border border-red-300 bg-red-50 px-2 py-1.5 text-[12px] text-red-900' : 'sr-only'}>{notice?.text}</div>
     </aside>
   );

@@ -86,7 +86,8 @@ export function StormGrid({ grid, phase, width, height, picked, onPick, label, t
   );
 }
 
-/** The phase's glyph as strokes, scaled to the cell: … dot, ↓ chevron, ✓ tick, ! bar, ✕ cross. */
+/** The phase's glyph as strokes, scaled to the cell: … dot, ↓ chevron, ✓ tick, ! bar, ✕ cross,
+ *  ○ ring, ‖ two bars, ? hook and dot, / slash. */
 function drawMark(ctx: CanvasRenderingContext2D, id: number, x: number, y: number, w: number, h: number, ink: string): void {
   const cx = x + w / 2;
   const cy = y + h / 2;
@@ -100,6 +101,10 @@ function drawMark(ctx: CanvasRenderingContext2D, id: number, x: number, y: numbe
   if (id === 2) { ctx.moveTo(cx - r, cy - r * 0.5); ctx.lineTo(cx, cy + r * 0.6); ctx.lineTo(cx + r, cy - r * 0.5); }
   else if (id === 3) { ctx.moveTo(cx - r, cy); ctx.lineTo(cx - r * 0.3, cy + r * 0.7); ctx.lineTo(cx + r, cy - r * 0.7); }
   else if (id === 4) { ctx.moveTo(cx, cy - r); ctx.lineTo(cx, cy + r * 0.3); ctx.moveTo(cx, cy + r * 0.85); ctx.lineTo(cx, cy + r * 0.9); }
+  else if (id === 6) ctx.arc(cx, cy, r * 0.8, 0, Math.PI * 2);
+  else if (id === 7) { ctx.moveTo(cx - r * 0.4, cy - r); ctx.lineTo(cx - r * 0.4, cy + r); ctx.moveTo(cx + r * 0.4, cy - r); ctx.lineTo(cx + r * 0.4, cy + r); }
+  else if (id === 8) { ctx.arc(cx, cy - r * 0.35, r * 0.5, Math.PI, Math.PI * 2.5); ctx.lineTo(cx, cy + r * 0.35); ctx.moveTo(cx, cy + r * 0.85); ctx.lineTo(cx, cy + r * 0.9); }
+  else if (id === 9) { ctx.moveTo(cx + r, cy - r); ctx.lineTo(cx - r, cy + r); }
   else { ctx.moveTo(cx - r, cy - r); ctx.lineTo(cx + r, cy + r); ctx.moveTo(cx + r, cy - r); ctx.lineTo(cx - r, cy + r); }
   ctx.stroke();
 }

@@ -6,7 +6,9 @@ import { faultsStore, useFaults } from '../../store/faults.ts';
 import type { QpDetail } from '../../worker/faults/types.ts';
 import { useSize } from '../kit/useSize.ts';
 import { EqPipe } from './EqPipe.tsx';
-import { CLASS_COLORS, PHASES, dur, int } from './format.ts';
+import { CLASS_COLORS, PHASES, dur, int, legendOf } from './format.ts';
+import { DeviceStatePanel } from './DeviceState.tsx';
+import { ProgramPanel } from './ProgramPanel.tsx';
 import { StormGrid } from './StormGrid.tsx';
 import { ReportWhyControls, ReportWhyPanel } from './ReportWhy.tsx';
 import { AnswerFirst } from '../kit/mask.tsx';
@@ -18,6 +20,7 @@ export function StormTab() {
   const grid = useFaults((s) => s.grid);
   const live = useFaults((s) => s.frame?.live ?? null);
   const preset = useFaults((s) => s.frame?.settings.preset ?? 'mlx5');
+  const cm = useFaults((s) => s.frame?.settings.cm ?? false);
   const picked = useFaults((s) => s.picked);
   const why = useFaults((s) => s.why);
   const eventsMasked = useFaultsMask('storm-events');
@@ -34,16 +37,17 @@ export function StormTab() {
     return () => { alive = false; };
   }, [picked, t]);
   if (!live || !grid) return <p className="p-4 text-sm text-slate-500">Building the storm…</p>;
-  const counts = PHASES.map((p) => ({ ...p, n: live.phase.reduce((a, x) => a + (x === p.id ? 1 : 0), 0) }));
+  const counts = legendOf(live.phase);
   const label = `${int(grid.qpn.length)} QPs: ${counts.filter((c) => c.n).map((c) => `${int(c.n)} ${c.label}`).join(', ')}`;
   return (
     <div className="flex flex-col gap-2 @4xl:grid @4xl:h-full @4xl:min-h-0 @4xl:grid-cols-[minmax(0,1fr)_300px]" data-testid="storm-tab">
-      <section className="flex min-h-0 flex-col gap-1 rounded-md border border-slate-300 bg-white p-2" aria-label="The affected QPs">
-        <div className="flex flex-wrap items-center gap-x-3 gap-y-0.5 text-[11px] text-slate-700" aria-hidden="true">
+      <section className="flex min-h-0 shrink-0 flex-col gap-1 rounded-md border border-slate-300 bg-white p-2" aria-label="The affected QPs">
+        <div className="flex flex-wrap items-center gap-x-3 gap-y-0.5 text-[11px] text-slate-700" aria-hidden="true" data-testid="storm-legend">
           {counts.map((c) => (
-            <span key={c.id} className="inline-flex items-center gap-1"><span className="inline-block h-3 w-3 rounded-sm text-center text-[9px] leading-3" style={{ background: c.fill, color: c.ink }}>{c.glyph}</span>{c.label} <b className="tabular-nums">{int(c.n)}</b></span>
+            <span key={c.id} className="inline-flex items-center gap-1" data-phase={c.id}><span className="inline-block h-3 w-3 rounded-sm text-center text-[9px] leading-3" style={{ background: c.fill, color: c.ink }}>{c.glyph}</span>{c.label} <b className="tabular-nums">{int(c.n)}</b></span>
           ))}
         </div>
+        <DeviceStatePanel devices={live.summary.devices} consumer={live.summary.consumer} preset={preset} outstanding={live.summary.wr.outstanding} />
         <div ref={box} className="h-[26rem] min-h-0 @4xl:h-auto @4xl:flex-1">
           <StormGrid grid={grid} phase={live.phase} width={size.width} height={size.height} picked={picked} onPick={(i) => faultsStore.getState().pick(i)} label={label} testId="storm-grid" marked={why?.ahead ?? null} />
         </div>
@@ -69,6 +73,7 @@ export function StormTab() {
           )}
           <ReportWhyControls picked={picked !== null && detail ? picked : null} faulted={(detail?.detectNs ?? -1) >= 0} />
         </section>
+        <ProgramPanel program={live.program} cm={cm} any={live.summary.reported > 0} />
         {reportMasked ? <AnswerFirst block what="why? for a QP" testId="report-why-masked" /> : <ReportWhyPanel />}
         <section className="rounded-md border border-slate-300 bg-white p-2 text-[12px]">
           <h2 className="text-sm font-semibold text-slate-900">Events so far</h2>

@@ -3,15 +3,27 @@
 import type { ChannelPresetId, FaultKind, PolicyName, ResetSituation } from '../../core/index.ts';
 import { grouped } from '../kit/grouped.ts';
 
-/** Storm phases of a QP (PHASE in core/faults/storm.ts), in order. */
+/** Storm phases of a QP (PHASE in core/faults/phase.ts), in order. Each label says what the model
+ *  did to the QP, for the consumer chosen (a user-space consumer after device death is never "flushed"). */
 export const PHASES = [
   { id: 0, label: 'healthy', fill: 'var(--color-slate-300)', ink: 'var(--color-slate-950)', glyph: '' },
   { id: 1, label: 'failed, waiting for the error engine', fill: 'var(--color-amber-500)', ink: 'var(--color-slate-950)', glyph: '…' },
   { id: 2, label: 'reported, flushing', fill: 'var(--color-violet-600)', ink: 'var(--color-white)', glyph: '↓' },
-  { id: 3, label: 'reported and flushed', fill: 'var(--color-teal-700)', ink: 'var(--color-white)', glyph: '✓' },
+  { id: 3, label: 'reported, every WR completed or flushed', fill: 'var(--color-teal-700)', ink: 'var(--color-white)', glyph: '✓' },
   { id: 4, label: 'failed, not reported yet', fill: 'var(--color-red-600)', ink: 'var(--color-white)', glyph: '!' },
   { id: 5, label: 'report lost (counted)', fill: 'var(--color-gray-900)', ink: 'var(--color-white)', glyph: '✕' },
+  { id: 6, label: 'device dead, its driver has not noticed yet', fill: 'var(--color-red-900)', ink: 'var(--color-white)', glyph: '○' },
+  { id: 7, label: 'DEVICE_FATAL in user space: no flush CQE, its WRs stay outstanding', fill: 'var(--color-blue-900)', ink: 'var(--color-white)', glyph: '‖' },
+  { id: 8, label: 'connection cut, has not learned (idle QPs never do)', fill: 'var(--color-blue-400)', ink: 'var(--color-slate-950)', glyph: '?' },
+  { id: 9, label: 'destroyed with the old device: reopen and rebuild', fill: 'var(--color-lime-50)', ink: 'var(--color-slate-950)', glyph: '/' },
 ] as const;
+
+/** The legend: the phases some QP is in now (healthy always), so no sentence names what did not happen. */
+export function legendOf(phase: ArrayLike<number>): { id: number; label: string; fill: string; ink: string; glyph: string; n: number }[] {
+  const n = new Array<number>(PHASES.length).fill(0);
+  for (let i = 0; i < phase.length; i++) if (phase[i] < n.length) n[phase[i]]++;
+  return PHASES.map((p) => ({ ...p, n: n[p.id] })).filter((p) => p.id === 0 || p.n > 0);
+}
 
 export const POLICY_LABEL: Record<PolicyName, string> = {
   fifo: 'FIFO: detection order',
@@ -104,6 +116,15 @@ export const STORM_SLIDERS = {
   eqDepth: logPos(1, 65_536, powersOfTwo(65_536)),
   serviceNs: logPos(1, 1_000_000),
   eqeNs: logPos(1, 1_000_000),
+} as const;
+
+/** The program's event thread: time per event read (100 ns to 10 ms), and read → acknowledge
+ *  (position 0 is "at once"; the rest 1 µs to 10 s, log). */
+const EVENT = logPos(100, 10_000_000, [1_000, 2_000, 5_000, 10_000, 100_000, 1_000_000]);
+const ACK = logPos(1_000, 10_000_000_000, [10_000, 100_000, 1_000_000, 10_000_000, 100_000_000, 1_000_000_000]);
+export const PROGRAM_SLIDERS = {
+  eventNs: EVENT,
+  ackNs: { to: (v: number) => (v <= 0 ? 0 : Math.max(1, ACK.to(v))), from: (p: number) => (p <= 0 ? 0 : ACK.from(p)) },
 } as const;
 
 export const PRESET_LABEL: Record<ChannelPresetId, string> = {

@@ -31,7 +31,7 @@ export class FaultsApi extends LabWorker<FaultsFrame, FaultsProbe, FaultsAction>
     if (!patch || typeof patch !== 'object') return { ok: false, error: 'the change must be an object of settings' };
     const r = parseStormSettings({ ...this.lab.settings, ...patch });
     if (!r.ok) return r;
-    this.lab.apply(r.value);
+    this.lab.apply(r.value, true);
     return ok;
   }
 

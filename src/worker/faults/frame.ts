@@ -1,7 +1,8 @@
 // The Faults frame: per-QP facts only when the settings change, the live storm's phases and
 // figures every frame, the policy job's results, the compare pair and the reset view.
 import { CHANNEL_PRESETS_INFO, eqSlots, stormClasses } from '../../core/index.ts';
-import { classesOf } from '../../core/faults/labConfig.ts';
+import { classesOf, programOf, stormKeyOf } from '../../core/faults/labConfig.ts';
+import { programLine } from '../../core/faults/program.ts';
 import type { KitFrame } from '../kit/types.ts';
 import type { FaultsLab } from './lab.ts';
 import type { FaultsFrame, GridStatic } from './types.ts';
@@ -9,7 +10,7 @@ import type { FaultsFrame, GridStatic } from './types.ts';
 function gridStatic(lab: FaultsLab): GridStatic {
   const g = lab.storm.grid();
   return {
-    key: JSON.stringify(lab.settings) + lab.storm.qps,
+    key: stormKeyOf(lab.settings) + lab.storm.qps,
     qpn: g.qpn, host: g.host, cls: g.cls,
     classes: stormClasses(classesOf(lab.settings.classes, lab.settings.mix)),
   };
@@ -18,7 +19,7 @@ function gridStatic(lab: FaultsLab): GridStatic {
 /** The frame's body (the kit adds the header: seq, playback, busy, lesson). */
 export function buildFrame(lab: FaultsLab): Omit<FaultsFrame, keyof KitFrame> {
   const st = lab.storm;
-  const key = JSON.stringify(lab.settings) + st.qps;
+  const key = stormKeyOf(lab.settings) + st.qps;
   const grid = key !== lab.gridKeySent ? gridStatic(lab) : null;
   lab.gridKeySent = key;
   const eq = st.eqSeries(0);
@@ -28,7 +29,7 @@ export function buildFrame(lab: FaultsLab): Omit<FaultsFrame, keyof KitFrame> {
     live: {
       t: st.now, summary: st.summary(), phase: st.grid().phase, drained: st.drained(),
       eq: { t: eq.t, used: eq.used, size: eq.size, now: eq.used.length ? eq.used[eq.used.length - 1] : 0 },
-      cache: cacheOf(lab), perCq: st.perCq().slice(0, 16),
+      cache: cacheOf(lab), perCq: st.perCq().slice(0, 16), program: programLine(st.program(programOf(lab.settings))),
     },
     policies: lab.job.frame(),
     compare: twin ? {

@@ -2,7 +2,7 @@
 // its twin under another policy when Compare is open), the policy job, and the reset view.
 // Playback advances simulated time by wall time × speed, within a step budget per call.
 import { Storm, resetLab, type PolicyName } from '../../core/index.ts';
-import { defaultResetSettings, defaultStormSettings, resetConfigOf, stormConfigOf, type ResetSettings, type StormSettings } from '../../core/faults/labConfig.ts';
+import { defaultResetSettings, defaultStormSettings, resetConfigOf, stormConfigOf, stormKeyOf, type ResetSettings, type StormSettings } from '../../core/faults/labConfig.ts';
 import { PolicyJob, settingsKey } from './policyJob.ts';
 import type { ExplorerSettings } from '../../core/faults/labConfig.ts';
 import { explore } from './explore.ts';
@@ -45,10 +45,13 @@ export class FaultsLab {
     this.job = new PolicyJob(this.settings);
   }
 
-  /** New settings: the live storm restarts from the fault, the policy job follows. */
-  apply(next: StormSettings): void {
+  /** New settings: the live storm restarts from the fault, the policy job follows. With keepStorm, a
+   *  change of the program's side alone (eventNs, ackNs, cm) is read from the storm as it stands. */
+  apply(next: StormSettings, keepStorm = false): void {
     const jobKey = settingsKey(next);
+    const same = stormKeyOf(next) === stormKeyOf(this.settings);
     this.settings = next;
+    if (keepStorm && same && this.live) return;
     this.storm = new Storm(stormConfigOf(next));
     if (this.twin) this.twin = new Storm(stormConfigOf(next, this.comparePolicies[1]));
     if (this.job.key !== jobKey) this.job = new PolicyJob(next);

@@ -2,13 +2,13 @@
 // slices (a worker call never runs long), so the page can draw each policy's distribution of
 // fault → report latencies on shared bins. Results are kept per storm settings.
 import { POLICIES, Storm, pct, type PolicyName } from '../../core/index.ts';
-import { stormConfigOf, type StormSettings } from '../../core/faults/labConfig.ts';
+import { stormConfigOf, stormKeyOf, type StormSettings } from '../../core/faults/labConfig.ts';
 import type { PolicyFrame, PolicyResult } from './types.ts';
 
 const BINS = 40;
 
 export function settingsKey(s: StormSettings): string {
-  return JSON.stringify({ ...s, policy: undefined });
+  return stormKeyOf({ ...s, policy: 'fifo' });
 }
 
 export class PolicyJob {

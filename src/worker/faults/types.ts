@@ -3,6 +3,7 @@
 import type { Claim, ExplorerStep, Outcome, OutcomeGroup, PolicyName, ReportWhy, ResetLabResult, StormSummary } from '../../core/index.ts';
 import type { ExplorerSettings, ResetSettings, StormSettings } from '../../core/faults/labConfig.ts';
 import type { QpnAllocator } from '../../core/faults/qpnAlloc.ts';
+import type { ProgramLine } from '../../core/faults/program.ts';
 import type { KitFrame } from '../kit/types.ts';
 
 export type { ExplorerSettings, ResetSettings, StormSettings };
@@ -21,7 +22,7 @@ export interface LiveStorm {
   /** Simulated ns since the storm started; the fault hits at 0. */
   t: number;
   summary: StormSummary;
-  /** Per affected QP, the storm phase (PHASE codes in core/faults/storm.ts). */
+  /** Per affected QP, the storm phase (PHASE codes in core/faults/phase.ts). */
   phase: Uint8Array;
   /** Async-EQ occupancy on the faulted host: samples up to now, the slots it has. */
   eq: { t: Float64Array; used: Float64Array; size: number; now: number };
@@ -30,6 +31,8 @@ export interface LiveStorm {
   cache: { hits: number; misses: number; evictions: number; writebacks: number; entries: number };
   /** Flush CQEs written into each CQ, and their rate. */
   perCq: { host: number; cq: number; flushCqes: number; perUs: number }[];
+  /** The program's side for the settings' eventNs, ackNs and cm (program.ts): the storm CLI's `program` key, same shape and figures. */
+  program: ProgramLine;
 }
 
 /** The interleaving explorer: every detection order, grouped by what software sees; one stepped through. */
