@@ -36,22 +36,6 @@ export const LESSON_META: Readonly<Record<string, LessonMeta>> = {
     objectives: ['Say where the rkey, the access flags and the lkey are checked', 'Read IBV_WC_REM_ACCESS_ERR back to the line of code that caused it', 'Write recovery code that handles drivers that disagree'],
     prerequisites: ['errors'], minutes: 18,
   },
-  table: {
-    objectives: ['Follow the walk from a QPN to its context, level by level', 'Estimate what each level costs on chip and in host memory', 'Relate table memory to the QPN space'],
-    prerequisites: ['intro'], minutes: 10,
-  },
-  caching: {
-    objectives: ['Predict the hit rate when the active QPs outgrow the context cache', 'Measure the throughput cliff and the cost of one miss', 'Explain how overlapping misses soften the cliff'],
-    prerequisites: ['table'], minutes: 14,
-  },
-  policy: {
-    objectives: ['Compare eviction policies under uniform, skewed and scanning traffic', 'Explain why a policy that wins under skew can lose under a scan', 'Pin a hot QP and say what pinning costs the others'],
-    prerequisites: ['caching'], minutes: 14,
-  },
-  engines: {
-    objectives: ['Tell fixed eviction logic from a programmable engine and a firmware trap', 'Weigh each engine in latency and throughput'],
-    prerequisites: ['policy'], minutes: 10,
-  },
   storm: {
     objectives: ['Predict who notices a port going down under hundreds of connections, and when', 'Order the error reports as they reach software, and say what overruns an event queue', 'Diagnose a storm that lost reports'],
     prerequisites: ['errors'], minutes: 20,

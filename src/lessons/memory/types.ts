@@ -30,7 +30,3 @@ export type MemoryAction =
   | { kind: 'pin'; qpn: number };
 
 export type Lesson = KitLesson<MemoryProbe, MemoryAction>;
-
-export const FASST = 'fasst: the raw rc-swarm logs behind the measured points';
-/** The compare pair, once both sides measure something (null before). */
-export const readyPair = (p: MemoryProbe) => (p.compare !== null && p.compare.a.valid && p.compare.b.valid ? p.compare : null);
