@@ -291,6 +291,10 @@ test('a readout that shows the graded number is masked until the answer is locke
   // The live throughput already runs at 512 QPs: it would answer "what will it settle at?".
   await expect(page.getByTestId('throughput')).toHaveText('answer first');
   await expect(page.getByTestId('throughput')).toHaveAttribute('data-masked', 'true');
+  // The Capacity tab's why (set conflicts come before the closed form's knee) is the feedback's own reason.
+  await expect(page.getByTestId('cap-why-masked')).toBeVisible();
+  await expect(page.getByTestId('cap-vs-sim')).not.toContainText('set-associative');
+  await expect(page.getByTestId('cap-sim-performant')).toHaveText('answer first');
   await expect(page.getByTestId('lesson-sources')).not.toHaveAttribute('open', '');
   await shot(page, 'masked-readout');
   await page.getByTestId('answer-number').fill('60');
@@ -300,6 +304,7 @@ test('a readout that shows the graded number is masked until the answer is locke
   await expect(fb).toContainText('fully associative');
   await expect(fb).not.toContainText('52');
   await expect(page.getByTestId('throughput')).toHaveText(/Mops/);
+  await expect(page.getByTestId('cap-vs-sim')).toContainText('set-associative');
   await expect(page.getByTestId('first-try')).toContainText('✕');
 });
 

@@ -59,14 +59,15 @@ export function CapacityVsSim({ r, activeQps, loss, following }: { r: CapacityRe
           <tr><td className="font-sans text-slate-600">{int(activeQps)} active QPs</td><td>{mops(r.throughputMops)} Mops, {pct(1 - r.missRatio)} hits</td>
             <td data-testid="cap-sim-at">{masked ? <AnswerFirst /> : at ? `${mops(at.mops)} Mops, ${pct(at.hitRate)} hits` : sweep?.done ? 'outside the sweep' : 'sweeping…'}</td></tr>
           <tr><td className="font-sans text-slate-600">Performant QPs</td><td>{Number.isFinite(r.performantQps) ? int(r.performantQps) : 'any'}</td>
-            <td data-testid="cap-sim-performant">{performantText(perf, sweep?.done ?? false)}</td></tr>
+            <td data-testid="cap-sim-performant">{masked ? <AnswerFirst /> : performantText(perf, sweep?.done ?? false)}</td></tr>
         </tbody>
       </table>
-      <p className="mt-1 text-[11px] leading-snug text-slate-600">
+      {/* The why is the capacity question's feedback: the simulated knee before the closed form's. */}
+      {masked ? <div className="mt-1"><AnswerFirst block what="why the simulation differs from the closed form" testId="cap-why-masked" /></div> : <p className="mt-1 text-[11px] leading-snug text-slate-600">
         Why they differ: the closed form lets any context sit in any slot, so with uniform traffic nothing misses until more QPs are active than slots.
         The simulated cache is set-associative (set = low QPN bits), and the presets scatter their QPNs: some sets overflow long before the whole cache is full, so misses, and the knee, come earlier.
         With dense QPNs (how real allocators hand them out) the sets fill evenly and the two come closer. Both are the model’s; no vendor publishes its cache’s associativity.
-      </p>
+      </p>}
     </section>
   );
 }
