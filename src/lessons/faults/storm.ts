@@ -74,7 +74,7 @@ export const stormLesson: Lesson = {
       id: 'predict-squeeze', title: 'Predict: a narrow channel', highlight: 'storm',
       text: [
         'Now another fault on an mlx4-family NIC: a context-memory read error (MODEL: ctx-read-error; no public source describes this path) takes 400 QPs to ERR within a fraction of a millisecond, each with an IBV_EVENT_QP_FATAL for the driver. The model\'s error engine (MODEL: error-engine) hands over one every 500 ns; the driver takes 20 µs per event (a slow, loaded host — a MODEL number).',
-        'The async event queue was asked for 64 entries; mlx4 adds its spare entries and rounds up to a power of two, which leaves 256 slots (read in code). An event that arrives while every slot is taken overruns the queue, and the driver logs the overrun.',
+        'The async event queue was asked for 64 entries; mlx4 adds its spare entries and rounds up to a power of two, which leaves 256 slots (read in code). An event that arrives while every slot is taken overruns the queue, and the driver logs the overrun. Your answer sets this storm up in the settings on the left and runs it.',
       ],
       question: {
         kind: 'number', prompt: 'How many of the 400 events will find the queue full?', unit: 'events',
