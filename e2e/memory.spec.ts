@@ -350,3 +350,20 @@ test('policy, answer first: the Compare tab keeps both sides\' figures, the diff
   await expect(page.getByTestId('compare-diff')).toBeVisible();
   await expect(page.getByTestId('compare-hit-a')).not.toHaveText('–');
 });
+
+test('table, answer first: the walk\'s read count and what on-chip levels buy are masked on the on-chip question, the table memory on the memory question', async ({ app: page }) => {
+  await openLab(page);
+  await page.locator('#lesson-select').selectOption('table');
+  await page.getByRole('button', { name: /^Step 2:/ }).click();
+  await expect(page.getByTestId('question')).toContainText('Levels on chip');
+  await expect(page.getByTestId('walk-masked')).toHaveText('answer first');
+  await expect(page.getByTestId('table-walk')).not.toContainText('What keeping levels on chip buys');
+  await page.getByTestId('answer-number').fill('3');
+  await page.getByTestId('answer-submit').click();
+  await expect(page.getByTestId('answer-feedback').locator('[data-correct]')).toHaveAttribute('data-correct', /true|false/, { timeout: 30_000 });
+  await expect(page.getByTestId('walk-cost')).toBeVisible();
+  await page.getByRole('button', { name: /^Step 3:/ }).click();
+  await expect(page.getByTestId('question')).toContainText('100,000 active QPs');
+  await expect(page.getByTestId('table-memory-masked')).toBeVisible();
+  await expect(page.getByTestId('table-memory')).toHaveCount(0);
+});

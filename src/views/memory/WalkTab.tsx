@@ -9,6 +9,7 @@ import { bytes, hex, int, ns } from './format.ts';
 import { noteReply, sendConfig } from './hooks.ts';
 import { WorkerSelect } from '../kit/controls.tsx';
 import { useReducedMotion } from '../kit/motion.ts';
+import { AnswerFirst, isMasked } from '../kit/mask.tsx';
 
 const LEVEL_COLORS = ['var(--color-indigo-200)', 'var(--color-green-200)', 'var(--color-amber-200)', 'var(--color-pink-200)'];
 const LEVEL_INK = ['var(--color-indigo-800)', 'var(--color-green-800)', 'var(--color-amber-800)', 'var(--color-pink-800)'];
@@ -18,6 +19,7 @@ const HOLD_MS = 1400;
 export function WalkTab() {
   const live = useMemory((s) => s.frame?.walk ?? null);
   const cfg = useMemory((s) => s.frame?.config);
+  const question = useMemory((s) => s.frame?.lesson?.question);
   const fetchNs = cfg?.fetchNs ?? 0;
   const [shown, setShown] = useState<WalkFrame | null>(live);
   const [revealed, setRevealed] = useState(99);
@@ -47,6 +49,10 @@ export function WalkTab() {
   }, [revealed, shown]);
 
   if (!shown || !cfg) return <p className="p-4 text-sm text-slate-500" data-testid="table-walk">The QP table is being built…</p>;
+  // table/onchip asks how many reads a miss costs, table/memory what a QP costs in table memory:
+  // the walk's read count and the memory panel answer them until the answer is locked in.
+  const walkMasked = isMasked(question, 'walk');
+  const memMasked = isMasked(question, 'table-memory');
   const { walk, geometry: g, memory: m } = shown;
   const go = () => {
     const t = qText.trim();
@@ -74,7 +80,7 @@ export function WalkTab() {
         </div>
 
         <h2 className="text-sm font-semibold text-slate-900">
-          QPN {hex(walk.qpn)} ({int(walk.qpn)}): {walk.present ? 'present' : 'not allocated'} · {reads === 0 ? 'no PCIe read' : `${reads} PCIe read${reads > 1 ? 's' : ''}`} on a miss = <span data-testid="walk-cost">{ns(shown.costNs)}</span>
+          QPN {hex(walk.qpn)} ({int(walk.qpn)}): {walk.present ? 'present' : 'not allocated'} · {walkMasked ? <AnswerFirst testId="walk-masked" /> : <>{reads === 0 ? 'no PCIe read' : `${reads} PCIe read${reads > 1 ? 's' : ''}`} on a miss = <span data-testid="walk-cost">{ns(shown.costNs)}</span></>}
         </h2>
         <BitStrip qpn={walk.qpn} bits={g.bits} shifts={g.shifts} />
 
@@ -92,19 +98,20 @@ export function WalkTab() {
                   {!s.present && <span className="ml-1 font-sans font-semibold text-red-800">✕ absent: the walk stops here</span>}
                 </span>
                 <span className={`justify-self-end rounded px-1.5 py-0.5 text-[11px] font-semibold ${s.onChip ? 'bg-slate-100 text-slate-700' : 'bg-blue-100 text-blue-900'}`}>
-                  {s.onChip ? 'on chip · 0 ns' : `PCIe read · ${ns(fetchNs)}`}
+                  {walkMasked ? '?' : s.onChip ? 'on chip · 0 ns' : `PCIe read · ${ns(fetchNs)}`}
                 </span>
               </li>
             );
           })}
         </ol>
-        <CostBar steps={walk.steps.map((st) => st.onChip)} fetchNs={fetchNs} revealed={revealed} />
+        {walkMasked ? <AnswerFirst block what="the walk's cost" /> : <CostBar steps={walk.steps.map((st) => st.onChip)} fetchNs={fetchNs} revealed={revealed} />}
         <p className="text-[11px] leading-snug text-slate-500">
           The shape is the textbook one (MODEL). The memory itself is not hidden: in mlx4 the driver allocates the ICM pages that hold the contexts and maps them for the device (mlx4_init_icm_table, MAP_ICM; mlx4-icm); what no vendor documents is how the device walks from a QPN to its entry.
           Pages are 4 KiB (mlx4/mlx5 page shift 12, QUOTE); a context is 256 B (HNS QPC entry size, QUOTE), so one page holds {int(g.pageBytes / g.entryBytes)} contexts.
         </p>
       </section>
       <aside className="flex min-h-0 flex-col gap-2 overflow-y-auto" aria-label="Table memory" tabIndex={0}>
+        {memMasked ? <AnswerFirst block what="the table memory per QP" testId="table-memory-masked" /> : (
         <section className="rounded-md border border-slate-300 bg-white p-2 text-[12px]" data-testid="table-memory">
           <h3 className="font-semibold text-slate-900">Table memory for {int(m.allocatedQps)} QPs</h3>
           <p><span className="font-mono text-lg font-bold">{bytes(shown.hostBytes)}</span> <span className="text-slate-600">in host memory</span></p>
@@ -121,6 +128,8 @@ export function WalkTab() {
           <p className="mt-1 text-slate-600">One flat array over all 2<sup>24</sup> QPNs would take {bytes(m.flatBytes)}.</p>
           <p className="mt-1 text-[11px] text-slate-500">Scattered QPNs touch many pages that each hold few live contexts: watch the bytes per QP climb as QPNs spread.</p>
         </section>
+        )}
+        {walkMasked ? <AnswerFirst block what="what keeping levels on chip buys" /> : (
         <section className="rounded-md border border-slate-300 bg-white p-2 text-[12px]" aria-label="Walk cost by levels on chip">
           <h3 className="font-semibold text-slate-900">What keeping levels on chip buys</h3>
           <table className="mt-1 w-full text-[11px]">
@@ -133,6 +142,7 @@ export function WalkTab() {
           </table>
           <p className="mt-1 text-[11px] text-slate-500">On-chip directory levels cost SRAM instead: the root alone is {bytes(g.tableBytes[0])}.</p>
         </section>
+        )}
       </aside>
     </div>
   );
