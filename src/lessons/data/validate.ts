@@ -8,6 +8,7 @@ import { ACTION_SCHEMAS } from './actions.ts';
 import { parseShape, type LessonFile, type LessonFileQuestion } from './format.ts';
 import { OUTCOME_FOR, outcomeProblem } from './outcome.ts';
 import { predicateNeeds, predicateProblem, NumSchema } from './predicate.ts';
+import { MASK_KEYS } from './masks.ts';
 
 export type Checked = { ok: true; file: LessonFile } | { ok: false; error: string };
 
@@ -55,6 +56,8 @@ function problems(f: LessonFile): string | null {
     if (s.check === undefined && s.solution) return `${at}.check: a solution without a check has nothing to prove`;
     for (const [j, st] of (s.stuck ?? []).entries()) { const p = pred(st.when, `${at}.stuck[${j}].when`); if (p) return p; }
     if (s.question) { const p = questionProblem(s.question, `${at}.question`, f.lab === 'transport', actions); if (p) return p; }
+    const unknown = s.question?.masks?.find((k) => !MASK_KEYS[f.lab].includes(k));
+    if (unknown !== undefined) return `${at}.question.masks: "${unknown}" is not a readout the ${f.lab} instrument masks (it masks ${MASK_KEYS[f.lab].join(', ')})`;
     if (s.question && s.check !== undefined) return `${at}: a step is either a task with a check or a question, not both`;
   }
   return null;
