@@ -5,6 +5,7 @@
 // this layer checks only the shape and the depth. A goal written before that language (the old
 // `count`, `time` kinds) is translated to it, so older challenge links keep opening.
 import * as v from 'valibot';
+import { jsonDepth } from '../core/kit/valid.ts';
 
 /** How deep a goal may nest (all / any / not within each other): every reader of one recurses. */
 export const MAX_GOAL_DEPTH = 16;
@@ -25,19 +26,6 @@ function goalDepth(g: unknown, limit: number): number {
   return deepest;
 }
 
-/** How deep `x` nests objects and lists at all, counted without recursing, up to `limit` + 1. */
-function jsonDepth(x: unknown, limit: number): number {
-  let deepest = 0;
-  const stack: Array<[unknown, number]> = [[x, 1]];
-  for (let top = stack.pop(); top; top = stack.pop()) {
-    const [y, d] = top;
-    if (!y || typeof y !== 'object') continue;
-    deepest = Math.max(deepest, d);
-    if (deepest > limit) return deepest;
-    for (const z of Object.values(y)) stack.push([z, d + 1]);
-  }
-  return deepest;
-}
 /** Objects and lists in a goal: all / any take two levels each (object, list), and a leaf a few more (events.where.f.not). */
 const MAX_GOAL_JSON_DEPTH = 2 * MAX_GOAL_DEPTH + 16;
 

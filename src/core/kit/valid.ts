@@ -26,3 +26,18 @@ export function issuePath(i: v.BaseIssue<unknown>, root = ''): string {
 export function issueText(i: v.BaseIssue<unknown>, root = '', whole = root): string {
   return `${issuePath(i, root) || whole}: ${i.message}`;
 }
+
+/** How deep `x` nests objects and lists, counted without recursing (a hostile link or file cannot
+ *  overflow the stack), up to `limit` + 1. Used by the lesson predicates and the challenge goals. */
+export function jsonDepth(x: unknown, limit: number): number {
+  let deepest = 0;
+  const stack: Array<[unknown, number]> = [[x, 1]];
+  for (let top = stack.pop(); top; top = stack.pop()) {
+    const [y, d] = top;
+    if (!y || typeof y !== 'object') continue;
+    deepest = Math.max(deepest, d);
+    if (deepest > limit) return deepest;
+    for (const z of Object.values(y)) stack.push([z, d + 1]);
+  }
+  return deepest;
+}

@@ -6,7 +6,8 @@
 import * as v from 'valibot';
 import { issueText } from '../../core/kit/valid.ts';
 import type { Scalar, Match, Where, NumExpr, Predicate } from './predicateTypes.ts';
-import { MatchSchema, NumSchema, PredicateSchema, WhereSchema, PRED_BRANCH, PRED_KINDS, NUM_KINDS, jsonDepth, MAX_PREDICATE_DEPTH } from './predicateSchema.ts';
+import { MatchSchema, NumSchema, PredicateSchema, WhereSchema, PRED_BRANCH, PRED_KINDS, NUM_KINDS, MAX_PREDICATE_DEPTH } from './predicateSchema.ts';
+import { jsonDepth } from '../../core/kit/valid.ts';
 
 export type { Scalar, Match, Where, NumExpr, Predicate };
 export { MatchSchema, NumSchema, PredicateSchema, WhereSchema, MAX_PREDICATE_DEPTH, PRED_KINDS, NUM_KINDS };

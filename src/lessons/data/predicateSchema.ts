@@ -92,16 +92,3 @@ export const PRED_KINDS = Object.keys(PRED_BRANCH) as Array<keyof typeof PRED_BR
 
 export const PredicateSchema: v.GenericSchema<Predicate> = v.lazy(() => v.union(Object.values(PRED_BRANCH), `must be an object with one of ${PRED_KINDS.join(', ')}`));
 
-/** How deep `x` nests objects and lists, counted without recursing, up to `limit` + 1. */
-export function jsonDepth(x: unknown, limit: number): number {
-  let deepest = 0;
-  const stack: Array<[unknown, number]> = [[x, 1]];
-  for (let top = stack.pop(); top; top = stack.pop()) {
-    const [y, d] = top;
-    if (!y || typeof y !== 'object') continue;
-    deepest = Math.max(deepest, d);
-    if (deepest > limit) return deepest;
-    for (const z of Object.values(y)) stack.push([z, d + 1]);
-  }
-  return deepest;
-}
