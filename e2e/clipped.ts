@@ -8,10 +8,14 @@
 // - SVG labels drawn over each other;
 // - a field whose value is wider than it, a select whose chosen option does not fit (a select cut
 //   on purpose says its whole choice in its title: options cannot wrap).
-// Returns one line per problem. Waits on nothing: call it once the state to check is shown.
+// Returns one line per problem. Call it once the state to check is shown; it reads after two
+// animation frames, so size observers have reported and React has drawn what they measured (CI
+// once read a chart between its mount and its first measure: the steady page is what is judged;
+// useSize.test.tsx keeps that first frame right).
 import type { Page } from './fixtures.ts';
 
-export function clippedText(page: Page): Promise<string[]> {
+export async function clippedText(page: Page): Promise<string[]> {
+  await page.evaluate(() => new Promise<void>((done) => requestAnimationFrame(() => requestAnimationFrame(() => done()))));
   return page.evaluate(() => {
     const out: string[] = [];
     const ctx = document.createElement('canvas').getContext('2d')!;

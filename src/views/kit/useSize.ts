@@ -14,10 +14,26 @@ export function useSize<T extends HTMLElement>(fallback = { width: 600, height: 
     const apply = (width: number, height: number) => {
       if (width > 0 && height > 0) setSize((s) => (Math.abs(s.width - width) < 0.5 && Math.abs(s.height - height) < 0.5 ? s : { width: Math.floor(width), height: Math.floor(height) }));
     };
-    if (typeof ResizeObserver === 'undefined') { const r = el.getBoundingClientRect(); apply(r.width, r.height); return; }
-    // The observer reports the first size after layout: no forced synchronous layout during the commit.
+    // One measure at mount, in the commit: React applies the update before the browser paints, so
+    // the first frame is drawn at the real size. Waiting for the observer's first report left a
+    // frame drawn at the fallback size (a chart label outside its SVG, caught by CI's clipped-text
+    // check at 1280×720). Later sizes come from the observer, with no forced layout per frame.
+    const c = contentBox(el);
+    apply(c.width, c.height);
+    if (typeof ResizeObserver === 'undefined') return;
     ro.current = new ResizeObserver((entries) => { const r = entries[entries.length - 1].contentRect; apply(r.width, r.height); });
     ro.current.observe(el);
   }, []);
   return [ref, size] as const;
+}
+
+/** The content box, as the observer's contentRect reports it: the border box less borders and padding. */
+function contentBox(el: HTMLElement): { width: number; height: number } {
+  const r = el.getBoundingClientRect();
+  const cs = getComputedStyle(el);
+  const px = (v: string) => parseFloat(v) || 0;
+  return {
+    width: r.width - px(cs.paddingLeft) - px(cs.paddingRight) - px(cs.borderLeftWidth) - px(cs.borderRightWidth),
+    height: r.height - px(cs.paddingTop) - px(cs.paddingBottom) - px(cs.borderTopWidth) - px(cs.borderBottomWidth),
+  };
 }
