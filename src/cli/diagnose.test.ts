@@ -66,4 +66,9 @@ describe('npm run diagnose', () => {
     expect(r.err[0]).toContain(flag);
     expect(r.err[0]).not.toContain('\n');
   });
+  it('--help prints the usage with both forms on stdout, exit 0', () => {
+    const r = run(['--help']);
+    expect(r).toMatchObject({ code: 0, err: [] });
+    expect(r.out.join('\n')).toMatch(/--status <IBV_WC_\*>[\s\S]*--errno EINVAL/);
+  });
 });

@@ -5,7 +5,7 @@
 // recovery, id, rule, profiles }. `scenario` run through createSimulation shows the symptoms, and
 // ends with the peer QP in `--state` and the QP that saw the status in `--local-state` (a cause that
 // ends otherwise is left out; the desk ranks it last instead).
-// Exit codes: 0 at least one cause; 1 no modelled cause fits; 2 bad flags (one line naming the flag).
+// Exit codes: 0 at least one cause (or --help); 1 no modelled cause fits; 2 bad flags (one line naming the flag).
 import { ASYNC_EVENTS, PROFILE_IDS, QP_STATES, QP_TYPES, WC_STATUSES, type AsyncEvent, type ProfileId, type QpType, type WcStatus } from '../core/index.ts';
 import { catalogueFor, diagnose } from '../core/diag/diagnose.ts';
 import type { Side, Symptoms } from '../core/diag/observe.ts';
@@ -56,6 +56,7 @@ export function parseDiagnose(args: string[]): { symptoms: Symptoms; profiles: P
 }
 
 export function diagnoseMain(args: string[], out: (s: string) => void, err: (s: string) => void): number {
+  if (args.length === 1 && (args[0] === '--help' || args[0] === '-h')) { out(USAGE); return 0; }
   let parsed: ReturnType<typeof parseDiagnose>;
   try {
     parsed = parseDiagnose(args);

@@ -41,4 +41,7 @@ describe('npm run verify', () => {
   it('no code at all: usage, exit 2', () => {
     expect(runVerify([])).toMatchObject({ code: 2, errors: [expect.stringMatching(/^usage: npm run verify/)] });
   });
+  it('--help prints the usage on stdout, exit 0 (it is not taken for a code)', () => {
+    expect(runVerify(['--help'])).toEqual({ code: 0, errors: [], lines: [expect.stringMatching(/^usage: npm run verify/)] });
+  });
 });
