@@ -11,8 +11,12 @@ export function useSize<T extends HTMLElement>(fallback = { width: 600, height: 
     ro.current?.disconnect();
     ro.current = null;
     if (!el) return;
+    // Compared after flooring: a 353.6 px box kept as 353 must read as unchanged, or a ref callback
+    // written inline (called again on every render) would set a new object each time, for ever.
     const apply = (width: number, height: number) => {
-      if (width > 0 && height > 0) setSize((s) => (Math.abs(s.width - width) < 0.5 && Math.abs(s.height - height) < 0.5 ? s : { width: Math.floor(width), height: Math.floor(height) }));
+      if (!(width > 0 && height > 0)) return;
+      const w = Math.floor(width), h = Math.floor(height);
+      setSize((s) => (s.width === w && s.height === h ? s : { width: w, height: h }));
     };
     // One measure at mount, in the commit: React applies the update before the browser paints, so
     // the first frame is drawn at the real size. Waiting for the observer's first report left a

@@ -1,7 +1,7 @@
 // The event log: newest at the bottom, following the end unless the person scrolled up;
 // filters by kind group and by the selected QP; each line has the time in µs, the host and
 // QPN, a sentence, and the raw enum names. At most MAX_LINES lines are rendered.
-import { memo, useMemo, useRef, useState } from 'react';
+import { memo, useCallback, useMemo, useRef, useState } from 'react';
 import { useTransport, transportStore, type LogGroup } from '../../../store/transport.ts';
 import type { SimEvent } from '../../../core/model/events.ts';
 import { hostLetter, qpnHex } from '../format.ts';
@@ -50,6 +50,9 @@ export function EventLog() {
   const playing = useTransport((s) => s.frame?.playing ?? false);
   const box = useRef<HTMLDivElement | null>(null);
   const [sizeRef, size] = useSize<HTMLDivElement>({ width: 600, height: 600 });
+  // One stable ref: an inline one is detached and attached again on every render (every frame),
+  // which re-measured the log and re-made its size observer each time.
+  const logRef = useCallback((el: HTMLDivElement | null) => { box.current = el; sizeRef(el); }, [sizeRef]);
   // While the person reads older lines the log holds still; it follows again at the bottom.
   const [held, setFrozen] = useState<{ lines: Line[]; total: number; epoch: number } | null>(null);
   // A reset log (new scenario, seek back) is never held: the old lines belong to another story.
@@ -108,7 +111,7 @@ export function EventLog() {
       </div>
       <PinnedEvidence />
       <div className="relative flex min-h-0 flex-1 flex-col">
-        <div ref={(el) => { box.current = el; sizeRef(el); }} onScroll={onScroll} data-testid="event-log" role="log" aria-label="Simulation events, newest last" aria-live="off" tabIndex={0}
+        <div ref={logRef} onScroll={onScroll} data-testid="event-log" role="log" aria-label="Simulation events, newest last" aria-live="off" tabIndex={0}
           className="flex min-h-0 flex-1 flex-col-reverse overflow-y-auto px-1 py-0.5 [contain:strict] font-mono text-[11px] leading-[1.45]">
           <ol className="m-0 list-none p-0">
             {rendered.length === 0 && <li className="px-2 py-1 font-sans text-slate-500">No events match the filters yet. Press Play or Step.</li>}
