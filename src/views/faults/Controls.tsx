@@ -52,7 +52,7 @@ export function Controls() {
         onChange={(v) => send({ consumer: v as StormSettings['consumer'] })} hint="after device death: kernel poll_cq flushes (sw_comp); libmlx5 gets DEVICE_FATAL and no flush (CODE)" />
       <WorkerSlider id="eq-depth" label="Event-queue depth asked" value={s.eqDepth} min={0} max={1000} toPos={EQ.to} fromPos={EQ.from}
         text={(v) => `${int(v)}`} valueText={(v) => `${int(v)} entries`} onChange={(eqDepth) => send({ eqDepth })}
-        hint={ch ? `${int(ch.eqSize)} slots (${ch.spare ? `+${ch.spare} spare` : 'no spare'}${ch.pow2 ? ', power of two' : ''}); ${ch.budget ? `${ch.budget} per interrupt` : 'no budget'}` : ''} />
+        hint={ch ? `${int(ch.eqSize)} ${ch.eqSize === 1 ? 'slot' : 'slots'} (${ch.spare ? `+${ch.spare} spare` : 'no spare'}${ch.pow2 ? ', power of two' : ''}); ${ch.budget ? `${ch.budget} per interrupt` : 'no budget'}` : ''} />
       <WorkerSlider id="service" label="Error engine: time per QP" value={s.serviceNs} min={0} max={1000} toPos={SERVICE.to} fromPos={SERVICE.from}
         text={dur} valueText={(v) => `${dur(v)} per faulted QP`} onChange={(serviceNs) => send({ serviceNs })} hint="MODEL: no NIC publishes it; slow it and a queue forms" />
       <WorkerSlider id="eqe" label="Driver: time per event" value={s.eqeNs} min={0} max={1000} toPos={EQE.to} fromPos={EQE.from}
