@@ -49,6 +49,7 @@ describe('fixes 1–12: the sentence as it must read now (each row failed on the
     ['T6 errors: one flush CQE per WR posted in ERR is not public for mlx5; C10-96 is quoted by rdmavt; ib_drain posts a signaled WR', 'errors', 'post-in-err', /^(?=[^]*whether mlx5 firmware writes a flush CQE for each WR posted in ERR is not public)(?=[^]*as rdmavt quotes it)(?=[^]*one last \(signaled\) WR)/, /a flush in ERR completes each|C10-96, as rxe quotes it/],
     ['T7 errors: after PORT_ERR a QP with work fails on its own retries, an idle one never hears (port-down)', 'errors', 'events', /fails only when its own retries run out, an idle one never hears of it/, /treat every QP on that port as lost/],
     ['T8 context: the step title no longer hands over "limit one"', 'context', 'initiator', /how four READs leave/, /limit one/],
+    ['T9 errors/flush: the naive 1-2-3-4 took no prediction; an unsignaled wr_id 3 makes it one (the model flushes it with a CQE: replay holds stated in-order)', 'errors', 'flush', /all signaled but wr_id 3, which asks for no completion on success/, null],
   ] as const)('%s', (_name, lesson, step, must, mustNot) => {
     const text = said(lesson, step);
     expect(text).toMatch(must);

@@ -55,7 +55,8 @@ export const errorsLesson: Lesson = {
       ],
       question: {
         kind: 'number', prompt: 'How many microseconds will pass between one retransmission of wr_id 1 and the next?', unit: 'µs',
-        reveal: [1, 2, 3, 4].map((i) => send(A, 0x100, i)), runNs: 40_000, tolerance: 0.1,
+        // wr_id 3 asks for no completion on success: the next question asks whether its flush writes one.
+        reveal: [1, 2, 3, 4].map((i) => (i === 3 ? unsignaled(A, 0x100, i) : send(A, 0x100, i))), runNs: 40_000, tolerance: 0.1,
         outcome: (p) => {
           const r = p.since('retry').filter((e) => e.host === A && e.qpn === 0x100);
           return r.length >= 2 ? (r[1].t - r[0].t) / 1000 : NaN;
@@ -78,12 +79,13 @@ export const errorsLesson: Lesson = {
     {
       id: 'flush', title: 'Predict: the order of the CQEs', highlight: 'rings', speed: 20_000,
       text: [
-        'wr_id 1 to 4 are posted on QP 0x100, and wr_id 1 will time out again (4.096 µs × 2^timeout each time) until its three retries are spent. Host A\'s program polls only when you press "Poll CQ", so every entry will wait in the ring.',
+        'wr_id 1 to 4 are posted on QP 0x100, all signaled but wr_id 3, which asks for no completion on success. wr_id 1 will time out again (4.096 µs × 2^timeout each time) until its three retries are spent. Host A\'s program polls only when you press "Poll CQ", so every entry will wait in the ring.',
       ],
       question: {
         kind: 'one', prompt: 'Once wr_id 1\'s retries are spent, what will QP 0x100\'s send CQEs in the CQ be?',
         options: [
           { id: 'in-order', label: 'wr_id 1 with IBV_WC_RETRY_EXC_ERR, then 2, 3, 4 with IBV_WC_WR_FLUSH_ERR' },
+          { id: 'skip-3', label: 'wr_id 1 with IBV_WC_RETRY_EXC_ERR, then 2 and 4 with IBV_WC_WR_FLUSH_ERR', why: 'Being unsignaled spares a CQE only on success: a WR that ends in error, a flush included, always gets one (IBTA 10.7.3.1, as rxe quotes it), or its buffer could never be reclaimed.' },
           { id: 'all-retry', label: 'wr_id 1 to 4, each with IBV_WC_RETRY_EXC_ERR', why: 'Only wr_id 1 spent its retries. The WRs behind it never ran out of anything: the QP went to ERR under them, and they are flushed.' },
           { id: 'newest-first', label: 'wr_id 1 with IBV_WC_RETRY_EXC_ERR, then 4, 3, 2 with IBV_WC_WR_FLUSH_ERR', why: 'A flush walks the queue from head to tail: oldest first, like every completion of a queue.' },
           { id: 'one-only', label: 'Only wr_id 1\'s error CQE: the others vanish with the QP', why: 'Nothing posted is lost silently: every outstanding WR gets a CQE, so software can reclaim its buffers (ib_drain_qp relies on it).' },
@@ -95,12 +97,13 @@ export const errorsLesson: Lesson = {
           const fl = 'IBV_WC_WR_FLUSH_ERR';
           if (e === `1:IBV_WC_RETRY_EXC_ERR 2:${fl} 3:${fl} 4:${fl}`) return 'in-order';
           if (e === `1:IBV_WC_RETRY_EXC_ERR 4:${fl} 3:${fl} 2:${fl}`) return 'newest-first';
+          if (e === `1:IBV_WC_RETRY_EXC_ERR 2:${fl} 4:${fl}`) return 'skip-3';
           if (/^[2-4]:/.test(e)) return 'flush-first';
           if (sq(p).length === 1) return 'one-only';
           return 'all-retry';
         },
         stated: 'in-order',
-        because: 'wr_id 1 completes with IBV_WC_RETRY_EXC_ERR, the QP goes to ERR, and the NIC flushes the rest oldest first — wr_id 2, 3, 4 with IBV_WC_WR_FLUSH_ERR — one CQE each. Its receive queue is flushed as well. In an error or flush CQE only wr_id, status, qp_num and vendor_err are valid (ibv_poll_cq(3)).',
+        because: 'wr_id 1 completes with IBV_WC_RETRY_EXC_ERR, the QP goes to ERR, and the NIC flushes the rest oldest first — wr_id 2, 3, 4 with IBV_WC_WR_FLUSH_ERR — one CQE each, the unsignaled wr_id 3 included. Its receive queue is flushed as well. In an error or flush CQE only wr_id, status, qp_num and vendor_err are valid (ibv_poll_cq(3)).',
       },
     },
     {
