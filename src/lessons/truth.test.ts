@@ -5,6 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { activeQpns, getPreset } from '../core/memory/index.ts';
 import { FAULT_CLAIMS, RESET_CLAIMS } from '../core/faults/index.ts';
+import { PROFILE_TABLE } from '../core/model/profileTable.ts';
 import { TwoQPolicy } from '../core/memory/policies/twoQ.ts';
 import { GLOSSARY } from './kit/glossary.ts';
 import { FAULTS_LESSONS, MEMORY_LESSONS, TRANSPORT_LESSONS } from './index.ts';
@@ -39,6 +40,16 @@ describe('fixes 1–12: the sentence as it must read now (each row failed on the
     ['10 reset: rxe, irdma and mlx4 allocate cyclically', 'reset', 'reuse', /allocate QPNs cyclically/, /lowest free QPNs/],
     ['11 reset: matching by QPN and PSN alone is the model\'s simplification; rxe check_addr named', 'reset', 'reuse', /check_addr/, /a packet is matched by QPN and PSN alone/],
     ['12 reset: the summary promises no READ and no quiescing no step teaches', 'reset', undefined, /half-arrived/, /READ streams back|quiesced/],
+    // Found reading the transport lessons cold (each row failed on the text before it).
+    ['T1 verbs: the IBTA profile removing unpolled CQEs is the model\'s choice, labelled', 'verbs', 'destroy-now', /IBTA profile removes them too, the model's choice \(MODEL: reset-cqes\)/, /That is mlx5 \(and this IBTA profile\)/],
+    ['T2 intro: a wrong starting PSN ends in an error completion only in this model (rxe completes a behind one with success)', 'intro', 'diagnose', /in this model it ends in an error completion/, /breaks every message from the first one on, and ends in an error completion/],
+    ['T3 context: the diagnosis names no receive flush the model never writes (the reinstall left B no receives)', 'context', 'diagnose', /the last two with `IBV_WC_WR_FLUSH_ERR`; B·0x200 is in ERR/, /its posted receives are flushed as well/],
+    ['T4 context: ibv_query_qp also returns path_mig_state from the hardware context (mlx4_ib_query_qp)', 'context', 'psn', /`sq_draining` and, where paths migrate \(InfiniBand APM\), `path_mig_state`/, null],
+    ['T5 keys: when mlx5 firmware checks a READ\'s lkey is not public; the IBTA and mlx5 profiles follow rxe by the model\'s choice', 'keys', 'read-lkey', /follow rxe here, the model's choice/, /rxe and mlx5 agree here|the IBTA's, like rxe and mlx5/],
+    ['T6 errors: one flush CQE per WR posted in ERR is not public for mlx5; C10-96 is quoted by rdmavt; ib_drain posts a signaled WR', 'errors', 'post-in-err', /^(?=[^]*whether mlx5 firmware writes a flush CQE for each WR posted in ERR is not public)(?=[^]*as rdmavt quotes it)(?=[^]*one last \(signaled\) WR)/, /a flush in ERR completes each|C10-96, as rxe quotes it/],
+    ['T7 errors: after PORT_ERR a QP with work fails on its own retries, an idle one never hears (port-down)', 'errors', 'events', /fails only when its own retries run out, an idle one never hears of it/, /treat every QP on that port as lost/],
+    ['T8 context: the step title no longer hands over "limit one"', 'context', 'initiator', /how four READs leave/, /limit one/],
+    ['T9 errors/flush: the naive 1-2-3-4 took no prediction; an unsignaled wr_id 3 makes it one (the model flushes it with a CQE: replay holds stated in-order)', 'errors', 'flush', /all signaled but wr_id 3, which asks for no completion on success/, null],
   ] as const)('%s', (_name, lesson, step, must, mustNot) => {
     const text = said(lesson, step);
     expect(text).toMatch(must);
@@ -83,8 +94,9 @@ describe('fixes 1–12: the sentence as it must read now (each row failed on the
 });
 
 describe('hold prose to claims: a rule the model labels MODEL is cited as such where a lesson states it', () => {
-  const claims = [...FAULT_CLAIMS, ...RESET_CLAIMS];
-  it('every "MODEL: id" in a lesson names a claim the model itself labels model (claims.ts, resetClaims.ts)', () => {
+  // The profile table's rows whose cell the model chose (basis 'model') are MODEL rules too.
+  const claims = [...FAULT_CLAIMS, ...RESET_CLAIMS, ...PROFILE_TABLE.filter((r) => Object.values(r.cells).some((c) => c.basis === 'model')).map((r) => ({ id: r.id, kind: 'model' }))];
+  it('every "MODEL: id" in a lesson names a claim the model itself labels model (claims.ts, resetClaims.ts, the profile table)', () => {
     const cited = ALL.flatMap((l) => [...said(l.id).matchAll(/MODEL: ([a-z0-9-]+)/g)].map((m) => [l.id, m[1]] as const));
     expect(cited.length).toBeGreaterThan(4);
     for (const [l, id] of cited) expect(claims.find((c) => c.id === id)?.kind, `${l} cites MODEL: ${id}`).toBe('model');

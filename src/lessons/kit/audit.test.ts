@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { distinguishing, giveaways, optionProblems } from './audit.ts';
+import { distinguishing, echoed, giveaways, longestRight, optionProblems } from './audit.ts';
 import type { Question, QuestionOption } from './question.ts';
 
 const opts: QuestionOption[] = [
@@ -34,5 +34,19 @@ describe('the give-away audit (kit/audit.ts)', () => {
     expect(optionProblems(one(), opts.slice(0, 2), 'sqe')).toEqual(['only 2 options: a guess passes too often']);
     expect(optionProblems(one(), [...opts, { id: 'x', label: 'RESET' }], 'sqe')).toEqual(['wrong options without a why: x']);
     expect(optionProblems(one(), opts, 'sqe')).toEqual([]);
+  });
+  it('the right option alone repeating an identifier of the text is a give-away (the old errors/rnr: rnr_retry in the text, only RNR_RETRY_EXC_ERR in the options)', () => {
+    const o = [{ id: 'rnr', label: 'IBV_WC_RNR_RETRY_EXC_ERR, after three refusals' }, { id: 'ret', label: 'IBV_WC_RETRY_EXC_ERR, once its retries are spent', why: '.' }, { id: 'w', label: 'It waits for ever', why: '.' }];
+    expect(echoed('A QP brought up with rnr_retry = 2.', o, ['rnr'])).toEqual(['rnr_retry']);
+    expect(giveaways(step('A QP brought up with `rnr_retry` = 2.'), one(), o, 'rnr').join()).toMatch(/echoes .*rnr_retry/);
+    // Named by a wrong option too, the identifier sets nothing apart.
+    expect(echoed('retry_cnt = 3 and rnr_retry = 2.', [...o.slice(0, 1), { ...o[1], label: 'IBV_WC_RETRY_EXC_ERR, once retry_cnt is spent' }, o[2]], ['rnr'])).toEqual(['rnr_retry']);
+    expect(echoed('retry_cnt = 3 and rnr_retry = 2.', [o[0], { ...o[1], label: 'IBV_WC_RETRY_EXC_ERR, once rnr_retry and retry_cnt are spent' }, o[2]], ['rnr'])).toEqual([]);
+  });
+  it('a right option far longer than every wrong one is the test-taker\'s pick', () => {
+    const o = [{ id: 'a', label: 'x'.repeat(130) }, { id: 'b', label: 'y'.repeat(60) }, { id: 'c', label: 'z'.repeat(100) }];
+    expect(longestRight(o, 'a')).toEqual(['the right option is the longest by far (130 characters against at most 100)']);
+    expect(longestRight(o, 'a', 1.5)).toEqual([]);
+    expect(longestRight(o, 'b')).toEqual([]);
   });
 });

@@ -3,8 +3,9 @@
 // task, the prompt, and the glossary tooltips of every term in them or in the options (the
 // lesson's sources stay folded until the answer is in, so they are not shown) must contain
 // neither the words that set the right option apart from the others nor the graded number.
-// And a choose-one or choose-several question offers three options or more, each wrong one
-// with the misconception it stands for.
+// Nor may the right option alone repeat an identifier the text names. And a choose-one or
+// choose-several question offers three options or more, each wrong one with the misconception it
+// stands for.
 import { termsIn } from './glossary.ts';
 import type { Answer, Question, QuestionOption } from './question.ts';
 
@@ -62,7 +63,34 @@ export function giveaways<P, A>(step: Shown, q: Question<P, A>, options: readonl
   const said = words(shown);
   const hit = distinguishing(options, right).filter((w) => said.has(w));
   if (hit.length) out.push(`the right option's own words are shown before the answer: ${hit.join(', ')}`);
+  if (q.kind === 'one') {
+    const echo = echoed(shown, options, right);
+    if (echo.length) out.push(`only the right option echoes the text's identifier: ${echo.join(', ')}`);
+  }
   return out;
+}
+
+/**
+ * Identifiers shown before lock-in (a name with an underscore: rnr_retry, max_rd_atomic) that
+ * the right option's label contains and no wrong one does: "the option that repeats the term in
+ * the question" is a test-taker's pick, not a prediction.
+ */
+export function echoed(shown: string, options: readonly QuestionOption[], right: readonly string[]): string[] {
+  const ids = new Set(shown.toLowerCase().match(/[a-z0-9]*_[a-z0-9_]+/g) ?? []);
+  return [...ids].filter((t) => {
+    const has = options.filter((o) => o.label.toLowerCase().includes(t));
+    return has.length > 0 && has.every((o) => right.includes(o.id));
+  });
+}
+
+/**
+ * A choose-one whose right option is much the longest (more than `ratio` times every wrong
+ * one's length): "pick the longest, most qualified answer" passes it without a prediction.
+ */
+export function longestRight(options: readonly QuestionOption[], right: string, ratio = 1.25): string[] {
+  const r = options.find((o) => o.id === right)?.label.length ?? 0;
+  const w = Math.max(0, ...options.filter((o) => o.id !== right).map((o) => o.label.length));
+  return r > ratio * w ? [`the right option is the longest by far (${r} characters against at most ${w})`] : [];
 }
 
 /** Choose-one and choose-several: three options or more, each wrong one with its why. */

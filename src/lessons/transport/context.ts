@@ -81,7 +81,7 @@ export const contextLesson: Lesson = {
       id: 'psn', title: 'Who moves what', highlight: 'context',
       text: [
         'Every packet took one PSN: `next_send_psn` advanced by three and, once the ACK came back, `last_acked_psn` caught up. PSNs are 24 bits wide and wrap. `ssn` counts the WQEs the requester started.',
-        'The queue indices are shared: the producer indices (`sq_pi`, `rq_pi`) are advanced by software when it posts and rings the doorbell; the consumer indices (`sq_ci`, `rq_ci`) by the NIC as it takes WQEs. Of the live part of the context, `ibv_query_qp` returns only the state, `sq_psn`, `rq_psn` and `sq_draining`; this page shows the rest because it is a model.',
+        'The queue indices are shared: the producer indices (`sq_pi`, `rq_pi`) are advanced by software when it posts and rings the doorbell; the consumer indices (`sq_ci`, `rq_ci`) by the NIC as it takes WQEs. Of the live part of the context, `ibv_query_qp` returns only the state, `sq_psn`, `rq_psn`, `sq_draining` and, where paths migrate (InfiniBand APM), `path_mig_state`; this page shows the rest because it is a model.',
       ],
       task: 'Post one more 1 KiB SEND on QP 0x100 and watch sq_pi move when you post, then sq_ci when the NIC has taken the WQE.',
       hints: ['Post & faults is the inspector tab for posting work; the Context tab shows sq_pi and sq_ci.', 'Choose the SEND opcode and 1024 bytes, press Post send, and keep playing until the send completes.'],
@@ -90,17 +90,17 @@ export const contextLesson: Lesson = {
       solution: [send(A, 0x100, 3, 'IBV_WR_SEND', 1024)], runNs: 20_000,
     },
     {
-      id: 'initiator', title: 'Predict: four READs, limit one', highlight: 'context', speed: 2000,
+      id: 'initiator', title: 'Predict: how four READs leave', highlight: 'context', speed: 2000,
       text: [
         'QP 0x100 was set up with `max_rd_atomic` = 1 (and its peer 0x200 with `max_dest_rd_atomic` = 4). The Context tab shows the live count as `rd_atomic_out`.',
       ],
       question: {
         kind: 'one', prompt: 'Four 4 KiB READs are posted on QP 0x100 at once. How do they leave?',
         options: [
-          { id: 'all', label: 'All four requests go out back to back', why: 'max_rd_atomic caps what is outstanding: a second READ request waits until the first response is complete.' },
-          { id: 'two', label: 'Two at a time: one per end of the connection', why: 'The limit is per QP and per direction, not per end: max_rd_atomic = 1 allows one outstanding READ from this QP.' },
-          { id: 'one', label: 'One at a time: each request goes out only once the previous READ\'s data is back' },
-          { id: 'refused', label: 'The posts beyond the first are refused', why: 'The limit is enforced by the requester holding WQEs back, not by ibv_post_send: the SQ accepts them.' },
+          { id: 'all', label: 'All four requests go out back to back; the responses follow', why: 'max_rd_atomic caps what is outstanding: a second READ request waits until the first response is complete.' },
+          { id: 'two', label: 'Two at a time: one READ allowed per end of the connection', why: 'The limit is per QP and per direction, not per end: max_rd_atomic = 1 allows one outstanding READ from this QP.' },
+          { id: 'one', label: 'One at a time: each waits until the previous READ\'s data is back' },
+          { id: 'refused', label: 'ibv_post_send refuses the three posts beyond the first', why: 'The limit is enforced by the requester holding WQEs back, not by ibv_post_send: the SQ accepts them.' },
         ],
         reveal: reads(A, 0x100, 10), runNs: 60_000,
         outcome: readPattern,
@@ -119,9 +119,15 @@ export const contextLesson: Lesson = {
           { id: 'throttle', label: '0x200 keeps only one READ in flight, because its peer serves one', why: 'max_rd_atomic is not max_dest_rd_atomic: the requester only knows its own limit (4). Here the QPs were set up by hand, and nothing in the packets tells 0x200 that its peer serves fewer. With the connection manager it would: the CM request and reply carry the responder resources and initiator depth (rdma_conn_param), and the passive side may lower them, so both ends are set up to agree.' },
           { id: 'queue', label: '0x100 queues the extra READs and serves them in turn', why: 'A responder holds state for at most max_dest_rd_atomic READs. What it does with one more is not queueing: the standard calls it an invalid request.' },
           { id: 'nak', label: '0x100 answers the excess READ with a NAK; the WR fails and both QPs end in ERR' },
+          { id: 'drop', label: '0x100 drops the excess READ unanswered; 0x200 resends it until its retries run out', why: 'A responder that cannot serve a request says so at once: too many READs is an invalid request, answered with a NAK, not dropped. Silence is what a lost packet or an unknown QPN gets.' },
         ],
         reveal: reads(B, 0x200, 20), runNs: 60_000,
-        outcome: (p) => (p.since('cqe').some((e) => e.host === B && e.status === 'IBV_WC_REM_INV_REQ_ERR') ? 'nak' : p.since('cqe').filter((e) => e.host === B && e.queue === 'sq' && e.status === 'IBV_WC_SUCCESS').length >= 4 ? 'queue' : 'throttle'),
+        outcome: (p) => {
+          const b = p.since('cqe').filter((e) => e.host === B && e.queue === 'sq');
+          if (b.some((e) => e.status === 'IBV_WC_REM_INV_REQ_ERR')) return 'nak';
+          if (b.some((e) => e.status === 'IBV_WC_RETRY_EXC_ERR')) return 'drop';
+          return b.filter((e) => e.status === 'IBV_WC_SUCCESS').length >= 4 ? 'queue' : 'throttle';
+        },
         stated: 'nak',
         because: 'The responder NAKs the request beyond its resources (invalid request), 0x200\'s WR completes with IBV_WC_REM_INV_REQ_ERR and the QPs go to ERR. This model follows the IBTA rule as rxe states it for class-C errors; rxe itself recycles its oldest responder resource instead. Either way: a responder\'s max_dest_rd_atomic must be at least its peer\'s max_rd_atomic.',
       },
@@ -130,15 +136,15 @@ export const contextLesson: Lesson = {
       id: 'diagnose', title: 'Diagnose: what an engineer sees', highlight: 'log',
       text: [
         'The pair is set up again by a program you cannot read, and B·0x200 posts four 4 KiB READs. You have what an engineer has: completions, async events, QP states (ibv_query_qp) and counters.',
-        'On host B: the first READ completes with `IBV_WC_SUCCESS`, the second with `IBV_WC_REM_INV_REQ_ERR`, the last two with `IBV_WC_WR_FLUSH_ERR` (its posted receives are flushed as well); B·0x200 is in ERR. On host A: the async event `IBV_EVENT_QP_REQ_ERR` for A·0x100, which is in ERR too.',
+        'On host B: the first READ completes with `IBV_WC_SUCCESS`, the second with `IBV_WC_REM_INV_REQ_ERR`, the last two with `IBV_WC_WR_FLUSH_ERR`; B·0x200 is in ERR. On host A: the async event `IBV_EVENT_QP_REQ_ERR` for A·0x100, which is in ERR too.',
       ],
       question: {
         kind: 'one', prompt: 'What is wrong with the setup, and what must the program do?',
         options: [
-          { id: 'limits', label: 'B may have more READs in flight than A serves (B\'s max_rd_atomic above A\'s max_dest_rd_atomic): set both QPs up anew with limits that agree, or let the connection manager settle them' },
+          { id: 'limits', label: 'B\'s max_rd_atomic is above A\'s max_dest_rd_atomic: bring both QPs up again with limits that agree' },
           { id: 'rights', label: 'A\'s QP does not allow remote reads (qp_access_flags): grant IBV_ACCESS_REMOTE_READ and reconnect', why: 'Then the first READ would have been refused as well; it succeeded.' },
-          { id: 'rkey', label: 'The READs name a bad rkey or range: fix the registration and reconnect', why: 'A key, range or right refused at the responder is an access error: IBV_WC_REM_ACCESS_ERR and IBV_EVENT_QP_ACCESS_ERR, not an invalid request.' },
-          { id: 'loss', label: 'The responses were lost on the wire: raise retry_cnt', why: 'Loss ends in IBV_WC_RETRY_EXC_ERR with the peer unaware in RTS; here A answered with a NAK and raised an event.' },
+          { id: 'rkey', label: 'The READs name a bad rkey or an address out of range: fix the registration and reconnect', why: 'A key, range or right refused at the responder is an access error: IBV_WC_REM_ACCESS_ERR and IBV_EVENT_QP_ACCESS_ERR, not an invalid request.' },
+          { id: 'loss', label: 'Some READ responses were lost on the wire: raise retry_cnt and post the READs again', why: 'Loss ends in IBV_WC_RETRY_EXC_ERR with the peer unaware in RTS; here A answered with a NAK and raised an event.' },
         ],
         reveal: [
           modify(A, 0x100, ['IBV_QP_STATE'], { qp_state: 'RESET' }), modify(B, 0x200, ['IBV_QP_STATE'], { qp_state: 'RESET' }),

@@ -55,7 +55,8 @@ export const errorsLesson: Lesson = {
       ],
       question: {
         kind: 'number', prompt: 'How many microseconds will pass between one retransmission of wr_id 1 and the next?', unit: 'µs',
-        reveal: [1, 2, 3, 4].map((i) => send(A, 0x100, i)), runNs: 40_000, tolerance: 0.1,
+        // wr_id 3 asks for no completion on success: the next question asks whether its flush writes one.
+        reveal: [1, 2, 3, 4].map((i) => (i === 3 ? unsignaled(A, 0x100, i) : send(A, 0x100, i))), runNs: 40_000, tolerance: 0.1,
         outcome: (p) => {
           const r = p.since('retry').filter((e) => e.host === A && e.qpn === 0x100);
           return r.length >= 2 ? (r[1].t - r[0].t) / 1000 : NaN;
@@ -78,12 +79,13 @@ export const errorsLesson: Lesson = {
     {
       id: 'flush', title: 'Predict: the order of the CQEs', highlight: 'rings', speed: 20_000,
       text: [
-        'wr_id 1 to 4 are posted on QP 0x100, and wr_id 1 will time out again (4.096 µs × 2^timeout each time) until its three retries are spent. Host A\'s program polls only when you press "Poll CQ", so every entry will wait in the ring.',
+        'wr_id 1 to 4 are posted on QP 0x100, all signaled but wr_id 3, which asks for no completion on success. wr_id 1 will time out again (4.096 µs × 2^timeout each time) until its three retries are spent. Host A\'s program polls only when you press "Poll CQ", so every entry will wait in the ring.',
       ],
       question: {
         kind: 'one', prompt: 'Once wr_id 1\'s retries are spent, what will QP 0x100\'s send CQEs in the CQ be?',
         options: [
           { id: 'in-order', label: 'wr_id 1 with IBV_WC_RETRY_EXC_ERR, then 2, 3, 4 with IBV_WC_WR_FLUSH_ERR' },
+          { id: 'skip-3', label: 'wr_id 1 with IBV_WC_RETRY_EXC_ERR, then 2 and 4 with IBV_WC_WR_FLUSH_ERR', why: 'Being unsignaled spares a CQE only on success: a WR that ends in error, a flush included, always gets one (IBTA 10.7.3.1, as rxe quotes it), or its buffer could never be reclaimed.' },
           { id: 'all-retry', label: 'wr_id 1 to 4, each with IBV_WC_RETRY_EXC_ERR', why: 'Only wr_id 1 spent its retries. The WRs behind it never ran out of anything: the QP went to ERR under them, and they are flushed.' },
           { id: 'newest-first', label: 'wr_id 1 with IBV_WC_RETRY_EXC_ERR, then 4, 3, 2 with IBV_WC_WR_FLUSH_ERR', why: 'A flush walks the queue from head to tail: oldest first, like every completion of a queue.' },
           { id: 'one-only', label: 'Only wr_id 1\'s error CQE: the others vanish with the QP', why: 'Nothing posted is lost silently: every outstanding WR gets a CQE, so software can reclaim its buffers (ib_drain_qp relies on it).' },
@@ -95,12 +97,13 @@ export const errorsLesson: Lesson = {
           const fl = 'IBV_WC_WR_FLUSH_ERR';
           if (e === `1:IBV_WC_RETRY_EXC_ERR 2:${fl} 3:${fl} 4:${fl}`) return 'in-order';
           if (e === `1:IBV_WC_RETRY_EXC_ERR 4:${fl} 3:${fl} 2:${fl}`) return 'newest-first';
+          if (e === `1:IBV_WC_RETRY_EXC_ERR 2:${fl} 4:${fl}`) return 'skip-3';
           if (/^[2-4]:/.test(e)) return 'flush-first';
           if (sq(p).length === 1) return 'one-only';
           return 'all-retry';
         },
         stated: 'in-order',
-        because: 'wr_id 1 completes with IBV_WC_RETRY_EXC_ERR, the QP goes to ERR, and the NIC flushes the rest oldest first — wr_id 2, 3, 4 with IBV_WC_WR_FLUSH_ERR — one CQE each. Its receive queue is flushed as well. In an error or flush CQE only wr_id, status, qp_num and vendor_err are valid (ibv_poll_cq(3)).',
+        because: 'wr_id 1 completes with IBV_WC_RETRY_EXC_ERR, the QP goes to ERR, and the NIC flushes the rest oldest first — wr_id 2, 3, 4 with IBV_WC_WR_FLUSH_ERR — one CQE each, the unsignaled wr_id 3 included. Its receive queue is flushed as well. In an error or flush CQE only wr_id, status, qp_num and vendor_err are valid (ibv_poll_cq(3)).',
       },
     },
     {
@@ -110,8 +113,8 @@ export const errorsLesson: Lesson = {
         kind: 'one', prompt: 'What happens to QP 0x101\'s traffic from now on?',
         options: [
           { id: 'ok', label: 'Its CQEs keep arriving with IBV_WC_SUCCESS in the same CQ' },
-          { id: 'flushed', label: 'It is flushed too: they share the CQ', why: 'An error belongs to one QP. A shared CQ is only where completions are written; it does not carry a QP\'s state.' },
-          { id: 'stalls', label: 'It stalls until the CQ is drained', why: 'Only a full CQ stops completions; the flush entries are few and the ring is deep.' },
+          { id: 'flushed', label: 'It is flushed too: the two QPs share one CQ', why: 'An error belongs to one QP. A shared CQ is only where completions are written; it does not carry a QP\'s state.' },
+          { id: 'stalls', label: 'It stalls until the program has drained the CQ', why: 'Only a full CQ stops completions; the flush entries are few and the ring is deep.' },
         ],
         reveal: [], runNs: 20_000,
         outcome: (p) => (p.since('cqe').some((e) => e.host === A && e.qpn === 0x101 && e.status === 'IBV_WC_SUCCESS') ? 'ok' : p.since('cqe').some((e) => e.qpn === 0x101 && e.status === 'IBV_WC_WR_FLUSH_ERR') ? 'flushed' : 'stalls'),
@@ -126,8 +129,8 @@ export const errorsLesson: Lesson = {
         kind: 'one', prompt: 'What will the two posts give back in the CQ?',
         options: [
           { id: 'both', label: 'A CQE for each of wr_id 9 and wr_id 10' },
-          { id: '9', label: 'A CQE for wr_id 9 only: wr_id 10 asked for none', why: 'An unsignaled WR does get a CQE when it is flushed: an error completion is written even when the WR asked for none (IBTA 10.7.3.1, as rxe quotes it). libmlx5 can retire several unsignaled WQEs with one error CQE, but a flush in ERR completes each.' },
-          { id: 'refused', label: 'Nothing: ibv_post_send refuses both in ERR', why: 'Posting in ERR is legal (IBTA C10-96, as rxe quotes it): the WR is accepted and completed at once with FLUSH_ERR.' },
+          { id: '9', label: 'A CQE for wr_id 9 only: wr_id 10 asked for none', why: 'An unsignaled WR does get a CQE when it is flushed: an error completion is written even when the WR asked for none (IBTA 10.7.3.1, as rxe quotes it). (libmlx5 can retire earlier unsignaled WQEs with one error CQE; whether mlx5 firmware writes a flush CQE for each WR posted in ERR is not public, and the model\'s mlx5 profile follows the IBTA there.)' },
+          { id: 'refused', label: 'Nothing: ibv_post_send refuses both in ERR', why: 'Posting in ERR is legal (IBTA C10-96, as rdmavt quotes it): the WR is accepted and completed at once with FLUSH_ERR.' },
           { id: 'silent', label: 'Nothing: both are accepted and silently dropped', why: 'Nothing posted is dropped silently: software needs a CQE for every WR to know its buffer is free again.' },
         ],
         reveal: [send(A, 0x100, 9), unsignaled(A, 0x100, 10)], runNs: 4000,
@@ -137,7 +140,7 @@ export const errorsLesson: Lesson = {
           return got.length === 2 ? 'both' : got.includes(9) ? '9' : 'silent';
         },
         stated: 'both',
-        because: 'Both: in ERR every WR is completed with IBV_WC_WR_FLUSH_ERR, signaled or not. ib_drain_qp relies on it — it posts one last WR after ERR and waits for its flush CQE to know every earlier completion has been delivered.',
+        because: 'Both: in ERR every WR is completed with IBV_WC_WR_FLUSH_ERR, signaled or not. ib_drain_qp relies on posting in ERR: it posts one last (signaled) WR after ERR and waits for its flush CQE to know every earlier completion has been delivered.',
       },
     },
     {
@@ -160,14 +163,14 @@ export const errorsLesson: Lesson = {
     {
       id: 'rnr', title: 'Predict: a peer that posts no receives', highlight: 'log',
       text: [
-        'A second connection, A·0x102 to B·0x202. B\'s program has posted no receive buffer and posts none. A·0x102 was brought up with `rnr_retry` = 2; B advertises the shortest RNR wait.',
+        'A second connection, A·0x102 to B·0x202. B\'s program has posted no receive buffer and posts none. A·0x102 was brought up with `retry_cnt` = 3 and `rnr_retry` = 2; B advertises the shortest RNR wait.',
       ],
       question: {
         kind: 'one', prompt: 'A·0x102 sends one 1 KiB message. What will its completion say?',
         options: [
           { id: 'rnr-exc', label: 'IBV_WC_RNR_RETRY_EXC_ERR, once B has refused it three times; A·0x102 goes to ERR' },
           { id: 'retry-exc', label: 'IBV_WC_RETRY_EXC_ERR, once retry_cnt is spent', why: 'B does answer, every time, with an RNR NAK: the ACK timer never runs out. "Not ready" answers are counted against rnr_retry, a separate budget.' },
-          { id: 'waits', label: 'Nothing ever: the message waits at A until B posts a buffer', why: 'Only rnr_retry = 7 retries forever; with 2 the requester gives up after its second retry.' },
+          { id: 'waits', label: 'Nothing ever: rnr_retry only spaces the resends, so the SEND waits until B posts a buffer', why: 'rnr_retry is a count, not a delay: only rnr_retry = 7 retries forever; with 2 the requester gives up after its second retry.' },
           { id: 'success', label: 'IBV_WC_SUCCESS: B acknowledged it and dropped it', why: 'An RC responder acknowledges a SEND only once it has placed it in a receive buffer; without one it answers with an RNR NAK, never an ACK.' },
         ],
         reveal: [send(A, 0x102, 31)], runNs: 200_000,
@@ -186,7 +189,7 @@ export const errorsLesson: Lesson = {
       text: [
         'Completions report one work request at a time. What happens to a QP, a port or the device comes as an asynchronous event, read with `ibv_get_async_event` and acknowledged with `ibv_ack_async_event`. A program must handle at least these:',
         '`IBV_EVENT_QP_FATAL`, `IBV_EVENT_QP_REQ_ERR` (an invalid request) and `IBV_EVENT_QP_ACCESS_ERR` (an access violation): the QP is in ERR — often the responder side of a failure the peer sees as a NAK. Drain it and reconnect. Which error raises which event is the driver\'s choice (hns and irdma map them one way; rdmavt raises neither of the last two).',
-        '`IBV_EVENT_SQ_DRAINED`: a QP moved to SQD has finished the sends it had started, so its attributes may now be changed. `IBV_EVENT_QP_LAST_WQE_REACHED`: a QP on a shared receive queue has taken its last receive; only now may it be destroyed. `IBV_EVENT_PORT_ERR`: the port went down; no QP changes state, so the program must itself treat every QP on that port as lost, and reconnect after `IBV_EVENT_PORT_ACTIVE`.',
+        '`IBV_EVENT_SQ_DRAINED`: a QP moved to SQD has finished the sends it had started, so its attributes may now be changed. `IBV_EVENT_QP_LAST_WQE_REACHED`: a QP on a shared receive queue has taken its last receive; only now may it be destroyed. `IBV_EVENT_PORT_ERR`: the port went down; no QP changes state (a QP with work outstanding fails only when its own retries run out, an idle one never hears of it), so the program must itself decide which QPs on that port to reconnect, after `IBV_EVENT_PORT_ACTIVE`.',
         'And whatever the event, destroy a QP only after its flush: move it to ERR, poll every flush completion, then call `ibv_destroy_qp` and free the buffers its work requests named.',
       ],
     },

@@ -126,10 +126,10 @@ export const installLesson: Lesson = {
       question: {
         kind: 'one', prompt: 'What went wrong in the new setup code, and what must it do?',
         options: [
-          { id: 'target', label: 'A\'s RTR call names a QPN that B does not have (dest_qp_num or the address vector): nothing reached B·0x200; correct the call and install A again' },
-          { id: 'ahead', label: 'A\'s sq_psn is ahead of what B expects: install A again with B\'s PSN', why: 'B would see a gap and answer with a sequence NAK, which its counters would show; they show none, and its next_rcv_psn never saw a packet.' },
-          { id: 'behind', label: 'A\'s sq_psn is behind what B expects: install A again with B\'s PSN', why: 'B would take the packets for duplicates and acknowledge them again; its duplicate counter would have risen.' },
-          { id: 'not-ready', label: 'B·0x200 is not ready to receive: move B to RTS', why: 'A responder works from RTR: B in RTR answers every request addressed to it.' },
+          { id: 'target', label: 'A\'s RTR call names another peer (dest_qp_num or address vector): fix it and install A again' },
+          { id: 'ahead', label: 'A\'s sq_psn is ahead of the PSN B expects: install A again with B\'s PSN', why: 'B would see a gap and answer with a sequence NAK, which its counters would show; they show none, and its next_rcv_psn never saw a packet.' },
+          { id: 'behind', label: 'A\'s sq_psn is behind the PSN B expects: install A again with the PSN that B sent', why: 'B would take the packets for duplicates and acknowledge them again; its duplicate counter would have risen.' },
+          { id: 'not-ready', label: 'B·0x200 is not ready to receive in RTR: move B on to RTS as well', why: 'A responder works from RTR: B in RTR answers every request addressed to it.' },
         ],
         reveal: [
           modify(A, 0x100, ['IBV_QP_STATE'], { qp_state: 'RESET' }),

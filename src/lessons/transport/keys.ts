@@ -79,16 +79,16 @@ export const keysLesson: Lesson = {
     {
       id: 'read-lkey', title: 'Predict: a READ into a read-only buffer', highlight: 'log',
       text: [
-        'QP 0x102 is about to RDMA READ host B\'s buffer into host A\'s buffer `0x210`, which was registered with no access flag at all — so the NIC may read it but not write it. The profile is the IBTA\'s (rxe and mlx5 agree here).',
+        'QP 0x102 is about to RDMA READ host B\'s buffer into host A\'s buffer `0x210`, which was registered with no access flag at all — so the NIC may read it but not write it. The profile is the IBTA\'s.',
       ],
       question: {
         kind: 'one',
         prompt: 'What happens to this READ?',
         options: [
-          { id: 'post', label: 'ibv_post_send refuses it with EINVAL', why: 'Under this profile (the IBTA\'s, like rxe and mlx5) posting checks the opcode, the lengths and the queue, not the keys: the NIC checks a key when it touches the memory. Providers built on rdmavt (hfi1, qib) are different: rvt_post_one_wr checks every SGE\'s lkey at post, with local write access for a READ, and would refuse this one with EINVAL.' },
+          { id: 'post', label: 'ibv_post_send refuses it with EINVAL', why: 'Under this profile posting checks the opcode, the lengths and the queue, not the keys: the NIC checks a key when it touches the memory, as rxe and libmlx5 do (for the IBTA profile this is the model\'s choice). Providers built on rdmavt (hfi1, qib) are different: rvt_post_one_wr checks every SGE\'s lkey at post, with local write access for a READ, and would refuse this one with EINVAL.' },
           { id: 'send', label: 'It fails with LOC_PROT_ERR before the request leaves host A', why: 'A READ sends no local data; its buffer is only written when the response comes back.' },
-          { id: 'response', label: 'Host B executes it and sends the data; it fails with LOC_PROT_ERR when the response arrives' },
-          { id: 'remote', label: 'Host B refuses it with REM_ACCESS_ERR', why: 'Host B\'s buffer allows remote reads; the problem is on host A\'s side.' },
+          { id: 'response', label: 'B sends the data; it fails with LOC_PROT_ERR when the response arrives' },
+          { id: 'remote', label: 'Host B refuses the READ: A\'s WR fails with REM_ACCESS_ERR', why: 'Host B\'s buffer allows remote reads; the problem is on host A\'s side.' },
         ],
         reveal: [{ kind: 'postSend', host: A, qpn: 0x102, wr: { wrId: 3, opcode: 'IBV_WR_RDMA_READ', length: 64, signaled: true, sgl: [{ addr: SECOND, length: 64, lkey: A_NO_ACCESS }], rdma: { addr: BASE, rkey: B_BUF } } }],
         runNs: 20_000,
@@ -99,7 +99,7 @@ export const keysLesson: Lesson = {
           return served ? 'response' : 'send';
         },
         stated: 'response',
-        because: 'A READ\'s local key is checked as the response is written into the local buffer (rxe_comp.c do_read): host B has already executed the READ when host A finds out.',
+        because: 'A READ\'s local key is checked as the response is written into the local buffer (rxe_comp.c do_read; the IBTA and mlx5 profiles follow rxe here, the model\'s choice: when mlx5 firmware checks it is not public): host B has already executed the READ when host A finds out.',
       },
     },
     {

@@ -124,8 +124,8 @@ export const verbsLesson: Lesson = {
       question: {
         kind: 'one', prompt: 'Under the chosen profile, what becomes of the unpolled completion once the QP is destroyed?',
         options: [
-          { id: 'purged', label: 'It is removed from the CQ: a later poll never sees it', why: 'That is mlx5 (and this IBTA profile): mlx5_ib_cq_clean removes the QP\'s CQEs. rxe leaves them in the CQ.' },
-          { id: 'stale', label: 'It stays in the CQ, naming a QP that no longer exists', why: 'That is rxe, which leaves written CQEs alone; mlx5 and this IBTA profile remove them when the QP is reset.' },
+          { id: 'purged', label: 'It is removed from the CQ: a later poll never sees it', why: 'That is mlx5 (mlx5_ib_cq_clean removes the QP\'s CQEs), and the IBTA profile does the same: the model\'s choice, where the record is silent (MODEL: reset-cqes). rxe leaves them in the CQ.' },
+          { id: 'stale', label: 'It stays in the CQ, naming a QP that no longer exists', why: 'That is rxe, which leaves written CQEs alone; mlx5 removes them when the QP is reset, and so does the IBTA profile (the model\'s choice, MODEL: reset-cqes).' },
           { id: 'wait', label: 'ibv_destroy_qp waits until the program has polled it', why: 'ibv_destroy_qp does not wait for the application: waiting for the flush, and polling it, is the program\'s job before the call.' },
           { id: 'refused', label: 'ibv_destroy_qp refuses (EBUSY) while completions are unpolled', why: 'Unpolled completions do not block the call; it succeeds, and what happens to them is the driver\'s choice.' },
         ],
@@ -137,7 +137,7 @@ export const verbsLesson: Lesson = {
           return d.stale ? 'stale' : d.purged ? 'purged' : 'wait';
         },
         stated: 'purged',
-        because: 'Destroy first moves the QP to RESET. Under mlx5 (and this IBTA profile) that removes the QP\'s unpolled CQEs from its CQs; under rxe they stay, naming a QPN that is gone. Either way the program has lost track of a work request whose buffer the NIC may have touched: real code drains first.',
+        because: 'Destroy first moves the QP to RESET. Under mlx5 that removes the QP\'s unpolled CQEs from its CQs (mlx5_ib_cq_clean); under rxe they stay, naming a QPN that is gone. The IBTA profile removes them too, the model\'s choice (MODEL: reset-cqes): no public text says what the IBTA asks of completions already written, and the profile reads the book\'s empty queues in RESET as covering them. Either way the program has lost track of a work request whose buffer the NIC may have touched: real code drains first.',
       },
     },
     {
@@ -148,9 +148,9 @@ export const verbsLesson: Lesson = {
       question: {
         kind: 'one', prompt: 'What will B\'s program receive for B·0x201?',
         options: [
-          { id: 'last-wqe', label: 'No completion for those buffers, and one async event saying the QP has taken its last one' },
+          { id: 'last-wqe', label: 'No completion for the SRQ\'s buffers, and one async event: the QP has taken its last one' },
           { id: 'flushed', label: 'Eight flush completions, one per buffer in the SRQ', why: 'The SRQ\'s buffers belong to every QP attached to it: flushing them for one QP would take them from the others. They stay in the SRQ.' },
-          { id: 'nothing', label: 'Nothing at all: the buffers were never this QP\'s', why: 'The program still needs to know when the QP can no longer take a buffer, or it may destroy the QP while one is in use: the NIC tells it with an event.' },
+          { id: 'nothing', label: 'Nothing at all: the SRQ\'s buffers were never this QP\'s to report', why: 'The program still needs to know when the QP can no longer take a buffer, or it may destroy the QP while one is in use: the NIC tells it with an event.' },
           { id: 'srq-err', label: 'The SRQ goes into error with the QP, and every QP on it stops receiving', why: 'One QP\'s error does not reach the shared queue: the other QPs keep taking its buffers.' },
         ],
         reveal: [modify(B, 0x201, ['IBV_QP_STATE'], { qp_state: 'ERR' })],
@@ -186,10 +186,10 @@ export const verbsLesson: Lesson = {
       question: {
         kind: 'one', prompt: 'What went wrong in the shutdown, and what must it do instead?',
         options: [
-          { id: 'early', label: 'ibv_destroy_qp was called before its flush completions were polled: move the QP to ERR, poll every flush completion, then destroy it and free its buffers' },
-          { id: 'reused', label: 'Another program\'s QP took the same number and these are its completions', why: 'A CQ belongs to the program that created it: only QPs that program attached to it write there.' },
-          { id: 'overrun', label: 'The CQ overran and handed back old entries', why: 'An overrun loses completions and raises IBV_EVENT_CQ_ERR; it never hands back old ones.' },
-          { id: 'device', label: 'The NIC wrote garbage: reset the device', why: 'These are well-formed flush completions of real work requests; the driver left them in the CQ by design.' },
+          { id: 'early', label: 'The QP was destroyed before its flush was polled: go to ERR, poll every flush completion, then destroy' },
+          { id: 'reused', label: 'Another program\'s QP took the same number and these are its completions: ignore them', why: 'A CQ belongs to the program that created it: only QPs that program attached to it write there.' },
+          { id: 'overrun', label: 'The CQ overran and handed back old entries: create a larger CQ and poll it more often', why: 'An overrun loses completions and raises IBV_EVENT_CQ_ERR; it never hands back old ones.' },
+          { id: 'device', label: 'The NIC wrote garbage into the CQ: reset the device and restart the program', why: 'These are well-formed flush completions of real work requests; the driver left them in the CQ by design.' },
         ],
         // Under rxe: a fresh pair, three receives posted on A's side, ERR, and destroy at once.
         reveal: [

@@ -7,6 +7,8 @@ import { transportStore, useTransport, qpKey } from '../../../store/transport.ts
 import type { QpView } from '../../../worker/transport/types.ts';
 import { STATE_COLOR, STATE_NAMES, baseState } from '../format.ts';
 import { startDraft } from '../modify/model.ts';
+import { AnswerFirst } from '../../kit/mask.tsx';
+import { useTransportMask } from '../mask.ts';
 import { hwEdges, NODE_H, NODE_POS, NODE_W, STATE_SOURCES, STATE_TEXT, VIEW_H, VIEW_W, edgePath, legalTargets } from './diagram.ts';
 
 const SKELETON: [string, string][] = [['RESET', 'INIT'], ['INIT', 'RTR'], ['RTR', 'RTS'], ['RTS', 'SQD'], ['SQD', 'RTS'], ['SQE', 'RTS'], ['ERR', 'RESET']];
@@ -27,12 +29,15 @@ export const StateDiagram = memo(function StateDiagram({ qp }: { qp: QpView }) {
 
 function Diagram({ qp }: { qp: QpView }) {
   const ref = useTransport((s) => s.reference);
+  // On an open question the kernel table's arrows, the hardware's moves and what each state does
+  // would answer it: only the current state stays.
+  const masked = useTransportMask('state-arrows');
   if (!ref) return null;
   const cur = qp.verbsState;
   const draining = qp.state === 'SQD (draining)';
-  const legal = legalTargets(ref, qp.type, cur);
+  const legal = masked ? [] : legalTargets(ref, qp.type, cur);
   const reachable = draining ? legal.filter((s) => s === 'ERR') : legal;
-  const hw = hwEdges(ref, qp.type).filter((e) => e.from === cur);
+  const hw = masked ? [] : hwEdges(ref, qp.type).filter((e) => e.from === cur);
 
   // Two edges between the same pair of states bend to opposite sides.
   const skelBend = (a: string, b: string) => (SKELETON.some(([x, y]) => x === b && y === a) ? 16 : 0);
@@ -85,7 +90,7 @@ function Diagram({ qp }: { qp: QpView }) {
           const c = STATE_COLOR[s];
           const isCur = s === cur;
           const isLegal = reachable.includes(s);
-          const name = `${s}${isCur ? ' (current state)' : ''}${isLegal ? ', legal target' : ', not a legal target from ' + cur}`;
+          const name = `${s}${isCur ? ' (current state)' : ''}${masked ? '' : isLegal ? ', legal target' : ', not a legal target from ' + cur}`;
           const sub = s === 'SQD' ? (isCur ? (draining ? 'draining' : 'drained') : 'draining→drained') : isCur ? 'current' : isLegal ? (s === cur ? '' : 'legal') : '';
           return (
             <g
@@ -94,7 +99,7 @@ function Diagram({ qp }: { qp: QpView }) {
               onClick={() => prepareModify(qp, s)} onKeyDown={(e) => onKey(e, s)}
               className="cursor-pointer outline-none [&:focus-visible>rect.ring]:stroke-blue-600"
             >
-              <title>{STATE_TEXT[s]}</title>
+              {!masked && <title>{STATE_TEXT[s]}</title>}
               <rect className="ring" x={p.x - NODE_W / 2 - 4} y={p.y - NODE_H / 2 - 4} width={NODE_W + 8} height={NODE_H + 8} rx={11} fill="none" stroke="transparent" strokeWidth={3} />
               <rect
                 x={p.x - NODE_W / 2} y={p.y - NODE_H / 2} width={NODE_W} height={NODE_H} rx={8}
@@ -119,6 +124,12 @@ function Diagram({ qp }: { qp: QpView }) {
           </text>
         )}
       </svg>
+      {masked ? (
+        <div className="mt-1 flex flex-col gap-1 text-[12.5px] text-slate-800" data-testid="state-masked">
+          <p><span className={`mr-1 rounded border px-1 font-mono text-[11px] font-bold ${STATE_COLOR[baseState(cur)].badge}`}>{qp.state}</span></p>
+          <AnswerFirst block what="what this state allows, its legal targets and the hardware's moves" />
+        </div>
+      ) : (
       <div className="mt-1 grid grid-cols-1 gap-2 text-[12.5px] text-slate-800">
         <p><span className={`mr-1 rounded border px-1 font-mono text-[11px] font-bold ${STATE_COLOR[baseState(cur)].badge}`}>{qp.state}</span>{STATE_TEXT[cur]}</p>
         {STATE_SOURCES[cur] && <p className="text-[11px] text-slate-500" data-testid="state-sources">Sources: {STATE_SOURCES[cur]} — see docs/sources.md</p>}
@@ -171,6 +182,7 @@ function Diagram({ qp }: { qp: QpView }) {
           <span className="flex items-center gap-1"><svg width="22" height="12" aria-hidden="true"><rect x="1" y="1" width="20" height="10" rx="3" fill="var(--color-white)" stroke="var(--color-slate-300)" strokeDasharray="3 2" /></svg>not reachable from {cur}</span>
         </p>
       </div>
+      )}
     </div>
   );
 }

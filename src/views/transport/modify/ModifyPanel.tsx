@@ -30,6 +30,8 @@ export function ModifyPanel({ qp }: { qp: QpView }) {
   const inLesson = useTransport((s) => s.frame?.lesson != null);
   // On an open question the table's verdict and the device's reply would answer it: answer first.
   const checkMasked = useTransportMask('modify-check');
+  // … and so would the table's required / optional / not-allowed marks: one unmarked list instead.
+  const tableMasked = useTransportMask('modify-table');
   const key = qpKey(qp.host, qp.qpn);
   const stored = useTransport((s) => s.drafts[key]);
   const reply = useTransport((s) => (s.modifyReply?.key === key ? s.modifyReply : null));
@@ -126,19 +128,19 @@ export function ModifyPanel({ qp }: { qp: QpView }) {
         <table className="w-full table-fixed border-collapse text-[12px]">
           <caption className="sr-only">IBV_QP_* attributes, whether each is required, optional or not allowed for this transition, and its value</caption>
           <colgroup><col /><col className="w-[5.75rem]" /><col className="w-[10.5rem]" /></colgroup>
-          {groups.map((g) => {
-            const names = ref.attrNames.filter((a) => c.cls[a] === g);
+          {(tableMasked ? [null] : groups).map((g) => {
+            const names = ref.attrNames.filter((a) => g === null || c.cls[a] === g);
             if (!names.length) return null;
             return (
-              <tbody key={g}>
+              <tbody key={g ?? 'all'} data-testid={g === null ? 'modify-table-masked' : undefined}>
                 <tr>
                   <th colSpan={3} scope="colgroup" className="sticky top-0 z-10 bg-slate-100 px-2 py-0.5 text-left text-[11px] font-semibold uppercase tracking-wide text-slate-600">
-                    {CLS_STYLE[g].heading} <span className="font-normal normal-case">({names.length})</span>
+                    {g === null ? <>Attributes <span className="font-normal normal-case">(which are required: answer first)</span></> : <>{CLS_STYLE[g].heading} <span className="font-normal normal-case">({names.length})</span></>}
                   </th>
                 </tr>
                 {names.map((a) => (
                   <AttrRow
-                    key={a} name={a} cls={g} checked={draft.checked.includes(a)} draft={draft} qp={qp} states={ref.states}
+                    key={a} name={a} cls={g === null ? null : c.cls[a]} checked={draft.checked.includes(a)} draft={draft} qp={qp} states={ref.states}
                     flag={missing.has(a) ? 'missing' : unexpected.has(a) ? 'unexpected' : undefined}
                     onToggle={() => toggle(a)} onValue={setValue} hostNames={hosts?.map((h) => h.name) ?? []}
                   />
@@ -245,29 +247,29 @@ function ReplyBox({ reply, qp }: { reply: Reply; qp: QpView }) {
 }
 
 interface RowProps {
-  name: string; cls: Cls; checked: boolean; draft: Draft; qp: QpView; states: readonly string[];
+  name: string; cls: Cls | null; checked: boolean; draft: Draft; qp: QpView; states: readonly string[];
   flag?: 'missing' | 'unexpected'; onToggle(): void; onValue(k: string, v: number | string): void; hostNames: string[];
 }
 
 function AttrRow({ name, cls, checked, draft, qp, states, flag, onToggle, onValue, hostNames }: RowProps) {
   const m = ATTR_META[name];
   const id = `attr-${name}`;
-  const s = CLS_STYLE[cls];
+  const s = cls === null ? null : CLS_STYLE[cls];
   const warn = checked && cls === 'not-allowed';
   const need = !checked && cls === 'required';
   const rowTone = flag === 'missing' || flag === 'unexpected' ? 'bg-red-50 outline outline-2 -outline-offset-2 outline-red-500' : warn ? 'bg-red-50' : need ? 'bg-amber-50' : checked ? 'bg-blue-50/60' : '';
   return (
-    <tr className={`border-t border-slate-100 ${rowTone}`} data-cls={cls} data-flag={flag}>
+    <tr className={`border-t border-slate-100 ${rowTone}`} data-cls={cls ?? undefined} data-flag={flag}>
       <td className="py-0.5 pl-2 pr-1 align-middle">
         <label htmlFor={id} className="flex cursor-pointer items-center gap-1.5" title={m?.hint}>
-          <input id={id} type="checkbox" data-testid={id} checked={checked} onChange={onToggle} className="h-3.5 w-3.5 accent-blue-700" aria-describedby={`${id}-cls`} />
+          <input id={id} type="checkbox" data-testid={id} checked={checked} onChange={onToggle} className="h-3.5 w-3.5 accent-blue-700" aria-describedby={s ? `${id}-cls` : undefined} />
           <span className={`min-w-0 break-words font-mono text-[11.5px] leading-tight ${cls === 'not-allowed' && !checked ? 'text-slate-500' : 'text-slate-900'} ${checked ? 'font-semibold' : ''}`}>
             {name.split('_').map((part, i, all) => <span key={i}>{part}{i < all.length - 1 && <>_<wbr /></>}</span>)}
           </span>
         </label>
       </td>
       <td className="px-1 align-middle">
-        <span id={`${id}-cls`} className={`inline-block rounded border px-1 text-[10px] font-semibold ${s.badge}`}>{s.label}</span>
+        {s && <span id={`${id}-cls`} className={`inline-block rounded border px-1 text-[10px] font-semibold ${s.badge}`}>{s.label}</span>}
         {flag === 'missing' && <span className="ml-1 rounded bg-red-600 px-1 text-[10px] font-bold text-white">missing</span>}
         {flag === 'unexpected' && <span className="ml-1 rounded bg-red-600 px-1 text-[10px] font-bold text-white">refused</span>}
         {!flag && warn && <span className="ml-1 text-[10px] font-semibold text-red-700" title="checked but the table does not accept it">⚠ extra</span>}
