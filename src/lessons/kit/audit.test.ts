@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { distinguishing, giveaways, optionProblems } from './audit.ts';
+import { distinguishing, giveaways, lengthGiveaway, optionProblems } from './audit.ts';
 import type { Question, QuestionOption } from './question.ts';
 
 const opts: QuestionOption[] = [
@@ -34,5 +34,11 @@ describe('the give-away audit (kit/audit.ts)', () => {
     expect(optionProblems(one(), opts.slice(0, 2), 'sqe')).toEqual(['only 2 options: a guess passes too often']);
     expect(optionProblems(one(), [...opts, { id: 'x', label: 'RESET' }], 'sqe')).toEqual(['wrong options without a why: x']);
     expect(optionProblems(one(), opts, 'sqe')).toEqual([]);
+  });
+  it('a right option far longer than every wrong one is refused; one a little longer is not', () => {
+    const long = [{ id: 'r', label: 'The QPs outgrew the on-chip cache: almost every lookup misses; use fewer QPs (share them)' }, ...opts.slice(1)];
+    expect(lengthGiveaway(one(), long, 'r').join()).toMatch(/longest/);
+    expect(lengthGiveaway(one(), opts, 'sqe')).toEqual([]);
+    expect(lengthGiveaway(one(), [{ id: 'a', label: 'RTS→SQD→RTS' }, { id: 'b', label: 'ERR' }, { id: 'c', label: 'SQE' }], 'a')).toEqual([]);
   });
 });

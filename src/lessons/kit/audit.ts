@@ -75,3 +75,15 @@ export function optionProblems<P, A>(q: Question<P, A>, options: readonly Questi
   if (bare.length) out.push(`wrong options without a why: ${bare.join(', ')}`);
   return out;
 }
+
+/**
+ * The test-wise learner's rule, "pick the longest, most specific option": a right option whose
+ * label is both 30% and 20 characters longer than every wrong one answers without a prediction.
+ */
+export function lengthGiveaway<P, A>(q: Question<P, A>, options: readonly QuestionOption[], expected: Answer): string[] {
+  if (q.kind !== 'one' && q.kind !== 'several') return [];
+  const right = Array.isArray(expected) ? expected : [String(expected)];
+  const len = (pick: boolean) => Math.max(0, ...options.filter((o) => right.includes(o.id) === pick).map((o) => o.label.length));
+  const r = len(true), w = len(false);
+  return r > w * 1.3 && r - w > 20 ? [`the right option is the longest (${r} characters against ${w}): pick-the-longest passes`] : [];
+}
