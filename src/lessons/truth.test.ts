@@ -3,11 +3,12 @@
 // (2Q's promotion, the dense 512-QP layout); where it states a fact of the world the wording is
 // pinned to its source, so a later edit cannot quietly bring the old sentence back.
 import { describe, expect, it } from 'vitest';
-import { activeQpns, getPreset } from '../core/memory/index.ts';
+import { activeQpns, deriveSeed, getPreset } from '../core/memory/index.ts';
 import { FAULT_CLAIMS, RESET_CLAIMS } from '../core/faults/index.ts';
 import { PROFILE_TABLE } from '../core/model/profileTable.ts';
 import { TwoQPolicy } from '../core/memory/policies/twoQ.ts';
 import { GLOSSARY } from './kit/glossary.ts';
+import type { QuestionOption } from './kit/question.ts';
 import { FAULTS_LESSONS, MEMORY_LESSONS, TRANSPORT_LESSONS } from './index.ts';
 
 const ALL = [...TRANSPORT_LESSONS, ...MEMORY_LESSONS, ...FAULTS_LESSONS];
@@ -90,6 +91,25 @@ describe('fixes 1–12: the sentence as it must read now (each row failed on the
     const perSet = (qpns: Int32Array) => { const n = new Array<number>(sets).fill(0); for (const q of qpns) n[q & (sets - 1)]++; return n; };
     expect(new Set(perSet(activeQpns(512, 'dense', 0x100, 1)))).toEqual(new Set([8]));
     expect(Math.max(...perSet(activeQpns(512, 'scattered', 0x100, 1)))).toBeGreaterThan(8);
+  });
+});
+
+describe('caching/conflicts: a prediction of size, with its numbers true (each failed on the old text)', () => {
+  const step = MEMORY_LESSONS.find((l) => l.id === 'caching')!.steps.find((s) => s.id === 'conflicts')!;
+  it('once the text says the slots are not one pool, "all fit" is ruled out: a wrong option between 95% and 99.9% keeps the size of the loss a prediction', () => {
+    const opts = step.question!.options as readonly QuestionOption[];
+    expect(opts.length).toBeGreaterThanOrEqual(4);
+    expect(opts.some((o) => o.id !== step.question!.stated && o.range?.[0] === 95)).toBe(true);
+  });
+  it('the model agrees: the CX3-like cache has 14 sets, the set is the QPN modulo 14, and its 93 scattered QPNs put 12 and 10 in the two fullest sets (cache.ts setOf, traffic.ts) [sources: model-cache]', () => {
+    const c = getPreset('cx3').spec.cache as { entries: number; ways: number };
+    expect(c.entries / c.ways).toBe(14);
+    expect(said('caching', 'conflicts')).toMatch(/QPN modulo 14/);
+    expect(said('caching', 'conflicts')).toMatch(/one set gets 12 and another 10/);
+    expect(said('caching', 'conflicts')).not.toMatch(/chosen by the low bits of its QPN/);
+    const per = new Array<number>(14).fill(0);
+    for (const q of activeQpns(93, 'scattered', 16, deriveSeed(1, 1))) per[q % 14]++;
+    expect(per.sort((a, b) => b - a).slice(0, 3)).toEqual([12, 10, 8]);
   });
 });
 

@@ -48,5 +48,7 @@ describe('the give-away audit (kit/audit.ts)', () => {
     expect(longestRight(o, 'a')).toEqual(['the right option is the longest by far (130 characters against at most 100)']);
     expect(longestRight(o, 'a', 1.5)).toEqual([]);
     expect(longestRight(o, 'b')).toEqual([]);
+    expect(longestRight(o, ['a', 'b'])).toEqual(['the right option is the longest by far (130 characters against at most 100)']);
+    expect(longestRight(o, ['b', 'c'])).toEqual([]);
   });
 });

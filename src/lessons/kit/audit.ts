@@ -84,13 +84,16 @@ export function echoed(shown: string, options: readonly QuestionOption[], right:
 }
 
 /**
- * A choose-one whose right option is much the longest (more than `ratio` times every wrong
- * one's length): "pick the longest, most qualified answer" passes it without a prediction.
+ * A question whose right option is much the longest (more than `ratio` times every wrong one's
+ * length, and by over 20 characters, so short names such as IBV_QP_* attributes are not judged on
+ * their spelling): "pick the longest, most qualified answer" passes it without a prediction. For
+ * a choose-several, the longest right option is compared.
  */
-export function longestRight(options: readonly QuestionOption[], right: string, ratio = 1.25): string[] {
-  const r = options.find((o) => o.id === right)?.label.length ?? 0;
-  const w = Math.max(0, ...options.filter((o) => o.id !== right).map((o) => o.label.length));
-  return r > ratio * w ? [`the right option is the longest by far (${r} characters against at most ${w})`] : [];
+export function longestRight(options: readonly QuestionOption[], right: string | readonly string[], ratio = 1.25): string[] {
+  const ids: readonly string[] = typeof right === 'string' ? [right] : right;
+  const r = Math.max(0, ...options.filter((o) => ids.includes(o.id)).map((o) => o.label.length));
+  const w = Math.max(0, ...options.filter((o) => !ids.includes(o.id)).map((o) => o.label.length));
+  return r > ratio * w && r - w > 20 ? [`the right option is the longest by far (${r} characters against at most ${w})`] : [];
 }
 
 /** Choose-one and choose-several: three options or more, each wrong one with its why. */
@@ -103,3 +106,4 @@ export function optionProblems<P, A>(q: Question<P, A>, options: readonly Questi
   if (bare.length) out.push(`wrong options without a why: ${bare.join(', ')}`);
   return out;
 }
+

@@ -58,7 +58,7 @@ export const GLOSSARY: Readonly<Record<string, Entry>> = {
   K: { def: 'Overlap: how many packets the model\'s NIC keeps in process at once; K = 1 means a miss blocks everything.' },
   Mops: { def: 'Millions of operations (packets or messages) per second.' },
   knee: { def: 'Where a throughput curve starts to fall.' },
-  set: { def: 'In a set-associative cache, the group of slots a given QPN may occupy (here chosen by its low bits).', also: ['sets'] },
+  set: { def: 'In a set-associative cache, the group of slots a given QPN may occupy (here the QPN modulo the number of sets: its low bits when that number is a power of two).', also: ['sets'] },
   way: { def: 'One slot of a set; an 8-way cache has 8 slots per set.', also: ['ways'] },
   bank: { def: 'An independently addressed part of a cache; HNS picks one of 8 banks by the QPN\'s low 3 bits.', also: ['banked', 'banks'] },
   LRU: { def: 'Least recently used: evict the entry touched longest ago.' },
