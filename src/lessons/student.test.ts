@@ -45,6 +45,8 @@ describe('install: an sq_psn behind the responder\'s (the text of step rts) [sou
   it('B acknowledges the duplicates again and drops them; this model ignores the ACK past what A sent, so A\'s WR ends in RETRY_EXC_ERR', () => {
     const api = createTransportApi();
     api.startLesson('install');
+    // Step 1 is a question, which holds the model: these commands are the sandbox's, not the lesson's.
+    api.stopLesson();
     const cmds = [
       { kind: 'modifyQp', host: 0, qpn: 0x100, mask: ['IBV_QP_STATE', 'IBV_QP_PKEY_INDEX', 'IBV_QP_PORT', 'IBV_QP_ACCESS_FLAGS'], attrs: { qp_state: 'INIT', pkey_index: 0, port_num: 1, qp_access_flags: 15 } },
       { kind: 'modifyQp', host: 0, qpn: 0x100, mask: ['IBV_QP_STATE', 'IBV_QP_AV', 'IBV_QP_PATH_MTU', 'IBV_QP_DEST_QPN', 'IBV_QP_RQ_PSN', 'IBV_QP_MAX_DEST_RD_ATOMIC', 'IBV_QP_MIN_RNR_TIMER'], attrs: { qp_state: 'RTR', ah_dlid: 2, path_mtu: 3, dest_qp_num: 0x200, rq_psn: 0, max_dest_rd_atomic: 4, min_rnr_timer: 1 } },

@@ -5,7 +5,7 @@
 import type { LabId } from '../kit/types.ts';
 
 export const MASK_KEYS: Record<LabId, readonly string[]> = {
-  transport: ['modify-check', 'modify-table', 'state-arrows'],
+  transport: ['modify-check', 'modify-table', 'state-arrows', 'profile-table'],
   memory: ['hit-rate', 'throughput', 'latency', 'evictions', 'engine-util', 'cliff', 'compare', 'sim', 'walk', 'table-memory'],
   faults: ['fault', 'storm-events', 'report', 'policies', 'reset-report', 'reset-lanes'],
 };

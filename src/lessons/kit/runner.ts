@@ -95,6 +95,15 @@ export class LessonRunner<P, A> {
     return true;
   }
 
+  /**
+   * The current step asks a question whose event has not run: the model must stay as the step
+   * set it up until the learner locks in (or asks for the answer), or an experiment run first
+   * answers it and the reveal would run from a model the question never described.
+   */
+  awaiting(): boolean {
+    return !!this.question() && (this.asked?.outcome ?? null) === null;
+  }
+
   /** A variant may be asked: the question has them and its last answer was wrong. */
   canVary(): boolean {
     return !!this.current?.question?.variant && !!this.asked?.graded && !this.asked.graded.correct && !this.asked.seen;

@@ -20,6 +20,7 @@ import { PoliciesTab } from './PoliciesTab.tsx';
 import { Readouts } from './Readouts.tsx';
 import { ResetTab } from './ResetTab.tsx';
 import { StormTab } from './StormTab.tsx';
+import { heldBy } from '../kit/mask.tsx';
 
 const TABS: TabItem<FaultsTab>[] = [
   { id: 'storm', label: 'Storm' }, { id: 'policies', label: 'Policies' }, { id: 'compare', label: 'Compare' },
@@ -36,6 +37,7 @@ export interface FaultsLabProps {
 export default function FaultsLab({ buildLink, onResetProgress, actions }: FaultsLabProps) {
   const tab = useFaults((s) => s.tab);
   const ready = useFaults((s) => s.frame !== null);
+  const held = useFaults((s) => heldBy(s.frame?.lesson?.question));
   const help = useFaults((s) => s.helpOpen);
   const share = useFaults((s) => s.share);
   const lessonOpen = useFaults((s) => s.lessonOpen);
@@ -60,7 +62,7 @@ export default function FaultsLab({ buildLink, onResetProgress, actions }: Fault
   );
   return (
     <LabShell lab="faults" subtitle="Many QPs failing at once" lessonOpen={lessonOpen} setLessonOpen={st.setLessonOpen} lesson={lesson} controls={<Header />}
-      ready={ready} onShare={() => void openShare(buildLink, st.setShare)} onHelp={() => st.setHelp(true)} className="lg:min-h-[640px]"
+      ready={ready} held={held} onShare={() => void openShare(buildLink, st.setShare)} onHelp={() => st.setHelp(true)} className="lg:min-h-[640px]"
       overlays={<>
         {help && <Dialog title="How to read the Faults instrument" testId="faults-help" wide onClose={() => st.setHelp(false)}><HelpBody /></Dialog>}
         <ShareDialog share={share} onChange={st.setShare}

@@ -14,6 +14,17 @@ export function isMasked(q: MaskSource | null | undefined, key: string, always: 
   return (q.masks?.includes(key) ?? false) || always.includes(key);
 }
 
+/**
+ * A question is open: its event has not run, and the worker holds the model until the learner
+ * locks in (worker/kit/labWorker.ts HELD). Play, Step and the changes to the model are refused
+ * there; the views disable them and say why.
+ */
+export function heldBy(q: MaskSource | null | undefined): boolean {
+  return !!q && !q.revealed;
+}
+
+export const HELD_TITLE = 'Held for your answer: the lesson\'s question asks what the model will do, so it waits until you lock in an answer (or show it).';
+
 export const ANSWER_FIRST_TITLE = 'The lesson\'s question asks for this: it shows once you lock in your answer.';
 
 /** The mask drawn in place of a readout: inline (a figure, a value) or as a block (a panel, a chart). */

@@ -22,6 +22,7 @@ import { LabHeader } from './LabHeader.tsx';
 import { Readouts } from './Readouts.tsx';
 import { TimingTab } from './TimingTab.tsx';
 import { WalkTab } from './WalkTab.tsx';
+import { heldBy } from '../kit/mask.tsx';
 
 const TABS: TabItem<MemoryTab>[] = [
   { id: 'cache', label: 'Cache' }, { id: 'walk', label: 'Table walk' }, { id: 'timing', label: 'Timing' },
@@ -39,6 +40,7 @@ export default function MemoryLab({ buildLink, onResetProgress, actions }: Memor
   const saved = useMemory((s) => s.saved);
   const tab = useMemory((s) => s.tab);
   const ready = useMemory((s) => s.frame !== null);
+  const held = useMemory((s) => heldBy(s.frame?.lesson?.question));
   const help = useMemory((s) => s.helpOpen);
   const share = useMemory((s) => s.share);
   const lessonOpen = useMemory((s) => s.lessonOpen);
@@ -68,7 +70,7 @@ export default function MemoryLab({ buildLink, onResetProgress, actions }: Memor
   );
   return (
     <LabShell lab="memory" subtitle="The QP context cache and table" lessonOpen={lessonOpen} setLessonOpen={st.setLessonOpen} lesson={lesson} controls={<LabHeader />}
-      ready={ready} onShare={() => void openShare(buildLink, st.setShare)} onHelp={() => st.setHelp(true)} className="lg:min-h-[640px]"
+      ready={ready} held={held} onShare={() => void openShare(buildLink, st.setShare)} onHelp={() => st.setHelp(true)} className="lg:min-h-[640px]"
       overlays={<>
         <div aria-live="polite" aria-atomic="true" className="sr-only" data-testid="announcer">{announce}</div>
         {help && <Dialog title="How to read the NIC-memory lab" testId="memory-help" wide onClose={() => memoryStore.getState().setHelp(false)}><HelpBody /></Dialog>}

@@ -26,6 +26,8 @@ export interface LabShellProps {
   /** A second row of tools under the controls (the transport instrument's time tools). */
   toolbar?: ReactNode;
   ready: boolean;
+  /** A lesson's question is open and holds the model (views/kit/mask.tsx heldBy): say so under the controls. */
+  held?: boolean;
   onShare(): void;
   onHelp(): void;
   /** The Help button's accessible name (the transport instrument names its shortcut). */
@@ -44,7 +46,7 @@ export interface LabShellProps {
 
 const btn = 'inline-flex h-8 items-center gap-1 whitespace-nowrap rounded-md border bg-white px-2.5 text-sm font-medium disabled:opacity-40';
 
-export function LabShell({ lab, subtitle, lessonOpen: open, setLessonOpen, lesson, controls, toolbar, ready, onShare, onHelp, helpLabel = 'Help', children, overlays, className = '', skip, rootProps }: LabShellProps) {
+export function LabShell({ lab, subtitle, lessonOpen: open, setLessonOpen, lesson, controls, toolbar, ready, held = false, onShare, onHelp, helpLabel = 'Help', children, overlays, className = '', skip, rootProps }: LabShellProps) {
   const mode = useContext(PageModeContext);
   // Embedded, the lesson column is always there (it is half of what an embed shows).
   const lessonOpen = open || mode.embed !== null;
@@ -100,6 +102,11 @@ export function LabShell({ lab, subtitle, lessonOpen: open, setLessonOpen, lesso
             <div data-testid="shell-controls" className="flex flex-wrap items-center gap-x-3 gap-y-1.5 border-b border-slate-300 bg-white px-3 py-1.5">
               {controls}
             </div>
+            {held && (
+              <p role="status" data-testid="held-note" className="border-b border-violet-300 bg-violet-50 px-3 py-0.5 text-[12px] text-violet-900">
+                <strong>Held for your answer:</strong> Play, Step and changes to the model wait until you lock in an answer to the lesson&apos;s question (or show it).
+              </p>
+            )}
             {toolbar}
           </section>
           {children}

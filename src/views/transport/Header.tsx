@@ -2,6 +2,7 @@
 // scale), simulated time and the scrubber. Every control is a real, labelled element.
 import { useState } from 'react';
 import { Icon } from '../kit/Icon.tsx';
+import { HELD_TITLE, heldBy } from '../kit/mask.tsx';
 import { useLatest } from '../kit/useLatest.ts';
 import { WorkerSlider } from '../kit/controls.tsx';
 import { transport } from '../../bridge/labs.ts';
@@ -16,6 +17,9 @@ export function Header() {
   const speed = useTransport((s) => s.frame?.speed ?? 2000);
   const slow = useTransport((s) => s.frame?.slow);
   const ready = useTransport((s) => s.frame !== null);
+  // A lesson's open question holds the model (views/kit/mask.tsx heldBy): nothing here may move it.
+  const held = useTransport((s) => heldBy(s.frame?.lesson?.question));
+  const heldTitle = held ? HELD_TITLE : undefined;
 
   const [scrub, setScrub] = useState<number | null>(null);
 
@@ -30,7 +34,7 @@ export function Header() {
     <>
       <div className="flex items-center gap-1.5" role="group" aria-label="Playback">
         <button
-          type="button" data-testid="play" disabled={!ready || atEnd}
+          type="button" data-testid="play" title={heldTitle} disabled={held || !ready || atEnd}
           aria-label={playing ? 'Pause (Space)' : 'Play (Space)'} aria-pressed={playing}
           onClick={() => act(transport().toggle())}
           className={`inline-flex h-8 w-20 items-center justify-center gap-1 rounded-md border text-sm font-semibold disabled:opacity-40 ${playing ? 'border-amber-500 bg-amber-50 text-amber-900 hover:bg-amber-100' : 'border-green-700 bg-green-700 text-white hover:bg-green-800'}`}
@@ -38,7 +42,7 @@ export function Header() {
           <Icon kind={playing ? 'pause' : 'play'} />{playing ? 'Pause' : 'Play'}
         </button>
         <button
-          type="button" data-testid="step" disabled={!ready || atEnd} aria-label="Step to the next event (→)"
+          type="button" data-testid="step" title={heldTitle} disabled={held || !ready || atEnd} aria-label="Step to the next event (→)"
           onClick={() => act(transport().call('step'))}
           className="inline-flex h-8 items-center gap-1 rounded-md border border-slate-400 bg-white px-2.5 text-sm font-medium text-slate-800 hover:bg-slate-100 disabled:opacity-40"
         >

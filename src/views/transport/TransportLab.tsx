@@ -25,6 +25,7 @@ import { WhyPanel } from './tools/WhyPanel.tsx';
 import { DeskButton } from './desk/DeskButton.tsx';
 import { prefersReducedMotion } from '../kit/motion.ts';
 import { grouped } from '../kit/grouped.ts';
+import { heldBy } from '../kit/mask.tsx';
 
 export interface TransportLabProps {
   /** Builds the share link for the current moment. */
@@ -80,6 +81,7 @@ export function TransportLab({ buildLink, onResetProgress, challengeKit, actions
     blocked: () => transportStore.getState().helpOpen || transportStore.getState().frame === null,
   });
   const ready = useTransport((s) => s.frame !== null && s.reference !== null);
+  const held = useTransport((s) => heldBy(s.frame?.lesson?.question));
   const lessonOpen = useTransport((s) => s.lessonOpen);
   const lessons = useTransport((s) => s.lessons);
   // A scenario with many QPs (the sandbox at scale) is free play too, but not the two-pair sandbox.
@@ -105,7 +107,7 @@ export function TransportLab({ buildLink, onResetProgress, challengeKit, actions
   return (
     <LabShell lab="transport" subtitle={scenarioTitle ?? 'loading…'} lessonOpen={lessonOpen} setLessonOpen={st.setLessonOpen} lesson={lesson}
       controls={<Header />} toolbar={ready && <TimeTools challengeKit={challengeKit}><ProfileBar /><DeskButton /></TimeTools>}
-      ready={ready} onShare={() => void openShare(buildLink, st.setShare)} onHelp={() => st.setHelp(true)} helpLabel="Help and keyboard shortcuts (?)"
+      ready={ready} held={held} onShare={() => void openShare(buildLink, st.setShare)} onHelp={() => st.setHelp(true)} helpLabel="Help and keyboard shortcuts (?)"
       className="lg:min-h-[600px]"
       skip={<a href="#inspector-title" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-2 focus:py-1">Skip to the inspector</a>}
       rootProps={{

@@ -9,6 +9,8 @@ import { createTransportApi } from '../../worker/transport/api.ts';
 import { transportStore } from '../../store/transport.ts';
 import type { Frame } from '../../worker/transport/types.ts';
 import { Inspector } from './inspector/Inspector.tsx';
+import { ProfileTable } from './profiles/ProfileTable.tsx';
+import { Header } from './Header.tsx';
 
 afterEach(() => cleanup());
 
@@ -39,11 +41,26 @@ describe('answer first on the transport page', () => {
     expect(screen.getByTestId('modify-table-masked')).toBeTruthy();
     expect(document.querySelectorAll('tr[data-cls]').length).toBe(0);
   });
-  it('once the model has run, the diagram and the marks are back', () => {
+  it('an open question: the provider-differences table (help, profile bar) is masked, and Play and Step are held', () => {
+    atQuestion(false);
+    render(<><ProfileTable /><Header /></>);
+    expect(screen.getByTestId('profile-table-masked').textContent).toMatch(/Answer first/);
+    expect(screen.queryByTestId('profile-table-rows')).toBeNull();
+    for (const id of ['play', 'step']) {
+      expect((screen.getByTestId(id) as HTMLButtonElement).disabled, id).toBe(true);
+      expect(screen.getByTestId(id).title).toMatch(/^Held for your answer/);
+    }
+  });
+  it('once the model has run, the diagram, the marks, the table and Play are back', () => {
     atQuestion(true);
     transportStore.getState().setTab('modify');
     render(<Inspector />);
     expect(screen.queryByTestId('modify-table-masked')).toBeNull();
     expect(document.querySelectorAll('tr[data-cls]').length).toBeGreaterThan(0);
+    cleanup();
+    render(<><ProfileTable /><Header /></>);
+    expect(screen.queryByTestId('profile-table-masked')).toBeNull();
+    expect(screen.getByTestId('profile-table-rows')).toBeTruthy();
+    expect((screen.getByTestId('play') as HTMLButtonElement).disabled).toBe(false);
   });
 });

@@ -82,20 +82,20 @@ export class FaultsApi extends LabWorker<FaultsFrame, FaultsProbe, FaultsAction>
   catchUp(t: number): FaultsFrame { if (Number.isFinite(t)) this.lab.catchUp(t); return this.frame(); }
 
   /** Change the storm; a bad combination is refused with the field named and the storm kept. */
-  setSettings(patch: Partial<StormSettings>): Reply<FaultsFrame> { return this.reply(this.settings(patch)); }
+  setSettings(patch: Partial<StormSettings>): Reply<FaultsFrame> { return this.unlessHeld(() => this.settings(patch)); }
   /** Switch the arbitration policy live (recorded in the storm, so it replays). */
-  setPolicy(p: PolicyName): Reply<FaultsFrame> { return this.reply(this.policy(p)); }
-  restart(): FaultsFrame { this.lab.restart(); return this.frame(); }
+  setPolicy(p: PolicyName): Reply<FaultsFrame> { return this.unlessHeld(() => this.policy(p)); }
+  // Held while a lesson's question waits for its answer (LabWorker.held): the frame comes back unchanged.
+  restart(): FaultsFrame { if (this.held().ok) this.lab.restart(); return this.frame(); }
   /** The storm to its end (bounded per call; the frame says whether it drained). */
-  runToEnd(): FaultsFrame { this.lab.playing = false; this.lab.runToEnd(); return this.frame(); }
+  runToEnd(): FaultsFrame { this.lab.playing = false; if (this.held().ok) this.lab.runToEnd(); return this.frame(); }
   showCompare(on: boolean): FaultsFrame { this.lab.showCompare(on); return this.frame(); }
   setComparePolicy(p: PolicyName): Reply<FaultsFrame> {
     if (!POLICIES.includes(p)) return this.reply({ ok: false, error: `policy must be one of ${POLICIES.join(', ')}` });
-    this.lab.setComparePolicy(p);
-    return this.reply(ok);
+    return this.unlessHeld(() => { this.lab.setComparePolicy(p); return ok; });
   }
   /** The reset view: change the situation, the instant, the mitigations (computed at once). */
-  setReset(patch: Partial<ResetSettings>): Reply<FaultsFrame> { return this.reply(this.resetTo(patch)); }
+  setReset(patch: Partial<ResetSettings>): Reply<FaultsFrame> { return this.unlessHeld(() => this.resetTo(patch)); }
   showReset(): FaultsFrame { this.lab.ensureReset(); return this.frame(); }
   claims(): ClaimsInfo { return { faults: FAULT_CLAIMS, reset: RESET_CLAIMS, allocators: QPN_ALLOCATOR_IDS.map((id) => QPN_ALLOCATORS[id]) }; }
   /** What stays bounded however long it plays, in counts: EQ occupancy samples (live storm and twin), kept events. */
@@ -111,6 +111,8 @@ export class FaultsApi extends LabWorker<FaultsFrame, FaultsProbe, FaultsAction>
   explore(s: unknown, pick: number[] | null = null): Reply<FaultsFrame> {
     const r = parseExplorerSettings(s ?? defaultExplorerSettings());
     if (!r.ok) return this.reply(r);
+    const h = this.held();
+    if (!h.ok) return this.reply(h);
     this.lab.setExplorer(r.value, Array.isArray(pick) ? pick.filter((x) => Number.isInteger(x)) : null);
     return this.reply(ok);
   }

@@ -3,7 +3,7 @@
 // writes for the kit: a model, the frame's body, how playback runs and how a lesson drives it.
 import { describe, expect, it } from 'vitest';
 import type { Lesson } from '../../lessons/kit/index.ts';
-import { LabWorker, MAX_WALL_MS, wallTime, type LessonAt, type LessonModel } from './labWorker.ts';
+import { HELD, LabWorker, MAX_WALL_MS, wallTime, type LessonAt, type LessonModel } from './labWorker.ts';
 import type { KitFrame, Reply } from './types.ts';
 
 interface CountFrame extends KitFrame { count: number }
@@ -18,11 +18,17 @@ const LESSON: Lesson<Probe, Action> = {
   ],
 };
 
+/** A question step: what will the count be once two are added? (The reveal adds them.) */
+const QUIZ: Lesson<Probe, Action> = {
+  id: 'quiz', lab: 'memory', topic: 0, title: 'Guess', summary: 'Predict the count.', setup: [], sources: [],
+  steps: [{ id: 'guess', title: 'Guess', text: ['Two will be added.'], question: { kind: 'number', prompt: 'The count after?', reveal: [{ kind: 'add', n: 2 }], outcome: (p) => p.count, because: 'Two were added.' } }],
+};
+
 class CounterApi extends LabWorker<CountFrame, Probe, Action> {
   private count = 0;
   /** Wall ms each tick was given (after the kit's clamp). */
   readonly ran: number[] = [];
-  constructor() { super({ lab: 'memory', lessons: [LESSON], speed: { min: 1, max: 10 } }); }
+  constructor(lessons = [LESSON]) { super({ lab: 'memory', lessons, speed: { min: 1, max: 10 } }); }
   protected body() { return { count: this.count }; }
   protected override playFor(wallMs: number): void { this.ran.push(wallMs); if (this.playback.playing) this.count += Math.floor((wallMs * this.playback.speed) / 1000); }
   protected lessonModel(): LessonModel<Probe, Action> {
@@ -32,7 +38,7 @@ class CounterApi extends LabWorker<CountFrame, Probe, Action> {
       snapshot: () => this.count, restore: (x) => { this.count = x as number; return { ok: true }; },
     };
   }
-  add(n: number): Reply<CountFrame> { return this.reply(this.lessonModel().apply({ kind: 'add', n })); }
+  add(n: number): Reply<CountFrame> { return this.unlessHeld(() => this.lessonModel().apply({ kind: 'add', n })); }
   applyLink(l: { count: number; lesson?: LessonAt; speed?: number }): Reply<CountFrame> {
     const refused = this.linkLessonError(l.lesson);
     if (refused) return this.reply({ ok: false, error: refused });
@@ -65,6 +71,27 @@ describe('the worker kit (LabWorker) on a counter', () => {
     expect(api.setSpeed(0).speed).toBe(1);
     expect(api.setSpeed(4).speed).toBe(4);
     expect(api.setSpeed(Number.NaN).speed).toBe(4);
+  });
+  it('an open question holds the model: Play and the instrument\'s changes are refused until the answer, then run', () => {
+    const api = new CounterApi([QUIZ]);
+    api.startLesson('quiz');
+    expect(api.play().playing).toBe(false);
+    expect(api.add(5)).toMatchObject({ ok: false, error: HELD, frame: { count: 0 } });
+    api.tick(50);
+    expect(api.frame().count).toBe(0);
+    // The reveal runs from the model the question described: 0 + 2, not 5 + 2.
+    expect(api.answer(2)).toMatchObject({ ok: true, frame: { count: 2, lesson: { question: { revealed: true, graded: { correct: true } } } } });
+    expect(api.add(5)).toMatchObject({ ok: true, frame: { count: 7 } });
+    expect(api.play().playing).toBe(true);
+  });
+  it('"show the answer" lets the model go too; a step without a question never holds it', () => {
+    const api = new CounterApi([QUIZ]);
+    api.startLesson('quiz');
+    expect(api.revealAnswer().ok).toBe(true);
+    expect(api.add(1).ok).toBe(true);
+    const plain = new CounterApi();
+    plain.startLesson('count-to-three');
+    expect(plain.add(1).ok).toBe(true);
   });
   it('one reply shape: a success has no error, a refusal names it, both carry the frame', () => {
     const api = new CounterApi();

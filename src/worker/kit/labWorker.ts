@@ -46,6 +46,14 @@ export interface LabSpec<P, A> {
  */
 export const MAX_WALL_MS = 100;
 
+/**
+ * The refusal of a change to the model while a lesson's question is open (issue 17): the learner
+ * could otherwise run the experiment first (submit the transition, press Play, move the slider)
+ * and read the answer off the log, and the reveal would then run from a model the question never
+ * described. Views show the same hold on the controls (views/kit/mask.tsx HELD_TITLE).
+ */
+export const HELD = 'the model is held for your answer to the lesson\'s question: lock in an answer (or show it), then it runs';
+
 /** One tick's wall time, clamped: not negative, not NaN, at most MAX_WALL_MS. */
 export function wallTime(wallMs: number): number {
   return Math.max(0, Math.min(MAX_WALL_MS, wallMs || 0));
@@ -90,6 +98,17 @@ export abstract class LabWorker<F extends KitFrame, P, A> implements LabApi<F> {
     return { ...body, seq: ++this.seq, lab: this.spec.lab, playing: p.playing, busy: p.busy ?? false, speed: p.speed, lesson: this.lessonHost.progress() } as F;
   }
 
+  /** Refused while a lesson's question waits for its answer (LessonRunner.awaiting); else ok. */
+  protected held(): Outcome {
+    return this.lessonHost.awaiting() ? { ok: false, error: HELD } : { ok: true };
+  }
+
+  /** A change to the model, unless a question holds it: `change` runs only when not held. */
+  protected unlessHeld(change: () => Outcome): Reply<F> {
+    const h = this.held();
+    return this.reply(h.ok ? change() : h);
+  }
+
   /** Every refusal and success alike: `ok`, the problem named when refused, and the frame. */
   protected reply(r: Outcome): Reply<F> {
     return r.ok ? { ok: true, frame: this.frame() } : { ok: false, error: r.error, frame: this.frame() };
@@ -122,7 +141,8 @@ export abstract class LabWorker<F extends KitFrame, P, A> implements LabApi<F> {
   }
 
   ping(): true { return true; }
-  play(): F { this.playback.playing = this.canPlay(); return this.frame(); }
+  // Held first: canPlay may start the model over (faults), which a held question must not see.
+  play(): F { this.playback.playing = this.held().ok && this.canPlay(); return this.frame(); }
   pause(): F { this.playback.playing = false; return this.frame(); }
   setSpeed(speed: number): F { this.speedTo(speed); return this.frame(); }
   tick(wallMs: number): F { this.playFor(wallTime(wallMs)); return this.frame(); }

@@ -104,6 +104,11 @@ export class LessonHost<P, A> {
     return { ok: true };
   }
 
+  /** A question is open: its event has not run yet (the worker holds the model's commands). */
+  awaiting(): boolean {
+    return this.runner.awaiting();
+  }
+
   /** Reveal the next rung of the current step's hint ladder. */
   hint(): { ok: boolean; error?: string } {
     return this.runner.hint() ? { ok: true } : { ok: false, error: 'this step has no more hints' };

@@ -63,16 +63,17 @@ export class MemoryApi extends LabWorker<MemFrame, MemoryProbe, MemoryAction> {
   }
 
   /** Exactly `n` packets now (pauses playback): for watching one lookup at a time. */
-  step(n = 1): MemFrame { this.lab.step(n); return this.frame(); }
+  step(n = 1): MemFrame { if (this.held().ok) this.lab.step(n); return this.frame(); }
   /** Toward `packets` live packets, paused, bounded per call (a restart's way back; the frame says how far it got). */
   catchUp(packets: number): MemFrame { if (Number.isFinite(packets)) this.lab.catchUp(packets); return this.frame(); }
 
   /** Change any settings; a bad combination is refused with the field named and the current one kept. */
-  setConfig(patch: Partial<LabConfig>): Reply<MemFrame> { return this.reply(setConfig(this.lab, patch)); }
-  setPreset(id: PresetId, qps?: number): Reply<MemFrame> { return this.reply(setPreset(this.lab, id, qps)); }
-  setPinned(qpn: number, pin: boolean): Reply<MemFrame> { return this.reply(setPinned(this.lab, qpn, pin)); }
-  setCompare(sides: { a: CompareSide; b: CompareSide } | null): Reply<MemFrame> { return this.reply(setCompare(this.lab, sides)); }
-  patchCompare(side: 'a' | 'b', patch: Partial<CompareSide>): Reply<MemFrame> { return this.reply(patchCompare(this.lab, side, patch)); }
+  // Changes to the model: held while a lesson's question waits for its answer (LabWorker.held).
+  setConfig(patch: Partial<LabConfig>): Reply<MemFrame> { return this.unlessHeld(() => setConfig(this.lab, patch)); }
+  setPreset(id: PresetId, qps?: number): Reply<MemFrame> { return this.unlessHeld(() => setPreset(this.lab, id, qps)); }
+  setPinned(qpn: number, pin: boolean): Reply<MemFrame> { return this.unlessHeld(() => setPinned(this.lab, qpn, pin)); }
+  setCompare(sides: { a: CompareSide; b: CompareSide } | null): Reply<MemFrame> { return this.unlessHeld(() => setCompare(this.lab, sides)); }
+  patchCompare(side: 'a' | 'b', patch: Partial<CompareSide>): Reply<MemFrame> { return this.unlessHeld(() => patchCompare(this.lab, side, patch)); }
   /** Run the compare pair (on the sides in force) or stop it: it costs two more runners, so only while it is shown. */
   showCompare(on: boolean): MemFrame {
     const lab = this.lab;

@@ -94,6 +94,7 @@ export class TransportApi extends LabWorker<Frame, Probe, TransportAction> {
   /** Run to the next instant at which something happens. */
   step(): Frame {
     this.playback.playing = false;
+    if (!this.held().ok) return this.frame();
     const tl = this.run.tl;
     const due = tl.sim.nextDue();
     tl.reach(Number.isFinite(due) ? Math.max(due, tl.now + 1) : tl.now + 1000);
@@ -102,10 +103,11 @@ export class TransportApi extends LabWorker<Frame, Probe, TransportAction> {
   }
 
   /** Jump to `t`: restore the last checkpoint at or before it and replay. */
-  seek(t: number): Frame { this.run.seek(t); return this.frame(); }
+  seek(t: number): Frame { if (this.held().ok) this.run.seek(t); return this.frame(); }
   /** Back to the previous instant at which something happened (restore and replay: equal to a fresh run to it). */
   stepBack(): Frame {
     this.playback.playing = false;
+    if (!this.held().ok) return this.frame();
     const t = this.run.history.backTarget();
     if (t >= 0) this.run.seek(t);
     return this.frame();
@@ -113,6 +115,8 @@ export class TransportApi extends LabWorker<Frame, Probe, TransportAction> {
   /** The previous (-1) or next (1) instant at which an event of `kind` happened. */
   jump(kind: string, dir: -1 | 1): Reply<Frame> {
     this.playback.playing = false;
+    const h = this.held();
+    if (!h.ok) return this.reply(h);
     const t = this.run.history.find(String(kind), dir < 0 ? -1 : 1);
     if (t === null) return this.reply({ ok: false, error: `no ${dir < 0 ? 'earlier' : 'later'} ${String(kind).slice(0, 30)} event` });
     this.run.seek(t);
@@ -130,6 +134,8 @@ export class TransportApi extends LabWorker<Frame, Probe, TransportAction> {
   }
   /** Undo the last act in the past: the old future comes back. */
   undoFork(): Reply<Frame> {
+    const h = this.held();
+    if (!h.ok) return this.reply(h);
     const old = this.run.forks.take();
     if (!old) return this.reply({ ok: false, error: 'there is nothing to undo' });
     return this.reply(this.run.swap(old.scenario, old.maxT, old.t));
@@ -152,6 +158,8 @@ export class TransportApi extends LabWorker<Frame, Probe, TransportAction> {
 
   /** A person's action at the current instant; acting in the past forks the future. */
   command(cmd: CommandInput): CommandReply {
+    const h = this.held();
+    if (!h.ok) return { ok: false, error: h.error, detail: h.error, frame: this.frame() };
     const r = this.run.act(cmd);
     return { ...r, error: r.ok ? undefined : r.detail, frame: this.frame() } as CommandReply;
   }

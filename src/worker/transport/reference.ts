@@ -1,5 +1,6 @@
 // Static reference data for the views, sent once at start-up.
 import { ACCESS_NAMES, ATTR_NAMES, COUNTER_DEFS, CONTEXT_FIELDS, DEVICE, INJECTABLE, LC_NAMES, MODIFY_CELLS, OPCODE_TRANSPORTS, PROFILE_IDS, PROFILE_TABLE, PROFILES, QP_STATES, QP_TYPES, hwNext } from '../../core/index.ts';
+import type { ProfileId } from '../../core/index.ts';
 import type { ReferenceData } from './types.ts';
 
 export function referenceData(): ReferenceData {
@@ -17,15 +18,26 @@ export function referenceData(): ReferenceData {
 
 const HW_LABEL = { SEND_ERROR: 'a send WR completes in error', FATAL: 'QP error (responder error, retry exhausted, catastrophic)', DRAINED: 'last in-flight send completed' } as const;
 
-/** Every move the hardware makes by itself, read from the lifecycle tables (not hand-written). */
+/**
+ * Every move the hardware makes by itself, read from the lifecycle tables (not hand-written).
+ * A UC/UD send error follows the profile as the requester does (core/transport/requester.ts:
+ * `unreliableSendError` 'ERR' raises the fatal event, rxe_qp_error), so its edge is listed per
+ * profile: → SQE where the profile keeps the IBTA's SQE, → ERR under rxe.
+ */
 function hwTransitions(): ReferenceData['hwTransitions'] {
   const out: ReferenceData['hwTransitions'] = [];
   const events = ['SEND_ERROR', 'FATAL', 'DRAINED'] as const;
+  const FATAL = events.indexOf('FATAL');
+  const byRule = (rule: 'SQE' | 'ERR') => PROFILE_IDS.filter((id) => PROFILES[id].unreliableSendError === rule);
   QP_TYPES.forEach((type, ti) => {
     for (let lc = 0; lc < LC_NAMES.length; lc++) {
       events.forEach((event, ei) => {
-        const next = hwNext(ti, lc, ei);
-        if (next >= 0 && next !== lc) out.push({ type, from: LC_NAMES[lc], to: LC_NAMES[next], event, label: HW_LABEL[event] });
+        const add = (next: number, profiles?: ProfileId[]) => {
+          if (next >= 0 && next !== lc) out.push({ type, from: LC_NAMES[lc], to: LC_NAMES[next], event, label: HW_LABEL[event], ...(profiles ? { profiles } : {}) });
+        };
+        if (event !== 'SEND_ERROR') { add(hwNext(ti, lc, ei)); return; }
+        add(hwNext(ti, lc, ei), byRule('SQE'));
+        if (hwNext(ti, lc, ei) >= 0) add(hwNext(ti, lc, FATAL), byRule('ERR'));
       });
     }
   });

@@ -232,7 +232,8 @@ export interface ReferenceData {
   injectable: Record<string, { transports: readonly string[]; how: string }>;
   opcodes: Record<string, readonly string[]>;
   /** Moves the NIC makes on its own, derived from the QP machine's lifecycle tables. */
-  hwTransitions: { type: string; from: string; to: string; event: 'SEND_ERROR' | 'FATAL' | 'DRAINED'; label: string }[];
+  /** The hardware's own moves; `profiles`: only under these profiles (absent: under every one). */
+  hwTransitions: { type: string; from: string; to: string; event: 'SEND_ERROR' | 'FATAL' | 'DRAINED'; label: string; profiles?: ProfileId[] }[];
   device: { maxRdAtom: number; pkeyTableLen: number; ports: number };
   profiles: { id: ProfileId; label: string }[];
   /** Every difference between providers the model knows, with its sources. */

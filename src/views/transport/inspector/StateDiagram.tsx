@@ -32,12 +32,14 @@ function Diagram({ qp }: { qp: QpView }) {
   // On an open question the kernel table's arrows, the hardware's moves and what each state does
   // would answer it: only the current state stays.
   const masked = useTransportMask('state-arrows');
+  // The hardware's moves follow the profile: a UD send error is SQE under the IBTA, ERR under rxe.
+  const profile = useTransport((s) => s.frame?.profile ?? 'ibta');
   if (!ref) return null;
   const cur = qp.verbsState;
   const draining = qp.state === 'SQD (draining)';
   const legal = masked ? [] : legalTargets(ref, qp.type, cur);
   const reachable = draining ? legal.filter((s) => s === 'ERR') : legal;
-  const hw = masked ? [] : hwEdges(ref, qp.type).filter((e) => e.from === cur);
+  const hw = masked ? [] : hwEdges(ref, qp.type, profile).filter((e) => e.from === cur);
 
   // Two edges between the same pair of states bend to opposite sides.
   const skelBend = (a: string, b: string) => (SKELETON.some(([x, y]) => x === b && y === a) ? 16 : 0);

@@ -51,10 +51,10 @@ const node = (lcLabel: string) => (lcLabel.startsWith('SQD') ? 'SQD' : lcLabel);
  * Transitions the NIC makes on its own for one transport, from the reference data (derived in
  * the worker from the QP machine's lifecycle tables), merged per (from, to) for drawing.
  */
-export function hwEdges(ref: Pick<ReferenceData, 'hwTransitions'>, type: string): HwEdge[] {
+export function hwEdges(ref: Pick<ReferenceData, 'hwTransitions'>, type: string, profile: string): HwEdge[] {
   const out = new Map<string, HwEdge>();
   for (const t of ref.hwTransitions) {
-    if (t.type !== type) continue;
+    if (t.type !== type || (t.profiles && !t.profiles.some((p) => p === profile))) continue;
     const from = node(t.from);
     const to = node(t.to);
     const key = `${from}>${to}`;

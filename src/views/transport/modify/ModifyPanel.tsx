@@ -9,7 +9,7 @@ import { ACCESS_FLAGS, MIG_STATES, MTU_BYTES, STATE_COLOR, baseState, hex, qpnHe
 import { ATTR_META, NO_STATE_CHANGE, buildCommand, classify, fillRequired, generateC, startDraft, type Classified, type Cls } from './model.ts';
 import { CodeBlock } from './CodeBlock.tsx';
 import { refusalWords } from '../refusal.ts';
-import { AnswerFirst } from '../../kit/mask.tsx';
+import { AnswerFirst, HELD_TITLE, heldBy } from '../../kit/mask.tsx';
 import { useTransportMask } from '../mask.ts';
 
 const NEXT: Record<string, string> = { RESET: 'INIT', INIT: 'RTR', RTR: 'RTS', RTS: 'RTS', SQD: 'RTS', SQE: 'RTS', ERR: 'RESET' };
@@ -30,6 +30,7 @@ export function ModifyPanel({ qp }: { qp: QpView }) {
   const inLesson = useTransport((s) => s.frame?.lesson != null);
   // On an open question the table's verdict and the device's reply would answer it: answer first.
   const checkMasked = useTransportMask('modify-check');
+  const held = useTransport((s) => heldBy(s.frame?.lesson?.question));
   // … and so would the table's required / optional / not-allowed marks: one unmarked list instead.
   const tableMasked = useTransportMask('modify-table');
   const key = qpKey(qp.host, qp.qpn);
@@ -153,8 +154,8 @@ export function ModifyPanel({ qp }: { qp: QpView }) {
 
       <div className="flex items-start gap-2">
         <button
-          type="button" data-testid="modify-submit" onClick={() => void submit()} disabled={busy || whatIf}
-          title={whatIf ? `The QP is ${qp.verbsState}, not ${draft.from}: a what-if call is checked, never sent (set From back to ${qp.verbsState} to send)` : undefined}
+          type="button" data-testid="modify-submit" onClick={() => void submit()} disabled={busy || whatIf || held}
+          title={held ? HELD_TITLE : whatIf ? `The QP is ${qp.verbsState}, not ${draft.from}: a what-if call is checked, never sent (set From back to ${qp.verbsState} to send)` : undefined}
           className="shrink-0 rounded-md bg-slate-900 px-3 py-1.5 font-mono text-[13px] font-semibold text-white hover:bg-slate-700 disabled:opacity-50"
         >
           ibv_modify_qp()

@@ -3,6 +3,8 @@
 // with the sources. Shown in help and from the profile bar.
 import type { Basis, ProfileRow } from '../../../core/index.ts';
 import { useTransport } from '../../../store/transport.ts';
+import { AnswerFirst } from '../../kit/mask.tsx';
+import { useTransportMask } from '../mask.ts';
 
 const BASIS: Record<Basis, { label: string; className: string; title: string }> = {
   code: { label: 'code', className: 'bg-sky-50 text-sky-900 border-sky-300', title: 'Read in the driver\'s code' },
@@ -13,6 +15,10 @@ const BASIS: Record<Basis, { label: string; className: string; title: string }> 
 export function ProfileTable({ current }: { current?: string }) {
   const rows: readonly ProfileRow[] = useTransport((s) => s.reference?.profileTable) ?? [];
   const profiles = useTransport((s) => s.reference?.profiles) ?? [];
+  // Its rows are what several questions ask (destroy with unpolled CQEs, a receive posted in
+  // RESET, the UD send error, the responder's atomics): reference material, shown after the answer.
+  const masked = useTransportMask('profile-table');
+  if (masked) return <AnswerFirst block what="the table of provider differences" testId="profile-table-masked" />;
   return (
     <table className="w-full table-fixed border-collapse text-left text-[11.5px] [overflow-wrap:anywhere]" data-testid="profile-table-rows">
       <caption className="mb-1 text-left text-[12px] text-slate-700">
