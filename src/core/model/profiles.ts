@@ -40,6 +40,12 @@ export interface DriverProfile {
   recvBadKey: WcStatus;
   /** A SEND longer than the receive buffer: the receive completion's status (requester: REM_INV_REQ_ERR). */
   recvTooSmall: WcStatus;
+  /**
+   * An ACK whose PSN lies past the last PSN of the oldest fully sent WQE, and past everything
+   * sent: rxe's completer completes a SEND/WRITE with success (rxe_comp.c check_psn); the others
+   * ignore an ACK for a PSN never sent (MODEL: ahead-ack).
+   */
+  aheadAck: 'complete' | 'ignore';
   /** A responder error raises an affiliated event on the responder QP (QP_ACCESS_ERR, QP_REQ_ERR or QP_FATAL, by its cause). */
   responderEvents: boolean;
 }
@@ -48,17 +54,17 @@ export const PROFILES: Readonly<Record<ProfileId, DriverProfile>> = {
   ibta: {
     id: 'ibta', label: 'IBTA (the spec)', postSendNotReady: 'EINVAL', badOpcode: 'refuse', atomicLength: 'min8', misalignedAtomic: 'nak', inlineTooLong: 'EINVAL',
     unreliableSendError: 'SQE', retryCnt7Infinite: false, sqd: 'notify-when-asked', resetPurgesCqes: true, excessReads: 'nak',
-    recvBadKey: 'IBV_WC_LOC_PROT_ERR', recvTooSmall: 'IBV_WC_LOC_LEN_ERR', responderEvents: true,
+    recvBadKey: 'IBV_WC_LOC_PROT_ERR', recvTooSmall: 'IBV_WC_LOC_LEN_ERR', responderEvents: true, aheadAck: 'ignore',
   },
   rxe: {
     id: 'rxe', label: 'rxe (soft RoCE)', postSendNotReady: 'EINVAL', badOpcode: 'refuse', atomicLength: 'exact8', misalignedAtomic: 'refuse', inlineTooLong: 'EINVAL',
     unreliableSendError: 'ERR', retryCnt7Infinite: true, sqd: 'notify-always', resetPurgesCqes: false, excessReads: 'recycle',
-    recvBadKey: 'IBV_WC_LOC_QP_OP_ERR', recvTooSmall: 'IBV_WC_REM_INV_REQ_ERR', responderEvents: false,
+    recvBadKey: 'IBV_WC_LOC_QP_OP_ERR', recvTooSmall: 'IBV_WC_REM_INV_REQ_ERR', responderEvents: false, aheadAck: 'complete',
   },
   mlx5: {
     id: 'mlx5', label: 'mlx5 (ConnectX)', postSendNotReady: 'ENOMEM', badOpcode: 'complete-error', atomicLength: 'as8', misalignedAtomic: 'nak', inlineTooLong: 'ENOMEM',
     unreliableSendError: 'SQE', retryCnt7Infinite: false, sqd: 'refused', resetPurgesCqes: true, excessReads: 'nak',
-    recvBadKey: 'IBV_WC_LOC_PROT_ERR', recvTooSmall: 'IBV_WC_LOC_LEN_ERR', responderEvents: true,
+    recvBadKey: 'IBV_WC_LOC_PROT_ERR', recvTooSmall: 'IBV_WC_LOC_LEN_ERR', responderEvents: true, aheadAck: 'ignore',
   },
 };
 

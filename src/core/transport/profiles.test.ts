@@ -150,6 +150,14 @@ const CASES: Case[] = [
     observe: (sim) => [stateOf(sim, A, QA), cqes(sim, A, QA, 'sq').map((e) => e.status), cqes(sim, A, QA, 'rq').map((e) => e.status)[0]],
     expect: { ibta: ['SQE', ['IBV_WC_LOC_PROT_ERR'], 'IBV_WC_SUCCESS'], rxe: ['ERR', ['IBV_WC_LOC_PROT_ERR'], 'IBV_WC_WR_FLUSH_ERR'], mlx5: ['SQE', ['IBV_WC_LOC_PROT_ERR'], 'IBV_WC_SUCCESS'] },
   },
+  {
+    row: 'ahead-ack', until: 400_000,
+    // A's sq_psn (990) is behind what B expects (1000): B takes both packets for duplicates and
+    // acknowledges them with PSN 999, past everything A sent.
+    scenario: pair({ a: { attrs: { sq_psn: 990, retry_cnt: 3 } }, b: { attrs: { rq_psn: 1000 } }, commands: [at(100, sendA({ wrId: 1, opcode: 'IBV_WR_SEND', length: 1500 }))] }),
+    observe: (sim) => [cqes(sim, A, QA, 'sq').map((e) => e.status), [...new Set(events(sim, 'rx').filter((e) => e.host === B).map((e) => e.outcome))], cqes(sim, B, QB, 'rq').length],
+    expect: { ibta: [['IBV_WC_RETRY_EXC_ERR'], ['duplicate'], 0], rxe: [['IBV_WC_SUCCESS'], ['duplicate'], 0], mlx5: [['IBV_WC_RETRY_EXC_ERR'], ['duplicate'], 0] },
+  },
   // Item 2: the rows where the drivers agree are proved too.
   {
     row: 'same-qp-access', until: 20_000,

@@ -235,7 +235,8 @@ export function ackUpTo(w: World, slot: number, a: number): void {
   const f = w.qps.f;
   const rt = runtime(w, slot);
   const sentTo = psnAdd(f.next_send_psn[slot], -1);
-  if (psnDiff(a, f.last_acked_psn[slot]) > 0 && psnDiff(a, sentTo) <= 0) {
+  if (psnDiff(a, sentTo) > 0 && w.profile.aheadAck === 'complete') completeAhead(w, slot, a);
+  else if (psnDiff(a, f.last_acked_psn[slot]) > 0 && psnDiff(a, sentTo) <= 0) {
     f.last_acked_psn[slot] = a;
     // A valid ACK reloads both retry counters (rxe reset_retry_counters).
     f.cur_retry_count[slot] = f.retry_cnt[slot];
@@ -252,4 +253,26 @@ export function ackUpTo(w: World, slot: number, a: number): void {
   restartTimer(w, slot);
   checkDrained(w, slot);
   markReady(w, slot);
+}
+
+/**
+ * rxe_comp.c check_psn [sources: rxe-comp-ahead]: an ACK past the last PSN of the oldest fully
+ * sent WQE completes a SEND or WRITE with success and reloads the retry counters, WQE after WQE,
+ * even past every PSN sent (a responder that expects a later PSN acknowledges duplicates with
+ * it, so the data it dropped is reported delivered). rxe retries a READ or atomic there
+ * (COMPST_ERROR_RETRY); the model stops at it and leaves it to its timer, which retries it too.
+ */
+function completeAhead(w: World, slot: number, a: number): void {
+  const f = w.qps.f;
+  const rt = runtime(w, slot);
+  while (rt.sq.length > 0) {
+    const e = rt.sq[0];
+    if (e.psn0 < 0 || isReadOrAtomic(e.opcode) || e.sent < e.npsn) return;
+    const last = psnAdd(e.psn0, e.npsn - 1);
+    if (psnDiff(a, last) <= 0) return;
+    f.last_acked_psn[slot] = last;
+    f.cur_retry_count[slot] = f.retry_cnt[slot];
+    f.cur_rnr_retry[slot] = f.rnr_retry[slot];
+    completeSend(w, slot, 'IBV_WC_SUCCESS');
+  }
 }

@@ -84,7 +84,7 @@ export const installLesson: Lesson = {
       text: [
         'Ready To Send adds the requester\'s settings: `sq_psn`, the ACK `timeout`, `retry_cnt`, `rnr_retry` and `max_rd_atomic`. The first PSN you send must be the one host B expects.',
         'If `sq_psn` is ahead of B\'s expectation, B sees a gap: it answers with a sequence NAK and the sender\'s retries run out. If it is behind (by less than 2^23), B takes the packets for duplicates of ones it already has: it acknowledges them again and drops them, so the sender sees ACKs while nothing lands.',
-        'rxe\'s completer goes further: an ACK whose PSN lies beyond a sent WR\'s last PSN completes that WR with success, so the program is told a message arrived that B dropped. This model does not copy that: it ignores an ACK for a PSN it never sent, and the WR ends in a retry error instead.',
+        'rxe\'s completer goes further: an ACK whose PSN lies beyond a sent WR\'s last PSN completes that WR with success, so the program is told a message arrived that B dropped. The model does the same under the toolbar\'s rxe profile; under the IBTA and mlx5 profiles it ignores an ACK for a PSN never sent, and the WR ends in a retry error (MODEL: ahead-ack).',
       ],
       task: 'Move QP 0x100 to RTS with the sq_psn host B expects.',
       hints: ['What B expects next is in B·0x200\'s context.', 'Look for next_rcv_psn on host B\'s QP 0x200.', 'sq_psn = 1000, timeout = 4, retry_cnt = 3, rnr_retry = 3, max_rd_atomic = 4.'],

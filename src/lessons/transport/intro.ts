@@ -108,7 +108,7 @@ export const intro: Lesson = {
           { id: 'loss', label: 'A frame was lost on the wire and A\'s NIC resent it: nothing to recover; watch the link' },
           { id: 'rnr', label: 'B had no receive buffer posted in time: post more receives on B, ahead of the traffic', why: 'A missing receive is answered with an RNR NAK, and B\'s counters would show them sent; they show none.' },
           { id: 'failed', label: 'A work request failed on A: reset the QP, bring it up again and repost the work', why: 'A failure shows as an error completion and a QP in ERR; here every completion succeeded and every QP is in RTS.' },
-          { id: 'psn', label: 'A\'s starting sq_psn was wrong: reinstall A with the PSN that B expects next', why: 'A wrong starting PSN does not heal after a moment: every message from the first one on would be refused or taken for a duplicate (in this model it ends in an error completion). Here only a moment stalled.' },
+          { id: 'psn', label: 'A\'s starting sq_psn was wrong: reinstall A with the PSN that B expects next', why: 'A wrong starting PSN does not heal after a moment: every message from the first one on would be refused or taken for a duplicate (under this model\'s IBTA and mlx5 profiles it ends in an error completion; under rxe a behind one completes with success while B drops the data). Here only a moment stalled.' },
         ],
         reveal: [{ kind: 'dropPackets', count: 2, from: A }], runNs: 150_000,
         outcome: (p) => {
