@@ -142,15 +142,16 @@ test('reset lesson, answer first: before lock-in the timeline hides what followe
   await expect(page.getByTestId('question')).toContainText('What happens to the SEND packets');
   const lanes = page.getByTestId('reset-lanes');
   await expect(lanes).toBeVisible();
-  // The learner drags the reset to the question's instant themselves: still nothing after the line.
-  await page.getByTestId('reset-at').fill('59');
-  await expect(page.getByTestId('reset-at-value')).toHaveText('5.9 µs');
+  // The learner cannot move the reset to run the experiment first: the question holds the model.
+  await expect(page.getByTestId('held-note')).toBeVisible();
+  await expect(page.getByTestId('reset-at')).toBeDisabled();
+  await expect(page.getByTestId('play')).toBeDisabled();
+  await expect(page.getByTestId('reset-at-value')).toHaveText('16.0 µs');
   await expect(lanes).toHaveAttribute('data-masked', 'true');
   await expect(page.getByTestId('reset-lanes-masked')).toBeVisible();
   const packets = lanes.getByTestId('lane-packet');
   await expect(packets).not.toHaveCount(0);
   await expect(lanes.locator('[data-testid="lane-packet"][data-late="true"]')).toHaveCount(0);
-  await expect(lanes.locator('[data-testid="lane-packet"][data-late="masked"]')).not.toHaveCount(0);
   expect(await packets.evaluateAll((els) => els.map((e) => e.getAttribute('data-outcome')).filter((o) => o?.startsWith('dropped')))).toEqual([]);
   expect(await lanes.locator('text').allTextContents()).not.toContainEqual(expect.stringContaining('✕'));
   expect((await lanes.locator('title').allTextContents()).join(' ')).not.toContain('dropped');
@@ -161,6 +162,8 @@ test('reset lesson, answer first: before lock-in the timeline hides what followe
   await page.getByTestId('answer-dropped').check();
   await page.getByTestId('answer-submit').click();
   await expect(page.getByTestId('answer-feedback').locator('[data-correct]')).toHaveAttribute('data-correct', 'true');
+  await expect(page.getByTestId('held-note')).toHaveCount(0);
+  await expect(page.getByTestId('reset-at')).toBeEnabled();
   await expect(lanes).toHaveAttribute('data-masked', 'false');
   await expect(page.getByTestId('reset-lanes-masked')).toHaveCount(0);
   await expect(lanes.locator('[data-testid="lane-packet"][data-late="true"]')).not.toHaveCount(0);

@@ -6,7 +6,7 @@ import { faultsStore, useFaults } from '../../store/faults.ts';
 import type { StormSettings } from '../../worker/faults/types.ts';
 import { WorkerSelect, WorkerSlider, WorkerSwitch } from '../kit/controls.tsx';
 import { FAULT_LABEL, POLICY_LABEL, PRESET_LABEL, PROGRAM_SLIDERS, STORM_SLIDERS, dur, int, keysOf } from './format.ts';
-import { AnswerFirst } from '../kit/mask.tsx';
+import { AnswerFirst, HELD_TITLE, heldBy } from '../kit/mask.tsx';
 import { useFaultsMask } from './mask.ts';
 
 const { qps: QPS, eqDepth: EQ, serviceNs: SERVICE, eqeNs: EQE } = STORM_SLIDERS;
@@ -35,10 +35,13 @@ export function Controls() {
   const s = useFaults((x) => x.frame?.settings ?? null);
   const notice = useFaults((x) => (x.notice?.where === 'settings' ? x.notice : null));
   const ch = useFaults((x) => x.frame?.channel ?? null);
+  const held = useFaults((x) => heldBy(x.frame?.lesson?.question));
   const faultMasked = useFaultsMask('fault');
   if (!s) return <aside className="order-3 border-t lg:order-none lg:w-[260px] lg:shrink-0 lg:border-t-0 lg:border-r border-slate-300 bg-white p-3 text-sm text-slate-500">Starting…</aside>;
   return (
     <aside aria-label="Storm settings" className="order-3 grid grid-cols-1 gap-x-6 gap-y-2 border-t border-slate-300 bg-white px-3 py-2 sm:grid-cols-2 lg:order-none lg:flex lg:w-[260px] lg:shrink-0 lg:flex-col lg:overflow-y-auto lg:border-t-0 lg:border-r">
+      {/* Held while a lesson's question is open (views/kit/mask.tsx heldBy): the worker refuses these changes then. */}
+      <fieldset disabled={held} title={held ? HELD_TITLE : undefined} className="contents">
       {faultMasked
         ? <div className="flex flex-col text-[12px]" data-testid="fault-masked"><span className="font-medium text-slate-700">Shared-cause fault (hits host A)</span><AnswerFirst /></div>
         : <WorkerSelect id="fault" label="Shared-cause fault (hits host A)" value={s.fault} options={keysOf(FAULT_LABEL).map((f) => [f, FAULT_LABEL[f]] as const)}
@@ -79,6 +82,7 @@ export function Controls() {
         hint="destroying a QP waits until each of its events is acknowledged (DOC: ibv_get_async_event(3), rdma_get_cm_event(3))" />
       <WorkerSwitch testId="cm" value={s.cm} onChange={(cm) => send({ cm })} className="flex items-center gap-1.5 text-[12px] text-slate-800"
         label="Program uses rdma_cm: DISCONNECTED, then TIMEWAIT_EXIT, per connection" />
+      </fieldset>
       <div role="alert" data-testid="settings-notice" className={notice ? 'rounded-md border border-red-300 bg-red-50 px-2 py-1.5 text-[12px] text-red-900' : 'sr-only'}>{notice?.text}</div>
     </aside>
   );

@@ -12,7 +12,7 @@ import type { QpnAllocatorId } from '../../core/faults/qpnAlloc.ts';
 import { SITUATION_LABEL, dur, keysOf } from './format.ts';
 import { ResetLanes, T_MAX } from './ResetLanes.tsx';
 import { psnText } from '../kit/psn.ts';
-import { AnswerFirst } from '../kit/mask.tsx';
+import { AnswerFirst, HELD_TITLE, heldBy } from '../kit/mask.tsx';
 import { useFaultsMask } from './mask.ts';
 
 
@@ -29,6 +29,7 @@ export function ResetTab() {
   useEffect(() => { if (!r) void faults().act('showReset'); }, [r]);
   const masked = useFaultsMask('reset-report');
   const lanesMasked = useFaultsMask('reset-lanes');
+  const held = useFaults((x) => heldBy(x.frame?.lesson?.question));
   if (!r) return <p className="p-4 text-sm text-slate-500" data-testid="reset-tab">Running the transfer…</p>;
   const s = r.settings;
   const alloc = claims?.allocators.find((a) => a.id === s.allocator);
@@ -37,14 +38,15 @@ export function ResetTab() {
   return (
     <div className="flex flex-col gap-2 @4xl:grid @4xl:h-full @4xl:min-h-0 @4xl:grid-cols-[minmax(0,1fr)_300px]" data-testid="reset-tab">
       <div className="flex min-h-0 flex-col gap-2 overflow-y-auto" tabIndex={0} aria-label="The transfer and its reset">
-        <section className="flex flex-wrap items-end gap-3 rounded-md border border-slate-300 bg-white p-2">
+        {/* Held while a lesson's question is open: the worker refuses a new situation or instant then. */}
+        <fieldset disabled={held} title={held ? HELD_TITLE : undefined} className="m-0 flex min-w-0 flex-wrap items-end gap-3 rounded-md border border-slate-300 bg-white p-2">
           <WorkerSelect id="situation" label="What is in flight" value={s.situation} options={keysOf(SITUATION_LABEL).map((x) => [x, SITUATION_LABEL[x]] as const)} onChange={(v) => set({ situation: v as ResetSettings['situation'] })} />
           <div className="w-64">
             <WorkerSlider id="reset-at" label="Reset instant" value={s.resetAtNs} min={0} max={T_MAX / 100} toPos={(v) => Math.round(v / 100)} fromPos={(p) => p * 100}
               text={dur} valueText={(v) => `reset at ${dur(v)}`} onChange={(resetAtNs) => set({ resetAtNs })} />
           </div>
           <WorkerSwitch testId="err-first" value={s.errFirst} onChange={(errFirst) => set({ errFirst })} label="ERR first, then RESET" className="flex items-center gap-1 text-[12px]" />
-        </section>
+        </fieldset>
         <section ref={box} className="rounded-md border border-slate-300 bg-white p-2">
           <ResetLanes r={r} masked={lanesMasked} width={size.width - 16} onMove={(t) => void set({ resetAtNs: Math.max(0, Math.min(T_MAX, t)) })} />
         </section>

@@ -9,7 +9,7 @@ import {
 } from './format.ts';
 import { sendConfig } from './hooks.ts';
 import { WorkerSelect as Select, WorkerSlider as LogSlider } from '../kit/controls.tsx';
-import { isMasked } from '../kit/mask.tsx';
+import { HELD_TITLE, heldBy, isMasked } from '../kit/mask.tsx';
 
 const SKEW_UI: Record<string, { min: number; max: number; step: number; label: string; text(v: number): string }> = {
   zipf: { min: 0, max: 3, step: 0.01, label: 'Skew: Zipf exponent s', text: (v) => `s = ${v.toFixed(2)}` },
@@ -22,6 +22,7 @@ export function Controls() {
   const cfg = useMemory((s) => s.frame?.config ?? null);
   const notice = useMemory((s) => s.notice);
   const pattern = useMemory((s) => s.frame?.patternText ?? '');
+  const held = useMemory((x) => heldBy(x.frame?.lesson?.question));
   const noteMasked = useMemory((s) => isMasked(s.frame?.lesson?.question, 'hit-rate') || isMasked(s.frame?.lesson?.question, 'evictions'));
   const send = (p: Partial<LabConfig>) => sendConfig(p);
   if (!cfg) return <aside className="order-3 border-t lg:order-none lg:w-[268px] lg:shrink-0 lg:border-t-0 lg:border-r border-slate-300 bg-white p-3 text-sm text-slate-500">Starting…</aside>;
@@ -29,6 +30,8 @@ export function Controls() {
   const skew = SKEW_UI[cfg.pattern];
   return (
     <aside aria-label="Settings" className="order-3 grid grid-cols-1 gap-x-6 gap-y-2 border-t border-slate-300 bg-white px-3 py-2 sm:grid-cols-2 lg:order-none lg:flex lg:w-[268px] lg:shrink-0 lg:flex-col lg:overflow-y-auto lg:border-t-0 lg:border-r">
+      {/* Held while a lesson's question is open (views/kit/mask.tsx heldBy): the worker refuses these changes then. */}
+      <fieldset disabled={held} title={held ? HELD_TITLE : undefined} className="contents">
       <LogSlider
         id="active-qps" label="Active QPs" value={cfg.qps} min={0} max={QPS_POS_MAX} toPos={posFromQps} fromPos={qpsFromPos}
         text={(v) => `${int(v)} QPs`} onChange={(qps) => send({ qps })}
@@ -77,6 +80,7 @@ export function Controls() {
         text={(v) => (v === 0 ? 'off' : `${v} packets`)} onChange={(inFlightWindow) => send({ inFlightWindow })}
         valueText={(v) => (v === 0 ? 'no QP is marked in flight' : `each QP stays in flight for ${v} later packets`)}
       />
+      </fieldset>
       <Notice text={notice?.kind === 'error' && notice.where === 'settings' ? notice.text : null} />
     </aside>
   );

@@ -69,7 +69,7 @@ export function Header() {
         <input
           type="range" data-testid="scrubber" min={0} max={Math.max(1, maxT)} step={1} value={Math.min(scrub ?? t, Math.max(1, maxT))}
           aria-label="Simulated time scrubber (seek)" aria-valuetext={`${usText(scrub ?? t)} of ${usText(maxT)} simulated so far`}
-          disabled={!ready}
+          disabled={held || !ready} title={heldTitle}
           onChange={(e) => { const v = Number(e.target.value); setScrub(v); sendSeek(v); }}
           onPointerUp={() => setScrub(null)} onKeyUp={() => setScrub(null)} onBlur={() => setScrub(null)}
           className="min-w-12 flex-1 accent-indigo-600"

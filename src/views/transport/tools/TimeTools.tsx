@@ -12,6 +12,7 @@ import { ChallengeEditor, type ChallengeKit } from './ChallengeEditor.tsx';
 import { ForkBanner } from './ForkBanner.tsx';
 import { ChallengeBanner } from './ChallengeBanner.tsx';
 import { FilesMenu, type FileItem } from '../../kit/FilesMenu.tsx';
+import { HELD_TITLE, heldBy } from '../../kit/mask.tsx';
 
 const KINDS: Array<[string, string]> = [
   ['cqe', 'CQE'], ['state', 'state change'], ['modify', 'ibv_modify_qp'], ['modify-refused', 'refused modify'], ['pkt', 'packet'], ['retry', 'retransmission'],
@@ -43,6 +44,9 @@ export function TimeTools({ challengeKit, children }: { challengeKit?: Challenge
   const [editor, setEditor] = useState(false);
   const file = useRef<HTMLInputElement | null>(null);
   const t = useTransport((s) => s.frame?.t ?? 0);
+  // Moving in time while a lesson's question is open would answer it: the worker holds these too.
+  const held = useTransport((s) => heldBy(s.frame?.lesson?.question));
+  const heldTitle = held ? HELD_TITLE : undefined;
   const title = useTransport((s) => s.frame?.scenarioTitle ?? 'scenario');
   const slug = title.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 40) || 'scenario';
   const jump = async (dir: -1 | 1) => {
@@ -71,13 +75,13 @@ export function TimeTools({ challengeKit, children }: { challengeKit?: Challenge
   return (
     <>
       <div className="flex flex-wrap items-center gap-1.5 border-b border-slate-300 bg-slate-50 px-3 py-1" role="toolbar" aria-label="Time and files">
-        <button type="button" className={btn} data-testid="step-back" disabled={t <= 0} onClick={() => void transport().act('stepBack')} aria-label="Step back in time to the previous event (←)">◀ Step back in time</button>
+        <button type="button" className={btn} data-testid="step-back" disabled={held || t <= 0} title={heldTitle} onClick={() => void transport().act('stepBack')} aria-label="Step back in time to the previous event (←)">◀ Step back in time</button>
         <span className="ml-2 text-[12px] text-slate-600">Jump to</span>
         <select aria-label="Event kind to jump to" data-testid="jump-kind" value={kind} onChange={(e) => setKind(e.target.value)} className="h-7 rounded-md border border-slate-400 bg-white px-1 text-[12px]">
           {KINDS.map(([k, l]) => <option key={k} value={k}>{l}</option>)}
         </select>
-        <button type="button" className={btn} data-testid="jump-prev" onClick={() => void jump(-1)} aria-label="Previous event of this kind">◀ prev</button>
-        <button type="button" className={btn} data-testid="jump-next" onClick={() => void jump(1)} aria-label="Next event of this kind">next ▶</button>
+        <button type="button" className={btn} data-testid="jump-prev" disabled={held} title={heldTitle} onClick={() => void jump(-1)} aria-label="Previous event of this kind">◀ prev</button>
+        <button type="button" className={btn} data-testid="jump-next" disabled={held} title={heldTitle} onClick={() => void jump(1)} aria-label="Next event of this kind">next ▶</button>
         <button type="button" className={`${btn} ml-2`} data-testid="full-log-open" onClick={() => setLog(true)}>Full event log</button>
         {children}
         <div className="ml-auto">
