@@ -9,16 +9,19 @@ import { useSize } from '../kit/useSize.ts';
 import { KindBadge } from './Claims.tsx';
 import { POLICY_KIND, POLICY_LABEL, dur, int, keysOf } from './format.ts';
 import { StormGrid } from './StormGrid.tsx';
+import { heldBy } from '../kit/mask.tsx';
 
 function Side({ s, k }: { s: CompareSide; k: 'a' | 'b' }) {
   const grid = useFaults((x) => x.grid);
   const [box, size] = useSize<HTMLDivElement>({ width: 380, height: 260 });
   const m = s.summary;
+  // A lesson's open question holds the model (views/kit/mask.tsx heldBy): the worker refuses a new policy B then.
+  const held = useFaults((x) => heldBy(x.frame?.lesson?.question));
   return (
     <section className="flex min-h-0 flex-col gap-1 rounded-md border border-slate-300 bg-white p-2" aria-label={`Policy ${k.toUpperCase()}: ${POLICY_LABEL[s.policy]}`}>
       <h2 className="flex items-center gap-1.5 text-sm font-semibold"><KindBadge kind={POLICY_KIND[s.policy]} />{k.toUpperCase()}: {POLICY_LABEL[s.policy]}</h2>
       {k === 'b' && (
-        <WorkerSelect id="compare-policy" label="Policy B" value={s.policy} options={keysOf(POLICY_LABEL).map((p) => [p, POLICY_LABEL[p]] as const)}
+        <WorkerSelect id="compare-policy" label="Policy B" value={s.policy} options={keysOf(POLICY_LABEL).map((p) => [p, POLICY_LABEL[p]] as const)} disabled={held}
           onChange={(v) => faults().act('setComparePolicy', v as PolicyName)} className="flex items-center gap-2" labelClassName="text-[12px] text-slate-700" />
       )}
       <p className="font-mono text-[12px]" data-testid={`compare-${k}-figures`}>reported {int(m.reported)}/{int(m.faulted)} · p99 {m.reported ? dur(m.reportNs.p99) : '–'} · Jain {m.reported ? m.jain.toFixed(3) : '–'}</p>

@@ -8,6 +8,7 @@ import type { ExplorerFrame, ExplorerSettings } from '../../worker/faults/types.
 import { WorkerSelect, WorkerSwitch } from '../kit/controls.tsx';
 import { KindBadge } from './Claims.tsx';
 import { CLASS_COLORS, POLICY_LABEL, PRESET_LABEL, dur, keysOf } from './format.ts';
+import { HELD_TITLE, heldBy } from '../kit/mask.tsx';
 
 const qpName = (q: number) => `QP 0x${q.toString(16)}`;
 
@@ -19,14 +20,18 @@ async function run(s: ExplorerSettings | undefined, pick: number[] | null = null
 
 export function ExplorerTab() {
   const e = useFaults((s) => s.frame?.explorer ?? null);
-  useEffect(() => { if (!e) void run(undefined); }, [e]);
-  if (!e) return <p className="p-4 text-sm text-slate-500" data-testid="explorer-tab">Exploring…</p>;
+  // A lesson's open question holds the model (views/kit/mask.tsx heldBy): the worker refuses to
+  // explore then, so the first exploration waits for the answer.
+  const held = useFaults((s) => heldBy(s.frame?.lesson?.question));
+  useEffect(() => { if (!e && !held) void run(undefined); }, [e, held]);
+  if (!e) return <p className="p-4 text-sm text-slate-500" data-testid="explorer-tab">{held ? 'Held for your answer: the explorer runs once you lock in your answer to the lesson\'s question.' : 'Exploring…'}</p>;
   const s = e.settings;
   const set = (patch: Partial<ExplorerSettings>) => run({ ...s, ...patch });
   return (
     <div className="flex flex-col gap-2 @4xl:grid @4xl:h-full @4xl:min-h-0 @4xl:grid-cols-[280px_minmax(0,1fr)]" data-testid="explorer-tab">
       <aside className="flex min-h-0 flex-col gap-2 overflow-y-auto rounded-md border border-slate-300 bg-white p-2 text-[12px]" tabIndex={0} aria-label="The simultaneous faults">
         <p className="flex items-start gap-1.5"><span className="shrink-0"><KindBadge kind="model" /></span><span>The order in which hardware detects errors of the same instant is not public: no driver or firmware document says it [sources.md: <code>model-faults</code>], so every order is tried.</span></p>
+        <fieldset disabled={held} title={held ? HELD_TITLE : undefined} className="contents">
         <h2 className="font-semibold">Faults at the same instant</h2>
         <ol className="flex flex-col gap-1">
           {s.faults.map((f, i) => (
@@ -48,6 +53,7 @@ export function ExplorerTab() {
         <WorkerSelect id="explorer-preset" label="Overrun behaviour" value={s.preset} options={keysOf(PRESET_LABEL).map((p) => [p, PRESET_LABEL[p]] as const)} onChange={(v) => set({ preset: v as ExplorerSettings['preset'] })} />
         <WorkerSelect id="explorer-eq" label="Event-queue slots" value={String(s.eqSize)} options={[1, 2, 3, 4, 8].map((n) => [String(n), String(n)] as const)} onChange={(v) => set({ eqSize: Number(v) })} />
         <WorkerSelect id="explorer-budget" label="Events per interrupt" value={String(s.budget)} options={[1, 2, 4, 128].map((n) => [String(n), String(n)] as const)} onChange={(v) => set({ budget: Number(v) })} />
+        </fieldset>
       </aside>
       <div className="flex min-h-0 flex-col gap-2 overflow-y-auto" tabIndex={0} aria-label="What software sees">
         <section className="rounded-md border border-slate-300 bg-white p-2 text-[12px]">

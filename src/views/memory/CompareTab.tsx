@@ -10,7 +10,7 @@ import { LiveChart } from './charts.tsx';
 import { COLORS, ENGINE_SHORT, POLICY_LABEL, WAY_OPTIONS, entrySteps, int, mops, ns, pct } from './format.ts';
 import { noteReply, useSize } from './hooks.ts';
 import { WorkerSelect } from '../kit/controls.tsx';
-import { AnswerFirst, isMasked } from '../kit/mask.tsx';
+import { AnswerFirst, isMasked, heldBy } from '../kit/mask.tsx';
 
 export function CompareTab() {
   const c = useMemory((s) => s.frame?.compare ?? null);
@@ -79,8 +79,10 @@ function Side({ k, s, grid, flash, masked, onChange }: { k: 'a' | 'b'; s: Compar
 }
 
 function SideSelect({ id, label, value, options, onChange }: { id: string; label: string; value: string; options: Array<[string, string]>; onChange(v: string): Promise<unknown> }) {
+  // A lesson's open question holds the model (views/kit/mask.tsx heldBy): the worker refuses a side's change then.
+  const held = useMemory((s) => heldBy(s.frame?.lesson?.question));
   return (
-    <WorkerSelect id={id} label={label} value={value} options={options} onChange={onChange} className="flex min-w-0 flex-col"
+    <WorkerSelect id={id} label={label} value={value} options={options} onChange={onChange} disabled={held} className="flex min-w-0 flex-col"
       labelClassName="text-[11px] font-semibold text-slate-700" selectClassName="h-7 min-w-0 rounded-md border border-slate-400 bg-white px-1 text-[12px]" />
   );
 }

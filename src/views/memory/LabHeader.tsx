@@ -46,7 +46,7 @@ export function LabHeader() {
         text={(v) => `${int(v)} pkt/s`} valueText={(v) => `${int(v)} packets per second`}
         onChange={(v) => memory().act('setSpeed', v)} title="Log scale: 1 to 2,000,000 packets per second" />
 
-      <WorkerSelect id="preset" label="Preset" value={preset} disabled={!ready} options={PRESETS}
+      <WorkerSelect id="preset" label="Preset" value={preset} disabled={held || !ready} options={PRESETS}
         onChange={(v) => memory().act('setPreset', v as PresetId).then(noteReply)}
         className="flex items-center gap-1.5" labelClassName="text-xs font-medium text-slate-700"
         selectClassName="h-8 rounded-md border border-slate-400 bg-white px-1.5 text-sm" />
