@@ -104,7 +104,7 @@ export function LabShell({ lab, subtitle, lessonOpen: open, setLessonOpen, lesso
             </div>
             {held && (
               <p role="status" data-testid="held-note" className="border-b border-violet-300 bg-violet-50 px-3 py-0.5 text-[12px] text-violet-900">
-                <strong>Held for your answer:</strong> Play, Step and changes to the model wait until you lock in an answer to the lesson&apos;s question (or show it).
+                <strong>Held for your answer:</strong> the model waits until you lock in an answer to the lesson&apos;s question (or show it). Until then Play and the controls that change it are off.
               </p>
             )}
             {toolbar}
