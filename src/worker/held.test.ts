@@ -20,63 +20,59 @@ function firstQuestion(lessons: ReadonlyArray<{ id: string; steps: ReadonlyArray
 
 interface Case { name: string; call: () => unknown }
 interface Lab { open(): void; calls: Case[]; print(): string; play(): boolean; reveal(): boolean }
+/** What the table needs of any instrument's worker API: the kit's lesson and playback calls. */
+interface KitCalls { startLesson(id: string, step: number): { ok: boolean }; play(): { playing: boolean }; revealAnswer(): { ok: boolean } }
 
-function transport(): Lab {
-  const api = createTransportApi();
-  const [id, step] = firstQuestion(TRANSPORT_LESSONS);
+/** An instrument at its first question step: `calls` change its model, `print` fingerprints it. */
+function lab(api: KitCalls, lessons: Parameters<typeof firstQuestion>[0], calls: Case[], print: () => string, settle = () => {}): Lab {
+  const [id, step] = firstQuestion(lessons);
   return {
-    open: () => { expect(api.startLesson(id, step).ok).toBe(true); },
-    calls: [
-      { name: 'command (drop a packet)', call: () => api.command({ kind: 'dropPackets', count: 1 }) },
-      { name: 'step', call: () => api.step() },
-      { name: 'seek ahead', call: () => api.seek(api.frame().t + 50_000) },
-      { name: 'jump to the next post', call: () => api.jump('post', 1) },
-      { name: 'stepBack', call: () => api.stepBack() },
-      { name: 'undoFork', call: () => api.undoFork() },
-    ],
-    // The recorded scenario holds every command and the instant: the whole of a transport run.
-    print: () => { const f = api.frame(); return JSON.stringify([f.t, f.world.qps.map((q) => q.state), api.exportScenario()]); },
+    open: () => { expect(api.startLesson(id, step).ok).toBe(true); settle(); },
+    calls, print,
     play: () => api.play().playing,
     reveal: () => api.revealAnswer().ok,
   };
+}
+
+function transport(): Lab {
+  const api = createTransportApi();
+  return lab(api, TRANSPORT_LESSONS, [
+    { name: 'command (drop a packet)', call: () => api.command({ kind: 'dropPackets', count: 1 }) },
+    { name: 'step', call: () => api.step() },
+    { name: 'seek ahead', call: () => api.seek(api.frame().t + 50_000) },
+    { name: 'jump to the next post', call: () => api.jump('post', 1) },
+    { name: 'stepBack', call: () => api.stepBack() },
+    { name: 'undoFork', call: () => api.undoFork() },
+  ],
+  // The recorded scenario holds every command and the instant: the whole of a transport run.
+  () => { const f = api.frame(); return JSON.stringify([f.t, f.world.qps.map((q) => q.state), api.exportScenario()]); });
 }
 
 function memory(): Lab {
   const api = createMemoryApi();
-  const [id, step] = firstQuestion(MEMORY_LESSONS);
-  return {
-    open: () => { expect(api.startLesson(id, step).ok).toBe(true); api.finishBackground(); },
-    calls: [
-      { name: 'setConfig', call: () => api.setConfig({ qps: 700 }) },
-      { name: 'setPreset', call: () => api.setPreset('connect-ib') },
-      { name: 'setPinned', call: () => api.setPinned(0x100, true) },
-      { name: 'patchCompare', call: () => api.patchCompare('b', { entries: 64 }) },
-      { name: 'step', call: () => api.step(5) },
-    ],
-    print: () => { const f = api.frame(); return JSON.stringify([f.config, f.live.packets, f.compare?.a ?? null]); },
-    play: () => api.play().playing,
-    reveal: () => api.revealAnswer().ok,
-  };
+  return lab(api, MEMORY_LESSONS, [
+    { name: 'setConfig', call: () => api.setConfig({ qps: 700 }) },
+    { name: 'setPreset', call: () => api.setPreset('connect-ib') },
+    { name: 'setPinned', call: () => api.setPinned(0x100, true) },
+    { name: 'patchCompare', call: () => api.patchCompare('b', { entries: 64 }) },
+    { name: 'step', call: () => api.step(5) },
+  ],
+  () => { const f = api.frame(); return JSON.stringify([f.config, f.live.packets, f.compare?.a ?? null]); },
+  () => { api.finishBackground(); });
 }
 
 function faults(): Lab {
   const api = createFaultsApi();
-  const [id, step] = firstQuestion(FAULTS_LESSONS);
-  return {
-    open: () => { expect(api.startLesson(id, step).ok).toBe(true); },
-    calls: [
-      { name: 'setSettings', call: () => api.setSettings({ qps: 512 }) },
-      { name: 'setPolicy', call: () => api.setPolicy('priority') },
-      { name: 'restart', call: () => api.restart() },
-      { name: 'runToEnd', call: () => api.runToEnd() },
-      { name: 'setReset', call: () => api.setReset({ resetAtNs: 1000 }) },
-      { name: 'explore', call: () => api.explore(null) },
-      { name: 'setComparePolicy', call: () => api.setComparePolicy('priority') },
-    ],
-    print: () => JSON.stringify([api.frame().live.t, api.linkState()]),
-    play: () => api.play().playing,
-    reveal: () => api.revealAnswer().ok,
-  };
+  return lab(api, FAULTS_LESSONS, [
+    { name: 'setSettings', call: () => api.setSettings({ qps: 512 }) },
+    { name: 'setPolicy', call: () => api.setPolicy('priority') },
+    { name: 'restart', call: () => api.restart() },
+    { name: 'runToEnd', call: () => api.runToEnd() },
+    { name: 'setReset', call: () => api.setReset({ resetAtNs: 1000 }) },
+    { name: 'explore', call: () => api.explore(null) },
+    { name: 'setComparePolicy', call: () => api.setComparePolicy('priority') },
+  ],
+  () => JSON.stringify([api.frame().live.t, api.linkState()]));
 }
 
 describe.each([['transport', transport], ['memory', memory], ['faults', faults]] as const)('%s: an open question holds the model', (_name, make) => {

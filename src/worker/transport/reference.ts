@@ -28,16 +28,18 @@ function hwTransitions(): ReferenceData['hwTransitions'] {
   const out: ReferenceData['hwTransitions'] = [];
   const events = ['SEND_ERROR', 'FATAL', 'DRAINED'] as const;
   const FATAL = events.indexOf('FATAL');
-  const byRule = (rule: 'SQE' | 'ERR') => PROFILE_IDS.filter((id) => PROFILES[id].unreliableSendError === rule);
+  const toSqe = PROFILE_IDS.filter((id) => PROFILES[id].unreliableSendError === 'SQE');
+  const toErr = PROFILE_IDS.filter((id) => PROFILES[id].unreliableSendError === 'ERR');
   QP_TYPES.forEach((type, ti) => {
     for (let lc = 0; lc < LC_NAMES.length; lc++) {
       events.forEach((event, ei) => {
         const add = (next: number, profiles?: ProfileId[]) => {
           if (next >= 0 && next !== lc) out.push({ type, from: LC_NAMES[lc], to: LC_NAMES[next], event, label: HW_LABEL[event], ...(profiles ? { profiles } : {}) });
         };
-        if (event !== 'SEND_ERROR') { add(hwNext(ti, lc, ei)); return; }
-        add(hwNext(ti, lc, ei), byRule('SQE'));
-        if (hwNext(ti, lc, ei) >= 0) add(hwNext(ti, lc, FATAL), byRule('ERR'));
+        const next = hwNext(ti, lc, ei);
+        if (event !== 'SEND_ERROR') { add(next); return; }
+        add(next, toSqe);
+        if (next >= 0) add(hwNext(ti, lc, FATAL), toErr);
       });
     }
   });
