@@ -97,8 +97,8 @@ export const PROFILE_TABLE: readonly ProfileRow[] = [
   {
     id: 'ahead-ack', what: 'An ACK past the last PSN sent (a responder that expects a later PSN acknowledges duplicates with it)',
     cells: {
-      ibta: c('ignored: the WR waits, retries and ends in IBV_WC_RETRY_EXC_ERR (MODEL: the reference gives no rule for an ACK of a PSN never sent; the model ignores it)', 'model'),
-      rxe: c('a fully sent SEND or WRITE past which it lies completes with IBV_WC_SUCCESS, retry counters reloaded, though the responder dropped its data; a READ or atomic is retried (the model leaves that to its timer)', 'code'),
+      ibta: c('ignored: the WR waits, retries and ends in IBV_WC_RETRY_EXC_ERR (MODEL: no source in this project\'s reference gives a rule for an ACK of a PSN never sent; the model ignores it)', 'model'),
+      rxe: c('a fully sent SEND or WRITE past which it lies completes with IBV_WC_SUCCESS, retry counters reloaded (with an sq_psn behind, though the responder dropped its data); a READ or atomic is retried (the model leaves that to its timer)', 'code'),
       mlx5: c(`ignored, as under the IBTA (${IBTA_MODEL})`, 'model'),
     },
     sources: 'rxe_comp.c check_psn (COMPST_COMP_WQE for a pending SEND/WRITE, COMPST_ERROR_RETRY for a READ/atomic); rxe_resp.c duplicate_request (a duplicate SEND/WRITE is acknowledged with the PSN before the one expected)',
