@@ -141,7 +141,8 @@ export function foldHw(f: HwFold, ev: SimEvent): void {
         q[sq ? Q.sqCqeErr : Q.rqCqeErr]++;
         if (!sq && ev.status === 'IBV_WC_LOC_LEN_ERR') q[Q.respLocLen]++;
       }
-      if (sq) delete f.silentSends[ev.wr];
+      // Looked up before deleting: delete is a runtime call, and almost no CQE has an entry here.
+      if (sq && f.silentSends[ev.wr] === 1) delete f.silentSends[ev.wr];
       return;
     }
     case 'post':
@@ -152,7 +153,7 @@ export function foldHw(f: HwFold, ev: SimEvent): void {
       return;
     case 'discard':
     case 'cqe-lost':
-      if (ev.queue === 'sq') delete f.silentSends[ev.wr];
+      if (ev.queue === 'sq' && f.silentSends[ev.wr] === 1) delete f.silentSends[ev.wr];
       return;
     case 'reset':
       delete f.gap[`${ev.host}:${ev.qpn}`];
