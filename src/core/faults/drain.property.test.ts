@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { CHANNEL_PRESETS, CONSUMERS, FAULT_KINDS, POLICIES, QP_CLASS_MIXES, createStorm, type StormConfig } from '../index.ts';
 import { stormProblems } from '../testkit/storms.ts';
+import { drainBlocker, isDrained } from './metrics.ts';
 
 const storm: fc.Arbitrary<StormConfig> = fc.record({
   qps: fc.integer({ min: 1, max: 48 }),
@@ -45,6 +46,21 @@ describe('every storm drains, or says why it cannot', () => {
       expect(sum.unaware).toBeLessThanOrEqual(sum.qps);
       expect(stormProblems(s)).toEqual([]);
     }), { seed: 18180018, numRuns: 60 });
+  });
+
+  it('the quick drain check (a scan that resumes where it last found work) answers as drainBlocker does, at every step of the way (seed 919191)', () => {
+    fc.assert(fc.property(storm, fc.integer({ min: 20_000, max: 2_000_000 }), (cfg, stepNs) => {
+      const s = createStorm(cfg);
+      const end = s.sim.scenario.config.durationNs;
+      for (let k = 0; k < 400 && s.now < end; k++) {
+        const done = drainBlocker(s.sim.world) === null;
+        expect(s.drained()).toBe(done);
+        // Whatever the scan's starting point: the answer never depends on the hint.
+        for (const at of [0, 1, cfg.qps, 2 * cfg.qps - 1, 10 ** 6]) expect(isDrained(s.sim.world, { at })).toBe(done);
+        if (done) break;
+        s.runUntil(s.now + stepNs);
+      }
+    }), { seed: 919191, numRuns: 40 });
   });
 
   it('in practice every one of them drains well inside its bound (seed 424242)', () => {

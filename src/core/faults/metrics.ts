@@ -91,6 +91,31 @@ export function hostIdle(st: StormState, host: number): boolean {
  * property test holds every storm to this: drained, or a named reason.
  */
 export function drainBlocker(w: World): string | null {
+  const why = channelBlocker(w);
+  if (why !== null) return why;
+  const slots = slotsOf(w);
+  const k = blockedSlot(w, slots, 0);
+  if (k < 0) return null;
+  const s = slots[k];
+  const host = w.qps.host[s];
+  return (w.rt.get(s)?.sq.length ?? 0) > 0 ? `QP ${w.qps.qpn[s]} on host ${host} still has send work` : `faulted QP ${w.qps.qpn[s]} on host ${host} still has receives`;
+}
+
+/**
+ * drainBlocker() === null, asked often (runToDrain, every few simulated milliseconds, over 32,768
+ * slots): the slot scan starts where the last one found work (`cursor`), since the QPs before it
+ * have drained, and a storm's slots drain roughly in order. The answer does not depend on it.
+ */
+export function isDrained(w: World, cursor: { at: number }): boolean {
+  if (channelBlocker(w) !== null) return false;
+  const slots = slotsOf(w);
+  const k = blockedSlot(w, slots, cursor.at < slots.length ? cursor.at : 0);
+  if (k < 0) return true;
+  cursor.at = k;
+  return false;
+}
+
+function channelBlocker(w: World): string | null {
   const st = stormOf(w);
   if (st.t0 < 0) return 'the fault has not happened yet';
   // A fault still to come (a link flap's port-up) is part of the storm.
@@ -99,18 +124,30 @@ export function drainBlocker(w: World): string | null {
     const why = hostBusy(st, h);
     if (why) return `host ${h}: ${why}`;
   }
-  const slots = st.groupSlots.length > 0 ? st.groupSlots : Int32Array.from({ length: w.qps.n }, (_, i) => i);
-  for (const s of slots) {
+  return null;
+}
+
+function slotsOf(w: World): ArrayLike<number> {
+  const st = stormOf(w);
+  return st.groupSlots.length > 0 ? st.groupSlots : Int32Array.from({ length: w.qps.n }, (_, i) => i);
+}
+
+/** The index in `slots` (scanning from `start`, wrapping) of a QP whose work keeps the storm going, or -1. */
+function blockedSlot(w: World, slots: ArrayLike<number>, start: number): number {
+  const st = stormOf(w);
+  const n = slots.length;
+  for (let j = 0; j < n; j++) {
+    const k = start + j < n ? start + j : start + j - n;
+    const s = slots[k];
     const rt = w.rt.get(s);
     if (!rt) continue;
-    const host = w.qps.host[s];
     // A crashed host's own QPs never move again, and a user-space consumer's QPs on a dead
     // device get no flush (libmlx5): their queues are not waited for.
-    if (hostFrozen(w, st, host)) continue;
-    if (rt.sq.length > 0) return `QP ${w.qps.qpn[s]} on host ${host} still has send work`;
-    if (st.flags[s] & F_FAULTED && rt.rq.length > 0) return `faulted QP ${w.qps.qpn[s]} on host ${host} still has receives`;
+    if (hostFrozen(w, st, w.qps.host[s])) continue;
+    if (rt.sq.length > 0) return k;
+    if (st.flags[s] & F_FAULTED && rt.rq.length > 0) return k;
   }
-  return null;
+  return -1;
 }
 
 /** A host whose QPs' queues will never drain: crashed, or dead with a user-space consumer. */
