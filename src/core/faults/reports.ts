@@ -4,7 +4,8 @@
 // CQ it is attached to, IBV_EVENT_DEVICE_FATAL for its device (claims cq-err-covers,
 // device-fatal). Every faulted QP ends reported or, once the storm has drained, lost.
 import type { ReportVia, StateCause } from '../model/events.ts';
-import { emit, schedule, type Cqe, type World } from '../world/world.ts';
+import { emitWith, schedule, type Cqe, type World } from '../world/world.ts';
+import { hashReport, reportEvent } from '../world/hotEvents.ts';
 import { F_FAULTED, F_REPORTED, OP, stormOf, type StormState } from './state.ts';
 import { CAUSES, CQE_LOST, CQE_WRITTEN } from './trail.ts';
 
@@ -39,7 +40,7 @@ export function report(w: World, slot: number, t: number, via: number): void {
   st.via[slot] = via;
   st.reported++;
   if (w.trace.mode !== 'off') {
-    emit(w, { t: w.now, kind: 'report', host: w.qps.host[slot], qpn: w.qps.qpn[slot], via: VIA[via - 1], cls: st.cls[slot], ns: t - st.t0 });
+    emitWith(w, reportEvent(w.now, w.qps.host[slot], w.qps.qpn[slot], VIA[via - 1], st.cls[slot], t - st.t0), hashReport);
   }
 }
 

@@ -58,4 +58,28 @@ describe('trace hash (structural, 64 hex characters)', () => {
     expect(tr.hash()).toBe(at);
     expect(at).toBe(first);
   });
+
+  it('a trace hashes its events in batches: any run of pushes, marks, rewinds and clones digests as one hasher fed the surviving events in order (seed 256256)', () => {
+    type Op = { op: 'push'; n: number } | { op: 'mark' } | { op: 'rewind'; k: number } | { op: 'clone' };
+    const ops = fc.array(fc.oneof(
+      fc.record({ op: fc.constant('push' as const), n: fc.integer({ min: 1, max: 700 }) }),
+      fc.constant({ op: 'mark' as const }),
+      fc.record({ op: fc.constant('rewind' as const), k: fc.nat() }),
+      fc.constant({ op: 'clone' as const }),
+    ), { maxLength: 12 });
+    fc.assert(fc.property(ops, (list: Op[]) => {
+      let tr = new Trace<Record<string, unknown>>('hash');
+      let timeline: Record<string, unknown>[] = [];
+      const marks: { m: ReturnType<Trace['mark']>; len: number }[] = [];
+      let next = 0;
+      for (const o of list) {
+        if (o.op === 'push') for (let i = 0; i < o.n; i++) { const e = { kind: i % 3 ? 'x' : 'y', i: next++, s: `e${next}` }; tr.push(e); timeline.push(e); }
+        else if (o.op === 'mark') marks.push({ m: tr.mark(), len: timeline.length });
+        else if (o.op === 'rewind' && marks.length > 0) { const { m, len } = marks[o.k % marks.length]; tr.rewind(m); timeline = timeline.slice(0, len); marks.splice(0, marks.length, ...marks.filter((x) => x.len <= len)); }
+        else if (o.op === 'clone') tr = tr.clone();
+        expect(tr.count).toBe(timeline.length);
+      }
+      expect(tr.hash()).toBe(hashOf(...timeline));
+    }), { seed: 256256, numRuns: 80 });
+  });
 });

@@ -74,6 +74,20 @@ function template(kind: unknown): KeyTemplate {
 
 const F64 = new DataView(new ArrayBuffer(8));
 
+// Per string field of the field-by-field encoders: its last string and that string's hash.
+// Module-wide (a string's hash never changes), so hashers and their clones share them.
+const LAST_TEXT: (string | undefined)[] = [];
+const LAST_TEXT_HASH: number[] = [];
+/** A new string field's slot for EventHasher.text (taken once per field, at module load). */
+export function textSlot(): number {
+  LAST_TEXT.push(undefined);
+  LAST_TEXT_HASH.push(0);
+  return LAST_TEXT.length - 1;
+}
+
+/** A field name's word, for the field-by-field encoders (begin … end). */
+export const keyHash = (name: string): number => strHash(name);
+
 export class EventHasher {
   private lanes: Int32Array;
   /** Words waiting for a full block of eight (the first `fill` cells), then the scratch area. */
@@ -93,13 +107,56 @@ export class EventHasher {
 
   /** Mix one object (an event): encode its fields as words, then mix whole blocks. */
   object(o: Record<string, unknown>): void {
-    const n = this.encodeObject(o, this.fill);
+    this.close(this.encodeObject(o, this.fill));
+  }
+
+  /** The words up to `n` are this event's: count them, mix whole blocks, keep the rest. */
+  private close(n: number): void {
     this.words += n - this.fill;
     const whole = n & ~7;
     if (whole > 0) this.mix(whole);
     const buf = this.buf;
     for (let i = whole; i < n; i++) buf[i - whole] = buf[i];
     this.fill = n - whole;
+  }
+
+  // An event written field by field, in its literal's key order (world/hotEvents.ts): exactly the
+  // words object() writes for it, without reading keys off objects of many shapes — the
+  // megamorphic loads that made hashing a third of a storm's flush. hotEvents.test.ts holds
+  // each such encoder equal to object() for any event its builder can make.
+  private at = 0;
+  /** Open an event of at most 15 int and string fields (any other value: value(), which reserves its own room). */
+  begin(): void {
+    this.reserve(this.fill + 64);
+    this.at = this.fill;
+    this.buf[this.at++] = T_OBJ;
+  }
+  /** A number field; `kh` from keyHash(name). Undefined is skipped, as object() skips it. */
+  int(kh: number, v: number | undefined): void {
+    if (v === undefined) return;
+    if ((v | 0) === v) { this.buf[this.at++] = kh ^ T_INT; this.buf[this.at++] = v; }
+    else { this.buf[this.at++] = kh; this.at = this.encodeValue(v, this.at); }
+  }
+  /** A string field. `slot` (from textSlot()) remembers this field's last string: statuses and opcodes repeat. */
+  text(kh: number, v: string | undefined, slot: number): void {
+    if (v === undefined) return;
+    let sh: number;
+    if (LAST_TEXT[slot] === v) sh = LAST_TEXT_HASH[slot];
+    else { sh = str(v); LAST_TEXT[slot] = v; LAST_TEXT_HASH[slot] = sh; }
+    this.buf[this.at++] = kh ^ T_STR;
+    this.buf[this.at++] = sh;
+  }
+  /** Any other field (a boolean, a nested object), through object()'s own value encoder. */
+  value(kh: number, v: unknown): void {
+    if (v === undefined) return;
+    this.reserve(this.at + 8);
+    this.buf[this.at++] = kh;
+    this.at = this.encodeValue(v, this.at);
+  }
+  end(): void {
+    this.reserve(this.at + 8);
+    this.buf[this.at++] = T_END;
+    this.close(this.at);
   }
 
   /** Encode `o` into buf from index `i`; returns the index after the last word. */

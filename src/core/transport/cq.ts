@@ -3,9 +3,10 @@
 // in `cqe`; an entry refused by a full (or overrun) CQ is counted in `cqeLost`, and the overrun
 // itself raises one IBV_EVENT_CQ_ERR.
 import { isReadOrAtomic, WC_OPCODE_OF, type WcOpcode, type WcStatus } from '../model/wc.ts';
-import { DOWN_DEAD, emit, type Cqe, type RecvWqe, type SendWqe, type World } from '../world/world.ts';
+import { DOWN_DEAD, emit, emitWith, type Cqe, type RecvWqe, type SendWqe, type World } from '../world/world.ts';
 import { mlx5Syndrome } from '../hw/syndrome.ts';
 import { faultHooks } from '../world/hooks.ts';
+import { cqeEvent, hashCqe } from '../world/hotEvents.ts';
 
 export function bump(rec: Record<string, number>, key: string, by = 1): void {
   rec[key] = (rec[key] ?? 0) + by;
@@ -36,13 +37,10 @@ export function writeCqe(w: World, host: number, cq: number, e: Cqe): boolean {
   c.entries.push(e);
   c.written++;
   bump(w.counters.cqe, e.status);
-  // imm is added only when present: a storm writes 10^5 flush CQEs, and every key costs the hash.
   // Under mlx5 an error CQE carries the syndrome libmlx5 reads its status from; a dead device's
   // flush is made by the driver in software (sw_comp), with no CQE and so no syndrome [sources: libmlx5-syndrome, mlx5-health].
   const syndrome = e.status !== 'IBV_WC_SUCCESS' && w.profile.id === 'mlx5' && (w.hosts[host].down & DOWN_DEAD) === 0 ? mlx5Syndrome(e.status) : undefined;
-  if (e.imm === undefined && syndrome === undefined) emit(w, { t: w.now, kind: 'cqe', host, cq, qpn: e.qpn, queue: e.queue, wr: e.wr, wrId: e.wrId, status: e.status, opcode: e.opcode, byteLen: e.byteLen });
-  else if (syndrome === undefined) emit(w, { t: w.now, kind: 'cqe', host, cq, qpn: e.qpn, queue: e.queue, wr: e.wr, wrId: e.wrId, status: e.status, opcode: e.opcode, byteLen: e.byteLen, imm: e.imm });
-  else emit(w, { t: w.now, kind: 'cqe', host, cq, qpn: e.qpn, queue: e.queue, wr: e.wr, wrId: e.wrId, status: e.status, opcode: e.opcode, byteLen: e.byteLen, imm: e.imm, syndrome });
+  emitWith(w, cqeEvent(w.now, host, cq, e, syndrome), hashCqe);
   if (w.storm !== null) faultHooks().cqeDone(w, host, cq, e, true);
   return true;
 }

@@ -3,8 +3,9 @@
 // latency and throughput. The egress port serialises packets at link speed; the link adds
 // propagation delay. Faults that drop packets act here, on the wire.
 import { ACCESS_HIT, ACCESS_MISS_EVICT_DIRTY } from '../memory/cacheTypes.ts';
-import { emit, runtime, schedule, type Packet, type World } from '../world/world.ts';
+import { emit, emitWith, runtime, schedule, type Packet, type World } from '../world/world.ts';
 import { faultHooks } from '../world/hooks.ts';
+import { cacheEvent, hashCache, hashPkt, pktEvent } from '../world/hotEvents.ts';
 import { psnDiff, serialiseNs } from './wire.ts';
 
 /** Touch a QP context on `host`'s NIC; returns the extra nanoseconds a miss costs. */
@@ -13,9 +14,7 @@ export function ctxTouch(w: World, host: number, qpn: number, write: boolean): n
   const r = cache.access(qpn, write);
   if (r === ACCESS_HIT) return 0;
   const victim = cache.lastVictim;
-  emit(w, victim >= 0
-    ? { t: w.now, kind: 'cache', host, qpn, result: 'evict', victim, writeback: r === ACCESS_MISS_EVICT_DIRTY }
-    : { t: w.now, kind: 'cache', host, qpn, result: 'miss' });
+  emitWith(w, cacheEvent(w.now, host, qpn, victim, r === ACCESS_MISS_EVICT_DIRTY), hashCache);
   // A PCIe read error on the fetch (fault ctxReadError) takes the QP down; the time is spent anyway.
   if (w.storm !== null) faultHooks().ctxFetchFails(w, host, qpn);
   return w.cfg.nic.ctxFetchNs;
@@ -53,10 +52,7 @@ export function toWire(w: World, p: Packet, readyAt: number, blackhole = false):
   } else if (blackhole) {
     drop = 'fault: path lost (retry-exceeded injection)';
   }
-  emit(w, {
-    t: w.now, kind: 'pkt', id: p.id, src: p.src, dst: p.dst, srcQpn: p.srcQpn, dstQpn: p.dstQpn,
-    op: p.op, psn: p.psn, bytes: p.bytes, start, arrive, drop, syndrome: p.syndrome,
-  });
+  emitWith(w, pktEvent(w.now, p, start, arrive, drop), hashPkt);
   w.counters.packets++;
   if (drop) { w.counters.drops++; noteLoss(w, p); return -1; }
   schedule(w, arrive, { k: 'rx', pkt: p });

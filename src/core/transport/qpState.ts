@@ -3,7 +3,8 @@
 // →RESET discards without completions, →SQD drains (rxe_comp.c, rxe_qp.c, rdmavt qp.c) [sources: rxe-comp, rxe-qp, sqe-state, sqd].
 import { EV_DRAINED, LC, LC_NAMES, hwNext } from '../qp/lifecycle.ts';
 import type { StateCause } from '../model/events.ts';
-import { emit, runtime, schedule, type World } from '../world/world.ts';
+import { emit, emitWith, runtime, schedule, type World } from '../world/world.ts';
+import { hashState, stateEvent } from '../world/hotEvents.ts';
 import { faultHooks } from '../world/hooks.ts';
 import { bump, completeRecv, completeSend, purgeCqes } from './cq.ts';
 import { emitResetReport } from './resetReport.ts';
@@ -33,7 +34,7 @@ export function setLc(w: World, slot: number, lc: number, cause: StateCause): vo
   q.f.qpc_state[slot] = MLX5_QPC_STATE[lc];
   q.f.sq_draining[slot] = lc === LC.SQD_DRAINING ? 1 : 0;
   if (lc === LC.RTS) q.opened[slot] = 1;
-  if (w.trace.mode !== 'off') emit(w, { t: w.now, kind: 'state', host: q.host[slot], qpn: q.qpn[slot], from: lcName(from), to: lcName(lc), cause });
+  if (w.trace.mode !== 'off') emitWith(w, stateEvent(w.now, q.host[slot], q.qpn[slot], lcName(from), lcName(lc), cause), hashState);
   if (lc === LC.ERR || lc === LC.SQE) {
     // A WR posted while the QP stays here is flushed because of this move (the event at w.why).
     if (w.trace.mode !== 'off') runtime(w, slot).errWhy = w.why;

@@ -3,7 +3,8 @@
 // UC and UD complete a WQE once its last packet leaves (rxe_req.c, rxe_comp.c) [sources: rxe-req, rxe-comp, ack-timeout, rnr-retry].
 import { isAtomic, isReadOrAtomic, isWrite, type WcStatus } from '../model/wc.ts';
 import { EV_FATAL, EV_SEND_ERROR, LC } from '../qp/lifecycle.ts';
-import { emit, runtime, schedule, type Packet, type SendWqe, type World } from '../world/world.ts';
+import { emit, emitWith, runtime, schedule, type Packet, type SendWqe, type World } from '../world/world.ts';
+import { hashWrError, wrErrorEvent } from '../world/hotEvents.ts';
 import { completeSend } from './cq.ts';
 import { markReady, newPacketId } from './nic.ts';
 import { checkDrained, hwEvent } from './qpState.ts';
@@ -156,7 +157,7 @@ export function failWqe(w: World, slot: number, e: SendWqe, status: WcStatus, ca
   e.err = status;
   e.check = check;
   runtime(w, slot).why = `wr_id ${e.wrId} completed with ${status}${check ? `: ${check}` : cause === 'retry-exceeded' ? ': no ACK after retry_cnt retransmissions' : ''}`;
-  emit(w, { t: w.now, kind: 'wr-error', host: w.qps.host[slot], qpn: w.qps.qpn[slot], wr: e.wr, wrId: e.wrId, status, cause, check });
+  emitWith(w, wrErrorEvent(w.now, w.qps.host[slot], w.qps.qpn[slot], e.wr, e.wrId, status, cause, check), hashWrError);
   hwEvent(w, slot, w.profile.unreliableSendError === 'ERR' ? EV_FATAL : EV_SEND_ERROR, cause);
 }
 

@@ -9,6 +9,7 @@ import type { QpStore } from '../model/qpStore.ts';
 import type { EventHeap } from '../kit/heap.ts';
 import type { Rng } from '../kit/rng.ts';
 import type { Trace } from '../kit/trace.ts';
+import type { EventHasher } from '../kit/traceHash.ts';
 import type { CtxCache } from './ctxCache.ts';
 import { foldHw, type HwFold } from '../hw/quantities.ts';
 
@@ -331,6 +332,13 @@ export function canRunAhead(w: World, t: number): boolean {
 export function emit(w: World, ev: SimEvent): void {
   foldHw(w.counters.hw, ev);
   w.trace.push(ev, w.why);
+  w.why = w.trace.count - 1;
+}
+
+/** emit() for a hot event kind with its own encoder (hotEvents.ts): the same trace and hash. */
+export function emitWith<E extends SimEvent>(w: World, ev: E, encode: (h: EventHasher, e: E) => void): void {
+  foldHw(w.counters.hw, ev);
+  w.trace.pushWith(ev, encode, w.why);
   w.why = w.trace.count - 1;
 }
 
