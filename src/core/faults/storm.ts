@@ -105,11 +105,13 @@ export class Storm {
   runToDrain(budget = Infinity, checkNs = 5_000_000): boolean {
     const end = this.sim.scenario.config.durationNs;
     const stop = this.sim.steps + budget;
-    while (!this.drained() && this.sim.now < end) {
+    // One drain check per round: proving a storm drained scans every slot.
+    for (;;) {
+      if (this.drained()) return true;
+      if (this.sim.now >= end) return false;
       const done = this.sim.runUntil(Math.min(end, this.sim.now + checkNs), stop - this.sim.steps);
       if (!done || this.sim.steps >= stop) return this.drained();
     }
-    return this.drained();
   }
 
   /** Switch the arbitration policy now (recorded, so a replay switches at the same instant). */
