@@ -11,6 +11,7 @@ import { QP_TYPES } from '../verbs/types.ts';
 import * as v from 'valibot';
 import { bringUp, startApp } from './app.ts';
 import { clonePlain } from '../kit/clone.ts';
+import { SlotTable } from '../kit/slotTable.ts';
 import { issueText } from '../kit/valid.ts';
 import { runCommand, runItem, type CommandResult } from './dispatch.ts';
 import { EventHeap } from '../kit/heap.ts';
@@ -100,7 +101,7 @@ export class Simulation {
     const rng = new Rng(this.scenario.seed);
     this.w = {
       cfg, now: 0, seq: 0, heap: new EventHeap<Item>(), rng, qps: new QpStore(cfg.hosts.length, Math.max(64, opts.qpCapacity ?? 64, cfg.qps.length + 2 * cfg.groups.reduce((n, g) => n + g.count, 0))),
-      rt: new Map(), work: [], cfgSlot: [], refill: {}, pktSeq: 0, wrSeq: 0, recvSeq: 0, cmdIndex: 0,
+      rt: new SlotTable(), work: [], cfgSlot: [], refill: {}, pktSeq: 0, wrSeq: 0, recvSeq: 0, cmdIndex: 0,
       counters: { posted: 0, completed: 0, flushed: 0, discarded: 0, cqe: {}, events: {}, successSends: 0, cqeLost: 0, cqePurged: 0, packets: 0, drops: 0, hw: newHwFold(cfg.hosts.length) },
       profile: profileOf(cfg.profile), mrs: [], srqs: [],
       trace: new Trace<SimEvent>(opts.trace ?? 'full', opts.traceKeep ?? DEFAULT_TRACE_KEEP),

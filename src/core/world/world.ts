@@ -11,6 +11,7 @@ import type { Rng } from '../kit/rng.ts';
 import type { Trace } from '../kit/trace.ts';
 import type { EventHasher } from '../kit/traceHash.ts';
 import type { CtxCache } from './ctxCache.ts';
+import type { SlotTable } from '../kit/slotTable.ts';
 import { foldHw, type HwFold } from '../hw/quantities.ts';
 
 /**
@@ -273,7 +274,7 @@ export interface World {
   heap: EventHeap<Item>;
   rng: Rng;
   qps: QpStore;
-  rt: Map<number, QpRuntime>;
+  rt: SlotTable<QpRuntime>;
   hosts: HostRt[];
   work: WorkRt[];
   /** Config QP index → slot (for peers and workloads). */
