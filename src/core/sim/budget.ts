@@ -34,7 +34,7 @@ export interface StateBytes {
 /** The model's state in estimated bytes, and its largest part. */
 export function stateBytes(w: World): StateBytes {
   let sends = 0, recvs = 0, resp = 0, cqes = 0;
-  for (const r of w.rt.values()) { sends += r.sq.length; recvs += r.rq.length; resp += r.reads.length + r.res.length; }
+  w.rt.each((r) => { sends += r.sq.length; recvs += r.rq.length; resp += r.reads.length + r.res.length; });
   for (const q of w.srqs) recvs += q.wqes.length;
   for (const h of w.hosts) for (const c of h.cqs) cqes += c.entries.length;
   const parts = [

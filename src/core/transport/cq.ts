@@ -141,7 +141,7 @@ export function unpolledOf(w: World, slot: number): number {
 /** WRs still queued anywhere: the `outstanding` term of the conservation identity. */
 export function outstanding(w: World): number {
   let n = 0;
-  for (const r of w.rt.values()) n += r.sq.length + r.rq.length;
+  w.rt.each((r) => { n += r.sq.length + r.rq.length; });
   for (const s of w.srqs) n += s.wqes.length;
   return n;
 }
