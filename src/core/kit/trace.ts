@@ -38,22 +38,26 @@ export class Trace<E = unknown> {
   }
 
   push(e: E, cause = -1): void {
-    this.count++;
-    if (this.mode === 'off') return;
-    this.pe.push(e); this.pf.push(null);
-    if (this.pe.length >= BATCH) this.settle();
-    if (this.mode === 'full') this.keepEvent(e, cause);
+    this.add(e, null, cause);
   }
 
   /** push() for an event whose own encoder writes its fields (world/hotEvents.ts): the same hash, faster. */
   pushWith<T extends E>(e: T, encode: (h: EventHasher, e: T) => void, cause = -1): void {
+    this.add(e, encode as Encoder<E>, cause);
+  }
+
+  private add(e: E, encode: Encoder<E> | null, cause: number): void {
     this.count++;
     if (this.mode === 'off') return;
-    this.pe.push(e); this.pf.push(encode as Encoder<E>);
+    this.pe.push(e);
+    this.pf.push(encode);
     if (this.pe.length >= BATCH) this.settle();
     if (this.mode === 'full') this.keepEvent(e, cause);
   }
 
+  // Events pushed but not hashed yet, and their encoders (null: the generic walk). Hashing them
+  // in batches keeps the hasher's code and data hot between a storm's scattered emit sites;
+  // every reader of the hash (hash, mark, clone) settles first, so the digest is the same.
   private pe: E[] = [];
   private pf: (Encoder<E> | null)[] = [];
   private settle(): void {
@@ -113,7 +117,9 @@ export class Trace<E = unknown> {
    * case: the events between are not known here, so the window starts again at `m`.
    */
   rewind(m: TraceMark): void {
-    this.settle();
+    // Whatever is still waiting was pushed after every mark (mark() settles) and is forgotten here.
+    this.pe.length = 0;
+    this.pf.length = 0;
     const kept = m.count <= this.count ? Math.max(0, m.count - this.first) : 0;
     this.events.length = kept;
     this.causes.length = kept;
