@@ -41,6 +41,18 @@ export function follow(e: AnyInstrument, p: PayloadBase): void {
   });
 }
 
+/**
+ * `e` was just set to the link payload `p` (a link, a state file or a resumed place): until its
+ * next snapshot, that link is its place. The snapshot comes a worker round trip later, and a place
+ * from before the change must not stand in for it meanwhile: an address equal to that old place
+ * would be taken for "Back to where it still is" and not opened (links.ts).
+ */
+export function notePlace(e: AnyInstrument, p: PayloadBase): void {
+  const hash = encodeLink(e.id, e.link.version, p);
+  if (hash.length + 1 > MAX_LINK_CHARS) places.delete(e.id);
+  else places.set(e.id, { json: JSON.stringify(p), hash });
+}
+
 /** `id` is on screen: the address shows its place, if it has one and the address opened no link. */
 export function showing(id: string): void {
   onScreen = id;

@@ -5,7 +5,7 @@ import { provideWorker, type RecoveryHooks } from '../bridge/labs.ts';
 import { encodeLink } from '../scenario/link/envelope.ts';
 import type { KitFrame, LabApi } from '../worker/kit/types.ts';
 import { firstAnswers, takeEarlyFrame } from './first.ts';
-import { follow } from './follow.ts';
+import { follow, notePlace } from './follow.ts';
 import type { AnyInstrument, PayloadBase } from './instrument.ts';
 import { savedDone, savedLab, setVisiting, trackProgress } from './progress.ts';
 import { snapshotPayload, superviseLab } from './recovery.ts';
@@ -63,7 +63,9 @@ function hooksOf(e: AnyInstrument): RecoveryHooks<LabApi<KitFrame>, KitFrame> {
 export async function openLab(id: string, p: PayloadBase): Promise<string | null> {
   await startLab(id);
   const e = entryOf(id);
-  return e.apply(p, e.client());
+  const error = await e.apply(p, e.client());
+  if (!error) notePlace(e, p);
+  return error;
 }
 
 /** The share link of `id` as it stands. */
@@ -85,6 +87,7 @@ export async function resumeLab(id: string, read: (hash: string) => PayloadBase 
   setVisiting(false);
   const c = e.client();
   if (await e.apply(p, c)) return false;
+  notePlace(e, p);
   if (at.instant && e.instant.catchUp) await e.instant.catchUp(c, at.instant);
   if (at.lesson) {
     const rec = savedLab(e.id).lessons[at.lesson];
