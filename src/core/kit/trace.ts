@@ -49,21 +49,30 @@ export class Trace<E = unknown> {
   private add(e: E, encode: Encoder<E> | null, cause: number): void {
     this.count++;
     if (this.mode === 'off') return;
-    this.pe.push(e);
-    this.pf.push(encode);
-    if (this.pe.length >= BATCH) this.settle();
+    const n = this.pn;
+    this.pe[n] = e;
+    this.pf[n] = encode;
+    this.pn = n + 1;
+    if (n + 1 >= BATCH) this.settle();
     if (this.mode === 'full') this.keepEvent(e, cause);
   }
 
   // Events pushed but not hashed yet, and their encoders (null: the generic walk). Hashing them
   // in batches keeps the hasher's code and data hot between a storm's scattered emit sites;
   // every reader of the hash (hash, mark, clone) settles first, so the digest is the same.
-  private pe: E[] = [];
-  private pf: (Encoder<E> | null)[] = [];
+  // Fixed arrays and a count, not push and `length = 0`: emptying an array by its length gives
+  // up its storage, and refilling it reallocated it some six times per batch.
+  private pe: (E | undefined)[] = new Array<E | undefined>(BATCH).fill(undefined);
+  private pf: (Encoder<E> | null)[] = new Array<Encoder<E> | null>(BATCH).fill(null);
+  private pn = 0;
   private settle(): void {
-    const pe = this.pe, pf = this.pf, h = this.h;
-    for (let i = 0; i < pe.length; i++) { const f = pf[i]; if (f === null) h.object(pe[i] as Record<string, unknown>); else f(h, pe[i]); }
-    pe.length = 0; pf.length = 0;
+    const pe = this.pe, pf = this.pf, h = this.h, n = this.pn;
+    for (let i = 0; i < n; i++) {
+      const f = pf[i], e = pe[i] as E;
+      if (f === null) h.object(e as Record<string, unknown>); else f(h, e);
+      pe[i] = undefined;
+    }
+    this.pn = 0;
   }
 
   private keepEvent(e: E, cause: number): void {
@@ -118,8 +127,8 @@ export class Trace<E = unknown> {
    */
   rewind(m: TraceMark): void {
     // Whatever is still waiting was pushed after every mark (mark() settles) and is forgotten here.
-    this.pe.length = 0;
-    this.pf.length = 0;
+    this.pe.fill(undefined, 0, this.pn);
+    this.pn = 0;
     const kept = m.count <= this.count ? Math.max(0, m.count - this.first) : 0;
     this.events.length = kept;
     this.causes.length = kept;

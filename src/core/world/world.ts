@@ -351,6 +351,10 @@ export function runtime(w: World, slot: number): QpRuntime {
       timerGen: 0, timerAt: -1, rnrUntil: 0, flushGen: 0, flushing: false,
       nakSent: false, recvBytes: 0, recvActive: false, writeActive: false, writeBytes: 0, dmaUntil: 0, reads: [], res: [], atomicWord: 0, blackhole: false, commEst: false, drainGen: 0,
       wKeyed: false, wRkey: 0, wAddr: 0, lastWqe: false, destroyGen: 0, why: undefined,
+      // The optional fields too, unset: added later one by one, they gave runtimes of one world
+      // several hidden classes (polymorphic reads on every hot path) and stored them out of line.
+      failNext: undefined, readyWhy: undefined, pktWhy: undefined, lostWhy: undefined, lostPsn: undefined,
+      retxWhy: undefined, retxTo: undefined, errWhy: undefined,
     };
     w.rt.set(slot, r);
   }
