@@ -65,7 +65,7 @@ export function toWire(w: World, p: Packet, readyAt: number, blackhole = false):
  * its sender's; an ACK or a read/atomic response belongs to the requester it was going to.
  */
 function noteLoss(w: World, p: Packet): void {
-  const answer = /ACKNOWLEDGE|RESPONSE/.test(p.op);
+  const answer = p.op.includes('ACKNOWLEDGE') || p.op.includes('RESPONSE');
   const slot = answer ? w.qps.find(p.dst, p.dstQpn) : w.qps.find(p.src, p.srcQpn);
   const rt = slot < 0 ? undefined : w.rt.get(slot);
   if (!rt) return;

@@ -99,7 +99,7 @@ export function postSend(w: World, host: number, qpn: number, wr: SendWr): PostR
     // mlx5 accepts an opcode its transport lacks; the WQE then completes in error (MODEL claim bad-opcode-cqe).
     bad: OPCODE_TRANSPORTS[wr.opcode].includes(type) ? undefined : 'IBV_WC_LOC_QP_OP_ERR',
     // Set when it fails; present from the start so every WQE has one shape.
-    err: undefined, check: undefined,
+    err: undefined, check: undefined, fail: undefined, why: undefined,
   });
   q.f.sq_pi[slot] = q.f.sq_pi[slot] + 1;
   w.counters.posted++;
