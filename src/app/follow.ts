@@ -26,10 +26,10 @@ export function follow(e: AnyInstrument, p: PayloadBase): void {
   const json = JSON.stringify(p);
   let place = places.get(e.id);
   if (place?.json !== json) {
-    const hash = encodeLink(e.id, e.link.version, p);
+    const next = placeFor(e, p, json);
     // A link over the cap would be refused when read back: the address keeps its last place.
-    if (hash.length + 1 > MAX_LINK_CHARS) return;
-    place = { json, hash };
+    if (!next) return;
+    place = next;
     places.set(e.id, place);
   }
   if (!opened.has(e.id)) return;
@@ -48,9 +48,15 @@ export function follow(e: AnyInstrument, p: PayloadBase): void {
  * would be taken for "Back to where it still is" and not opened (links.ts).
  */
 export function notePlace(e: AnyInstrument, p: PayloadBase): void {
+  const next = placeFor(e, p, JSON.stringify(p));
+  if (next) places.set(e.id, next);
+  else places.delete(e.id);
+}
+
+/** `p` as `e`'s place, or null when its link would pass the cap (and be refused when read back). */
+function placeFor(e: AnyInstrument, p: PayloadBase, json: string): { json: string; hash: string } | null {
   const hash = encodeLink(e.id, e.link.version, p);
-  if (hash.length + 1 > MAX_LINK_CHARS) places.delete(e.id);
-  else places.set(e.id, { json: JSON.stringify(p), hash });
+  return hash.length + 1 > MAX_LINK_CHARS ? null : { json, hash };
 }
 
 /** `id` is on screen: the address shows its place, if it has one and the address opened no link. */
