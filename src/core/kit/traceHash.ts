@@ -85,6 +85,10 @@ export function textSlot(): number {
   return LAST_TEXT.length - 1;
 }
 
+// frozen(): each frozen object's words (its key word included), bounded like the string cache.
+const FROZEN_WORDS = new Map<object, Int32Array>();
+const FROZEN_MAX = 1024;
+
 /** A field name's word, for the field-by-field encoders (begin … end). */
 export const keyHash = (name: string): number => strHash(name);
 
@@ -152,6 +156,24 @@ export class EventHasher {
     this.reserve(this.at + 8);
     this.buf[this.at++] = kh;
     this.at = this.encodeValue(v, this.at);
+  }
+  /**
+   * A frozen object field (an mlx5 syndrome from its shared table): its words are those of
+   * value(), worked out once per object and copied after. Only frozen objects are remembered,
+   * since their fields cannot change; any other object goes through value().
+   */
+  frozen(kh: number, v: object | undefined): void {
+    if (v === undefined) return;
+    let words = FROZEN_WORDS.get(v);
+    if (words === undefined) {
+      const from = this.at;
+      this.value(kh, v);
+      if (Object.isFrozen(v) && FROZEN_WORDS.size < FROZEN_MAX) FROZEN_WORDS.set(v, this.buf.slice(from, this.at));
+      return;
+    }
+    this.reserve(this.at + words.length);
+    this.buf.set(words, this.at);
+    this.at += words.length;
   }
   end(): void {
     this.reserve(this.at + 8);

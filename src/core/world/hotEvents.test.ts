@@ -7,6 +7,7 @@ import { EventHasher } from '../kit/traceHash.ts';
 import { Trace } from '../kit/trace.ts';
 import type { SimEvent } from '../model/events.ts';
 import type { Cqe, Packet } from './world.ts';
+import { MLX5_SYNDROME_OF } from '../hw/syndrome.ts';
 import {
   cacheEvent, cqeEvent, hashCache, hashCqe, hashPkt, hashReport, hashState, hashWrError,
   pktEvent, reportEvent, stateEvent, wrErrorEvent,
@@ -20,7 +21,8 @@ const opt = <T>(a: fc.Arbitrary<T>) => fc.option(a, { nil: undefined });
 type Encoded = { ev: SimEvent; enc?: (h: EventHasher, e: never) => void };
 const cqe: fc.Arbitrary<Encoded> = fc.record({
   t: num, host: num, cq: num, wr: num, wrId: num, qpn: num, status: text, queue: text, opcode: opt(text), byteLen: opt(num), imm: opt(num),
-  syndrome: opt(fc.record({ value: num, name: text })),
+  // The model's own syndromes are frozen and shared (their words are remembered); others are not.
+  syndrome: opt(fc.oneof(fc.record({ value: num, name: text }), fc.constantFrom(...Object.values(MLX5_SYNDROME_OF)))),
 }).map(({ t, host, cq, syndrome, ...e }) => ({ ev: cqeEvent(t, host, cq, { ...e, t } as unknown as Cqe, syndrome), enc: hashCqe }));
 const cache = fc.tuple(num, num, num, fc.oneof(fc.constant(-1), num), fc.boolean())
   .map(([t, host, qpn, victim, wb]) => ({ ev: cacheEvent(t, host, qpn, victim, wb), enc: hashCache }));
@@ -58,6 +60,15 @@ describe('hot event encoders', () => {
     fc.assert(fc.property(fc.array(anyEvent, { maxLength: 40 }), (evs) => {
       expect(viaEncoders(evs)).toBe(viaObject(evs));
     }), { seed: 18001800, numRuns: 300 });
+  });
+
+  it('a frozen syndrome hashes the same the first time (worked out) and every time after (copied)', () => {
+    const flush = MLX5_SYNDROME_OF.IBV_WC_WR_FLUSH_ERR!;
+    const evs: Encoded[] = [1, 2, 3].map((t) => ({ ev: cqeEvent(t, 0, 0, { qpn: 7, queue: 'sq', wr: t, wrId: t, status: 'IBV_WC_WR_FLUSH_ERR', t } as Cqe, flush), enc: hashCqe }));
+    expect(viaEncoders(evs)).toBe(viaObject(evs));
+    // A syndrome with other contents must hash differently: the copy is keyed by the object, not reused blindly.
+    const other = [{ ...evs[0], ev: cqeEvent(1, 0, 0, { qpn: 7, queue: 'sq', wr: 1, wrId: 1, status: 'IBV_WC_WR_FLUSH_ERR', t: 1 } as Cqe, { value: 6, name: flush.name }) }];
+    expect(viaEncoders(other)).not.toBe(viaEncoders([evs[0]]));
   });
 
   it('a trace fed through pushWith hashes and keeps events exactly as push does (seed 1818)', () => {

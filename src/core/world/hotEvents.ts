@@ -50,7 +50,7 @@ export function hashCqe(h: EventHasher, e: CqeEvent): void {
   h.begin();
   h.int(K.t, e.t); h.text(K.kind, e.kind, S.cqe_kind); h.int(K.host, e.host); h.int(K.cq, e.cq); h.int(K.qpn, e.qpn);
   h.text(K.queue, e.queue, S.cqe_queue); h.int(K.wr, e.wr); h.int(K.wrId, e.wrId); h.text(K.status, e.status, S.cqe_status);
-  h.text(K.opcode, e.opcode, S.cqe_opcode); h.int(K.byteLen, e.byteLen); h.int(K.imm, e.imm); h.value(K.syndrome, e.syndrome);
+  h.text(K.opcode, e.opcode, S.cqe_opcode); h.int(K.byteLen, e.byteLen); h.int(K.imm, e.imm); h.frozen(K.syndrome, e.syndrome);
   h.end();
 }
 
