@@ -56,6 +56,16 @@ describe('storms under random faults, resets and policy switches', () => {
     }), { seed: 20261201, numRuns: 40 });
   });
 
+  it('a storm that keeps its events and one that only hashes them (CQEs hashed from records) give the same hash (seed 20261205)', () => {
+    fc.assert(fc.property(storm, (cfg) => {
+      const full = createStorm(cfg, { trace: 'full' }), hashed = createStorm(cfg);
+      expect(hashed.sim.world.trace.mode).toBe('hash');
+      full.runToDrain(); hashed.runToDrain();
+      expect(hashed.summary().traceHash).toBe(full.summary().traceHash);
+      expect(hashed.sim.world.counters).toEqual(full.sim.world.counters);
+    }), { seed: 20261205, numRuns: 25 });
+  });
+
   it('a checkpoint taken mid-storm restores to the same future (seed 4711)', () => {
     fc.assert(fc.property(storm, fc.integer({ min: 1, max: 400 }), (cfg, cut) => {
       const straight = createStorm(cfg);

@@ -130,21 +130,7 @@ export function foldHw(f: HwFold, ev: SimEvent): void {
       else if (ev.status === 'IBV_WC_REM_INV_REQ_ERR') q[Q.reqRemInvReq]++;
       return;
     }
-    case 'cqe': {
-      const q = f.q[ev.host];
-      if (!q) return;
-      const sq = ev.queue === 'sq';
-      if (ev.status === 'IBV_WC_SUCCESS') {
-        if (sq ? ev.opcode === 'IBV_WC_SEND' : true) q[sq ? Q.sendsDone : Q.recvsDone]++;
-      } else if (ev.status === 'IBV_WC_WR_FLUSH_ERR') q[sq ? Q.sqCqeFlush : Q.rqCqeFlush]++;
-      else {
-        q[sq ? Q.sqCqeErr : Q.rqCqeErr]++;
-        if (!sq && ev.status === 'IBV_WC_LOC_LEN_ERR') q[Q.respLocLen]++;
-      }
-      // Looked up before deleting: delete is a runtime call, and almost no CQE has an entry here.
-      if (sq && f.silentSends[ev.wr] === 1) delete f.silentSends[ev.wr];
-      return;
-    }
+    case 'cqe': foldCqe(f, ev.host, ev); return;
     case 'post':
       if (ev.queue === 'sq' && !ev.signaled && (ev.opcode === 'IBV_WR_SEND' || ev.opcode === 'IBV_WR_SEND_WITH_IMM')) f.silentSends[ev.wr] = 1;
       return;
@@ -162,4 +148,24 @@ export function foldHw(f: HwFold, ev: SimEvent): void {
       if (ev.event === 'IBV_EVENT_PORT_ERR') { const q = f.q[ev.host]; if (q) q[Q.portErr]++; }
       return;
   }
+}
+
+/**
+ * The 'cqe' case of foldHw, from the CQE's fields (a CQE event or the CQE it was made from: the
+ * same names). world.ts emitCqe calls it with no event object; it resets seqNakAt as foldHw does.
+ */
+export function foldCqe(f: HwFold, host: number, e: { queue: string; status: string; opcode?: string; wr: number }): void {
+  f.seqNakAt = 0;
+  const q = f.q[host];
+  if (!q) return;
+  const sq = e.queue === 'sq';
+  if (e.status === 'IBV_WC_SUCCESS') {
+    if (sq ? e.opcode === 'IBV_WC_SEND' : true) q[sq ? Q.sendsDone : Q.recvsDone]++;
+  } else if (e.status === 'IBV_WC_WR_FLUSH_ERR') q[sq ? Q.sqCqeFlush : Q.rqCqeFlush]++;
+  else {
+    q[sq ? Q.sqCqeErr : Q.rqCqeErr]++;
+    if (!sq && e.status === 'IBV_WC_LOC_LEN_ERR') q[Q.respLocLen]++;
+  }
+  // Looked up before deleting: delete is a runtime call, and almost no CQE has an entry here.
+  if (sq && f.silentSends[e.wr] === 1) delete f.silentSends[e.wr];
 }

@@ -16,6 +16,8 @@ export interface TraceMark { count: number; h: EventHasher }
 
 const BATCH = 256;
 type Encoder<E> = (h: EventHasher, e: E) => void;
+/** Hashes the event a record and its fields make (Trace.pushRecord). */
+export type RecordEncoder<R, X> = (h: EventHasher, rec: R, a: number, b: number, t: number, x: X) => void;
 
 export class Trace<E = unknown> {
   /** The kept window, oldest first: events()[k] is absolute event `first + k`. */
@@ -46,12 +48,32 @@ export class Trace<E = unknown> {
     this.add(e, encode as Encoder<E>, cause);
   }
 
+  /**
+   * An event hashed from a record and three numbers and a value, with no event object: for the
+   * 'hash' and 'off' modes only (a 'full' trace keeps its events, so a caller there builds the
+   * event and pushes it). `encode` must write exactly the words object() writes for the event
+   * those fields make (world.ts emitCqe; hotEvents.test.ts holds them equal).
+   */
+  pushRecord<R, X>(rec: R, a: number, b: number, t: number, x: X, encode: RecordEncoder<R, X>): void {
+    if (this.mode === 'full') throw new Error('trace: a full trace keeps events; push the event itself');
+    this.count++;
+    if (this.mode === 'off') return;
+    const n = this.pn;
+    this.pe[n] = rec as unknown as E;
+    this.pf[n] = null;
+    this.pr[n] = encode as RecordEncoder<unknown, unknown>;
+    this.pa[n] = a; this.pb[n] = b; this.pt[n] = t; this.px[n] = x;
+    this.pn = n + 1;
+    if (n + 1 >= BATCH) this.settle();
+  }
+
   private add(e: E, encode: Encoder<E> | null, cause: number): void {
     this.count++;
     if (this.mode === 'off') return;
     const n = this.pn;
     this.pe[n] = e;
     this.pf[n] = encode;
+    this.pr[n] = null;
     this.pn = n + 1;
     if (n + 1 >= BATCH) this.settle();
     if (this.mode === 'full') this.keepEvent(e, cause);
@@ -65,11 +87,18 @@ export class Trace<E = unknown> {
   private pe: (E | undefined)[] = new Array<E | undefined>(BATCH).fill(undefined);
   private pf: (Encoder<E> | null)[] = new Array<Encoder<E> | null>(BATCH).fill(null);
   private pn = 0;
+  // pushRecord's entries: their encoder (null: an event above) and fields.
+  private pr: (RecordEncoder<unknown, unknown> | null)[] = new Array<RecordEncoder<unknown, unknown> | null>(BATCH).fill(null);
+  private pa = new Float64Array(BATCH);
+  private pb = new Float64Array(BATCH);
+  private pt = new Float64Array(BATCH);
+  private px: unknown[] = new Array<unknown>(BATCH).fill(undefined);
   private settle(): void {
-    const pe = this.pe, pf = this.pf, h = this.h, n = this.pn;
+    const pe = this.pe, pf = this.pf, pr = this.pr, h = this.h, n = this.pn;
     for (let i = 0; i < n; i++) {
-      const f = pf[i], e = pe[i] as E;
-      if (f === null) h.object(e as Record<string, unknown>); else f(h, e);
+      const r = pr[i], e = pe[i] as E;
+      if (r !== null) { r(h, e, this.pa[i], this.pb[i], this.pt[i], this.px[i]); this.px[i] = undefined; }
+      else { const f = pf[i]; if (f === null) h.object(e as Record<string, unknown>); else f(h, e); }
       pe[i] = undefined;
     }
     this.pn = 0;
@@ -128,6 +157,7 @@ export class Trace<E = unknown> {
   rewind(m: TraceMark): void {
     // Whatever is still waiting was pushed after every mark (mark() settles) and is forgotten here.
     this.pe.fill(undefined, 0, this.pn);
+    this.px.fill(undefined, 0, this.pn);
     this.pn = 0;
     const kept = m.count <= this.count ? Math.max(0, m.count - this.first) : 0;
     this.events.length = kept;

@@ -72,6 +72,9 @@ function template(kind: unknown): KeyTemplate {
   return tp;
 }
 
+// Words that wait before a round of mixing (see close()).
+const MIX_AT = 2048;
+
 const F64 = new DataView(new ArrayBuffer(8));
 
 // Per string field of the field-by-field encoders: its last string and that string's hash.
@@ -101,7 +104,7 @@ export class EventHasher {
 
   constructor(from?: EventHasher) {
     this.lanes = from ? from.lanes.slice() : Int32Array.from(SEED);
-    this.buf = from ? from.buf.slice() : new Int32Array(256);
+    this.buf = from ? from.buf.slice() : new Int32Array(MIX_AT + 256);
     if (from) { this.fill = from.fill; this.words = from.words; }
   }
 
@@ -114,9 +117,19 @@ export class EventHasher {
     this.close(this.encodeObject(o, this.fill));
   }
 
-  /** The words up to `n` are this event's: count them, mix whole blocks, keep the rest. */
+  /**
+   * The words up to `n` are this event's: count them, and once MIX_AT words wait, mix the whole
+   * blocks and keep the rest. Mixing is block by block in order, so when it happens does not
+   * change the digest; doing it for many events at once keeps the mixing loop and its lanes hot
+   * while each event is encoded the moment it is made (its fields still in cache).
+   */
   private close(n: number): void {
     this.words += n - this.fill;
+    this.fill = n;
+    if (n >= MIX_AT) this.flush();
+  }
+  private flush(): void {
+    const n = this.fill;
     const whole = n & ~7;
     if (whole > 0) this.mix(whole);
     const buf = this.buf;

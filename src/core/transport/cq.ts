@@ -4,9 +4,10 @@
 // itself raises one IBV_EVENT_CQ_ERR.
 import { isReadOrAtomic, WC_OPCODE_OF, type WcOpcode, type WcStatus } from '../model/wc.ts';
 import { DOWN_DEAD, emit, emitWith, type Cqe, type RecvWqe, type SendWqe, type World } from '../world/world.ts';
-import { mlx5Syndrome } from '../hw/syndrome.ts';
+import { mlx5Syndrome, type CqeSyndrome } from '../hw/syndrome.ts';
+import { foldCqe } from '../hw/quantities.ts';
 import { faultHooks } from '../world/hooks.ts';
-import { cqeEvent, hashCqe } from '../world/hotEvents.ts';
+import { cqeEvent, hashCqe, hashCqeOf } from '../world/hotEvents.ts';
 
 export function bump(rec: Record<string, number>, key: string, by = 1): void {
   rec[key] = (rec[key] ?? 0) + by;
@@ -40,9 +41,21 @@ export function writeCqe(w: World, host: number, cq: number, e: Cqe): boolean {
   // Under mlx5 an error CQE carries the syndrome libmlx5 reads its status from; a dead device's
   // flush is made by the driver in software (sw_comp), with no CQE and so no syndrome [sources: libmlx5-syndrome, mlx5-health].
   const syndrome = e.status !== 'IBV_WC_SUCCESS' && w.profile.id === 'mlx5' && (w.hosts[host].down & DOWN_DEAD) === 0 ? mlx5Syndrome(e.status) : undefined;
-  emitWith(w, cqeEvent(w.now, host, cq, e, syndrome), hashCqe);
+  emitCqe(w, host, cq, e, syndrome);
   if (w.storm !== null) faultHooks().cqeDone(w, host, cq, e, true);
   return true;
+}
+
+/**
+ * The CQE's trace event. A trace that keeps events gets the event object; one that only hashes
+ * (the CLI, a storm's 10^5 flush CQEs) hashes the same words from the CQE itself and folds the
+ * same counters, with no event object made.
+ */
+function emitCqe(w: World, host: number, cq: number, e: Cqe, syndrome: CqeSyndrome | undefined): void {
+  if (w.trace.mode === 'full') { emitWith(w, cqeEvent(w.now, host, cq, e, syndrome), hashCqe); return; }
+  foldCqe(w.counters.hw, host, e);
+  w.trace.pushRecord(e, host, cq, w.now, syndrome, hashCqeOf);
+  w.why = w.trace.count - 1;
 }
 
 function retire(w: World, status: WcStatus): void {

@@ -8,8 +8,9 @@ import { Trace } from '../kit/trace.ts';
 import type { SimEvent } from '../model/events.ts';
 import type { Cqe, Packet } from './world.ts';
 import { MLX5_SYNDROME_OF } from '../hw/syndrome.ts';
+import { foldCqe, foldHw, newHwFold } from '../hw/quantities.ts';
 import {
-  cacheEvent, cqeEvent, hashCache, hashCqe, hashPkt, hashReport, hashState, hashWrError,
+  cacheEvent, cqeEvent, hashCache, hashCqe, hashCqeOf, hashPkt, hashReport, hashState, hashWrError,
   pktEvent, reportEvent, stateEvent, wrErrorEvent,
 } from './hotEvents.ts';
 
@@ -69,6 +70,35 @@ describe('hot event encoders', () => {
     // A syndrome with other contents must hash differently: the copy is keyed by the object, not reused blindly.
     const other = [{ ...evs[0], ev: cqeEvent(1, 0, 0, { qpn: 7, queue: 'sq', wr: 1, wrId: 1, status: 'IBV_WC_WR_FLUSH_ERR', t: 1 } as Cqe, { value: 6, name: flush.name }) }];
     expect(viaEncoders(other)).not.toBe(viaEncoders([evs[0]]));
+  });
+
+  it('a CQE pushed as a record hashes and folds exactly as its event object does (seed 181818)', () => {
+    const cqeArgs = fc.record({
+      t: num, host: fc.integer({ min: 0, max: 3 }), cq: num, wr: num, wrId: num, qpn: num,
+      status: fc.constantFrom('IBV_WC_WR_FLUSH_ERR', 'IBV_WC_SUCCESS', 'IBV_WC_RETRY_EXC_ERR', 'IBV_WC_LOC_LEN_ERR'),
+      queue: fc.constantFrom('sq', 'rq'), opcode: opt(fc.constantFrom('IBV_WC_SEND', 'IBV_WC_RDMA_WRITE', 'IBV_WC_RECV')),
+      byteLen: opt(num), imm: opt(num), syndrome: opt(fc.constantFrom(...Object.values(MLX5_SYNDROME_OF))),
+    });
+    fc.assert(fc.property(fc.array(fc.oneof(cqeArgs, generic), { maxLength: 300 }), (xs) => {
+      const byEvent = new Trace<SimEvent>('hash'), byRecord = new Trace<SimEvent>('hash');
+      const fa = newHwFold(4), fb = newHwFold(4);
+      fa.silentSends[5] = 1; fb.silentSends[5] = 1;
+      for (const x of xs) {
+        if ('ev' in x) { byEvent.push(x.ev); byRecord.push(x.ev); continue; }
+        const { t, host, cq, syndrome, ...rest } = x;
+        const e = { ...rest, t } as unknown as Cqe;
+        const ev = cqeEvent(t, host, cq, e, syndrome);
+        byEvent.push(ev); // the generic walk: the words every trace hash was made of
+        foldHw(fa, ev);
+        byRecord.pushRecord(e, host, cq, t, syndrome, hashCqeOf);
+        foldCqe(fb, host, e);
+      }
+      expect(byRecord.hash()).toBe(byEvent.hash());
+      expect(byRecord.count).toBe(byEvent.count);
+      expect(fb).toEqual(fa);
+    }), { seed: 181818, numRuns: 200 });
+    // A trace that keeps events cannot take a record: it would have nothing to keep.
+    expect(() => new Trace<SimEvent>('full').pushRecord({}, 0, 0, 0, undefined, () => {})).toThrow(/full trace keeps events/);
   });
 
   it('a trace fed through pushWith hashes and keeps events exactly as push does (seed 1818)', () => {

@@ -47,10 +47,18 @@ export function cqeEvent(t: number, host: number, cq: number, e: Cqe, syndrome?:
   return { t, kind: 'cqe', host, cq, qpn: e.qpn, queue: e.queue, wr: e.wr, wrId: e.wrId, status: e.status, opcode: e.opcode, byteLen: e.byteLen, imm: e.imm, syndrome };
 }
 export function hashCqe(h: EventHasher, e: CqeEvent): void {
+  hashCqeOf(h, e, e.host, e.cq, e.t, e.syndrome);
+}
+/**
+ * The words of cqeEvent(t, host, cq, e, syndrome), from the CQE itself: a hash-mode trace takes
+ * them with no event object (world.ts emitCqe, Trace.pushRecord). `e` is the CQE or its event
+ * (the fields have the same names).
+ */
+export function hashCqeOf(h: EventHasher, e: Cqe | CqeEvent, host: number, cq: number, t: number, syndrome: CqeEvent['syndrome']): void {
   h.begin();
-  h.int(K.t, e.t); h.text(K.kind, e.kind, S.cqe_kind); h.int(K.host, e.host); h.int(K.cq, e.cq); h.int(K.qpn, e.qpn);
+  h.int(K.t, t); h.text(K.kind, 'cqe', S.cqe_kind); h.int(K.host, host); h.int(K.cq, cq); h.int(K.qpn, e.qpn);
   h.text(K.queue, e.queue, S.cqe_queue); h.int(K.wr, e.wr); h.int(K.wrId, e.wrId); h.text(K.status, e.status, S.cqe_status);
-  h.text(K.opcode, e.opcode, S.cqe_opcode); h.int(K.byteLen, e.byteLen); h.int(K.imm, e.imm); h.frozen(K.syndrome, e.syndrome);
+  h.text(K.opcode, e.opcode, S.cqe_opcode); h.int(K.byteLen, e.byteLen); h.int(K.imm, e.imm); h.frozen(K.syndrome, syndrome);
   h.end();
 }
 
