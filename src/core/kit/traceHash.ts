@@ -177,7 +177,7 @@ export class EventHasher {
    */
   frozen(kh: number, v: object | undefined): void {
     if (v === undefined) return;
-    let words = FROZEN_WORDS.get(v);
+    const words = FROZEN_WORDS.get(v);
     if (words === undefined) {
       const from = this.at;
       this.value(kh, v);
