@@ -7,7 +7,7 @@
 // field (EventHasher.begin … end). Each builder fixes its literal's key order, so the words —
 // and every trace hash and challenge code made from them — are exactly those of
 // EventHasher.object(); hotEvents.test.ts holds each pair equal for any event the builder can make.
-import { keyHash, textSlot, type EventHasher } from '../kit/traceHash.ts';
+import { FALSE_WORD, intKey, keyHash, OBJ_WORD, textHash, textKey, textSlot, TRUE_WORD, type EventHasher } from '../kit/traceHash.ts';
 import type { ReportVia, SimEvent, StateCause } from '../model/events.ts';
 import type { WcStatus } from '../model/wc.ts';
 import type { Cqe, Packet } from './world.ts';
@@ -31,13 +31,33 @@ const K = {
   bytes: keyHash('bytes'), start: keyHash('start'), arrive: keyHash('arrive'), drop: keyHash('drop'),
 };
 
+// The raw encoders' key words: an int field's (KI) and a string field's (KS), type folded in.
+const KI = Object.fromEntries(Object.keys(K).map((k) => [k, intKey(k)])) as Record<keyof typeof K, number>;
+const KS = Object.fromEntries(Object.keys(K).map((k) => [k, textKey(k)])) as Record<keyof typeof K, number>;
+// Each encoder's `kind` is its own: the value's hash is a constant (the same str() object() takes).
+const KIND = { cqe: keyHash('cqe'), cache: keyHash('cache'), report: keyHash('report'), state: keyHash('state'), 'wr-error': keyHash('wr-error'), pkt: keyHash('pkt') };
+
+// A field from index i of the open buffer: an int's two words (any other number through num(),
+// at most four), a string's two; undefined writes nothing, as object() skips it. Returns the next index.
+function wint(h: EventHasher, b: Int32Array, i: number, ki: number, k: number, v: number | undefined): number {
+  if (v === undefined) return i;
+  if ((v | 0) === v) { b[i] = ki; b[i + 1] = v; return i + 2; }
+  return h.num(i, k, v);
+}
+function wtext(b: Int32Array, i: number, ks: number, v: string | undefined, slot: number): number {
+  if (v === undefined) return i;
+  b[i] = ks;
+  b[i + 1] = textHash(v, slot);
+  return i + 2;
+}
+
 /** Each string field's slot for EventHasher.text: its last string and that string's hash. */
 const S = {
-  cqe_kind: textSlot(), cqe_queue: textSlot(), cqe_status: textSlot(), cqe_opcode: textSlot(),
-  cache_kind: textSlot(), cache_result: textSlot(), report_kind: textSlot(), report_via: textSlot(),
-  state_kind: textSlot(), state_from: textSlot(), state_to: textSlot(), state_cause: textSlot(),
-  wrerror_kind: textSlot(), wrerror_status: textSlot(), wrerror_cause: textSlot(), wrerror_check: textSlot(),
-  pkt_kind: textSlot(), pkt_op: textSlot(), pkt_drop: textSlot(), pkt_syndrome: textSlot(),
+  cqe_queue: textSlot(), cqe_status: textSlot(), cqe_opcode: textSlot(),
+  cache_result: textSlot(), report_via: textSlot(),
+  state_from: textSlot(), state_to: textSlot(), state_cause: textSlot(),
+  wrerror_status: textSlot(), wrerror_cause: textSlot(), wrerror_check: textSlot(),
+  pkt_op: textSlot(), pkt_drop: textSlot(), pkt_syndrome: textSlot(),
 };
 
 /** A CQE written. imm and syndrome are keys only when present (a full trace keeps them out of 10^5 flush CQEs). */
@@ -55,11 +75,15 @@ export function hashCqe(h: EventHasher, e: CqeEvent): void {
  * (the fields have the same names).
  */
 export function hashCqeOf(h: EventHasher, e: Cqe | CqeEvent, host: number, cq: number, t: number, syndrome: CqeEvent['syndrome']): void {
-  h.begin();
-  h.int(K.t, t); h.text(K.kind, 'cqe', S.cqe_kind); h.int(K.host, host); h.int(K.cq, cq); h.int(K.qpn, e.qpn);
-  h.text(K.queue, e.queue, S.cqe_queue); h.int(K.wr, e.wr); h.int(K.wrId, e.wrId); h.text(K.status, e.status, S.cqe_status);
-  h.text(K.opcode, e.opcode, S.cqe_opcode); h.int(K.byteLen, e.byteLen); h.int(K.imm, e.imm); h.frozen(K.syndrome, syndrome);
-  h.end();
+  const b = h.open();
+  let i = h.start;
+  b[i++] = OBJ_WORD;
+  i = wint(h, b, i, KI.t, K.t, t); b[i++] = KS.kind; b[i++] = KIND.cqe; i = wint(h, b, i, KI.host, K.host, host);
+  i = wint(h, b, i, KI.cq, K.cq, cq); i = wint(h, b, i, KI.qpn, K.qpn, e.qpn); i = wtext(b, i, KS.queue, e.queue, S.cqe_queue);
+  i = wint(h, b, i, KI.wr, K.wr, e.wr); i = wint(h, b, i, KI.wrId, K.wrId, e.wrId); i = wtext(b, i, KS.status, e.status, S.cqe_status);
+  i = wtext(b, i, KS.opcode, e.opcode, S.cqe_opcode); i = wint(h, b, i, KI.byteLen, K.byteLen, e.byteLen); i = wint(h, b, i, KI.imm, K.imm, e.imm);
+  if (syndrome !== undefined) i = h.frozenAt(i, K.syndrome, syndrome);
+  h.end(i);
 }
 
 /** A context fetched into the NIC's cache (`victim`: the context it evicted). */
@@ -67,40 +91,52 @@ export function cacheEvent(t: number, host: number, qpn: number, victim: number,
   return victim >= 0 ? { t, kind: 'cache', host, qpn, result: 'evict', victim, writeback } : { t, kind: 'cache', host, qpn, result: 'miss' };
 }
 export function hashCache(h: EventHasher, e: CacheEvent): void {
-  h.begin();
-  h.int(K.t, e.t); h.text(K.kind, e.kind, S.cache_kind); h.int(K.host, e.host); h.int(K.qpn, e.qpn); h.text(K.result, e.result, S.cache_result);
-  h.int(K.victim, e.victim); h.value(K.writeback, e.writeback);
-  h.end();
+  const b = h.open();
+  let i = h.start;
+  b[i++] = OBJ_WORD;
+  i = wint(h, b, i, KI.t, K.t, e.t); b[i++] = KS.kind; b[i++] = KIND.cache; i = wint(h, b, i, KI.host, K.host, e.host);
+  i = wint(h, b, i, KI.qpn, K.qpn, e.qpn); i = wtext(b, i, KS.result, e.result, S.cache_result); i = wint(h, b, i, KI.victim, K.victim, e.victim);
+  if (e.writeback !== undefined) { b[i++] = K.writeback; b[i++] = e.writeback ? TRUE_WORD : FALSE_WORD; }
+  h.end(i);
 }
 
 export function reportEvent(t: number, host: number, qpn: number, via: ReportVia, cls: number, ns: number): ReportEvent {
   return { t, kind: 'report', host, qpn, via, cls, ns };
 }
 export function hashReport(h: EventHasher, e: ReportEvent): void {
-  h.begin();
-  h.int(K.t, e.t); h.text(K.kind, e.kind, S.report_kind); h.int(K.host, e.host); h.int(K.qpn, e.qpn); h.text(K.via, e.via, S.report_via);
-  h.int(K.cls, e.cls); h.int(K.ns, e.ns);
-  h.end();
+  const b = h.open();
+  let i = h.start;
+  b[i++] = OBJ_WORD;
+  i = wint(h, b, i, KI.t, K.t, e.t); b[i++] = KS.kind; b[i++] = KIND.report; i = wint(h, b, i, KI.host, K.host, e.host);
+  i = wint(h, b, i, KI.qpn, K.qpn, e.qpn); i = wtext(b, i, KS.via, e.via, S.report_via); i = wint(h, b, i, KI.cls, K.cls, e.cls);
+  i = wint(h, b, i, KI.ns, K.ns, e.ns);
+  h.end(i);
 }
 
 export function stateEvent(t: number, host: number, qpn: number, from: string, to: string, cause: StateCause): StateEvent {
   return { t, kind: 'state', host, qpn, from, to, cause };
 }
 export function hashState(h: EventHasher, e: StateEvent): void {
-  h.begin();
-  h.int(K.t, e.t); h.text(K.kind, e.kind, S.state_kind); h.int(K.host, e.host); h.int(K.qpn, e.qpn); h.text(K.from, e.from, S.state_from);
-  h.text(K.to, e.to, S.state_to); h.text(K.cause, e.cause, S.state_cause);
-  h.end();
+  const b = h.open();
+  let i = h.start;
+  b[i++] = OBJ_WORD;
+  i = wint(h, b, i, KI.t, K.t, e.t); b[i++] = KS.kind; b[i++] = KIND.state; i = wint(h, b, i, KI.host, K.host, e.host);
+  i = wint(h, b, i, KI.qpn, K.qpn, e.qpn); i = wtext(b, i, KS.from, e.from, S.state_from); i = wtext(b, i, KS.to, e.to, S.state_to);
+  i = wtext(b, i, KS.cause, e.cause, S.state_cause);
+  h.end(i);
 }
 
 export function wrErrorEvent(t: number, host: number, qpn: number, wr: number, wrId: number, status: WcStatus, cause: WrErrorEvent['cause'], check: string | undefined): WrErrorEvent {
   return { t, kind: 'wr-error', host, qpn, wr, wrId, status, cause, check };
 }
 export function hashWrError(h: EventHasher, e: WrErrorEvent): void {
-  h.begin();
-  h.int(K.t, e.t); h.text(K.kind, e.kind, S.wrerror_kind); h.int(K.host, e.host); h.int(K.qpn, e.qpn); h.int(K.wr, e.wr);
-  h.int(K.wrId, e.wrId); h.text(K.status, e.status, S.wrerror_status); h.text(K.cause, e.cause, S.wrerror_cause); h.text(K.check, e.check, S.wrerror_check);
-  h.end();
+  const b = h.open();
+  let i = h.start;
+  b[i++] = OBJ_WORD;
+  i = wint(h, b, i, KI.t, K.t, e.t); b[i++] = KS.kind; b[i++] = KIND['wr-error']; i = wint(h, b, i, KI.host, K.host, e.host);
+  i = wint(h, b, i, KI.qpn, K.qpn, e.qpn); i = wint(h, b, i, KI.wr, K.wr, e.wr); i = wint(h, b, i, KI.wrId, K.wrId, e.wrId);
+  i = wtext(b, i, KS.status, e.status, S.wrerror_status); i = wtext(b, i, KS.cause, e.cause, S.wrerror_cause); i = wtext(b, i, KS.check, e.check, S.wrerror_check);
+  h.end(i);
 }
 
 export function pktEvent(t: number, p: Packet, start: number, arrive: number, drop: string | undefined): PktEvent {
@@ -110,10 +146,13 @@ export function pktEvent(t: number, p: Packet, start: number, arrive: number, dr
   };
 }
 export function hashPkt(h: EventHasher, e: PktEvent): void {
-  h.begin();
-  h.int(K.t, e.t); h.text(K.kind, e.kind, S.pkt_kind); h.int(K.id, e.id); h.int(K.src, e.src); h.int(K.dst, e.dst);
-  h.int(K.srcQpn, e.srcQpn); h.int(K.dstQpn, e.dstQpn); h.text(K.op, e.op, S.pkt_op); h.int(K.psn, e.psn);
-  h.int(K.bytes, e.bytes); h.int(K.start, e.start); h.int(K.arrive, e.arrive); h.text(K.drop, e.drop, S.pkt_drop);
-  h.text(K.syndrome, e.syndrome, S.pkt_syndrome);
-  h.end();
+  const b = h.open();
+  let i = h.start;
+  b[i++] = OBJ_WORD;
+  i = wint(h, b, i, KI.t, K.t, e.t); b[i++] = KS.kind; b[i++] = KIND.pkt; i = wint(h, b, i, KI.id, K.id, e.id);
+  i = wint(h, b, i, KI.src, K.src, e.src); i = wint(h, b, i, KI.dst, K.dst, e.dst); i = wint(h, b, i, KI.srcQpn, K.srcQpn, e.srcQpn);
+  i = wint(h, b, i, KI.dstQpn, K.dstQpn, e.dstQpn); i = wtext(b, i, KS.op, e.op, S.pkt_op); i = wint(h, b, i, KI.psn, K.psn, e.psn);
+  i = wint(h, b, i, KI.bytes, K.bytes, e.bytes); i = wint(h, b, i, KI.start, K.start, e.start); i = wint(h, b, i, KI.arrive, K.arrive, e.arrive);
+  i = wtext(b, i, KS.drop, e.drop, S.pkt_drop); i = wtext(b, i, KS.syndrome, e.syndrome, S.pkt_syndrome);
+  h.end(i);
 }
