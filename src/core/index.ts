@@ -8,6 +8,7 @@ export { MODIFY_CELLS, modifyCell, type ModifyCell } from './verbs/modifyTable.t
 export { QP_STATES, QP_TYPES, type QpState, type QpType } from './verbs/types.ts';
 export { qpMachine, type QpEvent } from './qp/machine.ts';
 export { LC, LC_NAMES, hwNext, modifyNext, verbsState } from './qp/lifecycle.ts';
+export { stopWhy } from './world/world.ts';
 export { CONTEXT_FIELDS, FIELD_NAMES, type FieldDef, type FieldName } from './model/context.ts';
 export { WC_STATUSES, INJECTABLE, SEND_OPCODES, OPCODE_TRANSPORTS, ASYNC_EVENTS, type WcStatus, type InjectableStatus, type SendOpcode, type AsyncEvent } from './model/wc.ts';
 export type { SendWr } from './transport/post.ts';

@@ -156,7 +156,7 @@ export function buildRequest(w: World, slot: number): Built | null {
 export function failWqe(w: World, slot: number, e: SendWqe, status: WcStatus, cause: 'send-error' | 'retry-exceeded', check?: string): void {
   e.err = status;
   e.check = check;
-  runtime(w, slot).why = `wr_id ${e.wrId} completed with ${status}${check ? `: ${check}` : cause === 'retry-exceeded' ? ': no ACK after retry_cnt retransmissions' : ''}`;
+  runtime(w, slot).why = { wrId: e.wrId, status, check, cause };
   emitWith(w, wrErrorEvent(w.now, w.qps.host[slot], w.qps.qpn[slot], e.wr, e.wrId, status, cause, check), hashWrError);
   hwEvent(w, slot, w.profile.unreliableSendError === 'ERR' ? EV_FATAL : EV_SEND_ERROR, cause);
 }

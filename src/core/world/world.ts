@@ -116,6 +116,16 @@ export interface SendWqe {
   why?: number;
 }
 
+/** The WR whose failure stopped a QP, and the check behind it (requester.ts failWqe). */
+export interface WrStopWhy { wrId: number; status: WcStatus; check: string | undefined; cause: string }
+
+/** A QP runtime's stop reason in words (shown as "why?"). */
+export function stopWhy(why: string | WrStopWhy | undefined): string | undefined {
+  if (why === undefined || typeof why === 'string') return why;
+  const detail = why.check ? `: ${why.check}` : why.cause === 'retry-exceeded' ? ': no ACK after retry_cnt retransmissions' : '';
+  return `wr_id ${why.wrId} completed with ${why.status}${detail}`;
+}
+
 export interface RecvWqe { wr: number; wrId: number; length: number; postedAt: number; sgl?: Sge[] }
 
 /** A READ or ATOMIC response owed; keyed READs re-check their MR for every response packet (rxe read_reply). */
@@ -159,8 +169,11 @@ export interface QpRuntime {
   lastWqe: boolean;
   /** A draining ibv_destroy_qp in progress (its generation; 0 = none). */
   destroyGen: number;
-  /** Why the QP stopped, in words: the failing WR's status and the check behind it (shown as "why?"). */
-  why?: string;
+  /**
+   * Why the QP stopped: words (a responder's refusal) or the failing WR's record, put into words
+   * only when a view asks (stopWhy): a storm fails 10^4 QPs and reads none of them.
+   */
+  why?: string | WrStopWhy;
   reads: ReadResp[];
   /** Saved READ/ATOMIC resources for duplicates (RESET clears them). */
   res: RespResource[];

@@ -1,5 +1,5 @@
 // World → WorldView: the plain projection the views render (no model logic in views).
-import { CONTEXT_FIELDS, QP_TYPES, LC, LC_NAMES, accessNames, verbsState, type FieldName, type Simulation } from '../../core/index.ts';
+import { CONTEXT_FIELDS, QP_TYPES, LC, LC_NAMES, accessNames, stopWhy, verbsState, type FieldName, type Simulation } from '../../core/index.ts';
 import type { CqeView, HostView, MrView, QpGridView, QpView, SrqView, WorldView, WqeView } from './types.ts';
 import { WireFeeder } from './wireFeed.ts';
 
@@ -122,7 +122,7 @@ function qpView(sim: Simulation, s: number): QpView {
     fault: rt?.failNext ? `next WR fails with ${rt.failNext}` : rt?.blackhole ? 'path lost (injected)' : undefined,
     peer: type !== 'UD' && peerHost >= 0 && lc >= LC.RTR ? { host: peerHost, qpn: q.f.dest_qp_num[s] } : undefined,
     srq: q.f.srqn[s] > 0 ? q.f.srqn[s] - 1 : undefined,
-    why: lc === LC.ERR || lc === LC.SQE ? rt?.why : undefined,
+    why: lc === LC.ERR || lc === LC.SQE ? stopWhy(rt?.why) : undefined,
   };
 }
 
