@@ -57,7 +57,7 @@ function startFlush(w: World, slot: number, cause: StateCause): void {
   rt.timerAt = -1;
   rt.rnrUntil = 0;
   if (w.qps.lc[slot] === LC.ERR) {
-    rt.reads = [];
+    if (rt.reads.length > 0) rt.reads = [];
     rt.recvActive = false;
     rt.writeActive = false;
     rt.wKeyed = false;
