@@ -152,7 +152,7 @@ export function foldHw(f: HwFold, ev: SimEvent): void {
 
 /**
  * The 'cqe' case of foldHw, from the CQE's fields (a CQE event or the CQE it was made from: the
- * same names). world.ts emitCqe calls it with no event object; it resets seqNakAt as foldHw does.
+ * same names). transport/cq.ts emitCqe calls it with no event object; it resets seqNakAt as foldHw does.
  */
 export function foldCqe(f: HwFold, host: number, e: { queue: string; status: string; opcode?: string; wr: number }): void {
   f.seqNakAt = 0;

@@ -52,7 +52,7 @@ export class Trace<E = unknown> {
    * An event hashed from a record and three numbers and a value, with no event object: for the
    * 'hash' and 'off' modes only (a 'full' trace keeps its events, so a caller there builds the
    * event and pushes it). `encode` must write exactly the words object() writes for the event
-   * those fields make (world.ts emitCqe; hotEvents.test.ts holds them equal).
+   * those fields make (transport/cq.ts emitCqe; hotEvents.test.ts holds them equal).
    */
   pushRecord<R, X>(rec: R, a: number, b: number, t: number, x: X, encode: RecordEncoder<R, X>): void {
     if (this.mode === 'full') throw new Error('trace: a full trace keeps events; push the event itself');

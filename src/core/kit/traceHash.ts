@@ -88,7 +88,7 @@ export function textSlot(): number {
   return LAST_TEXT.length - 1;
 }
 
-// frozen(): each frozen object's words (its key word included), bounded like the string cache.
+// frozenAt(): each frozen object's words (its key word included), bounded like the string cache.
 const FROZEN_WORDS = new Map<object, Int32Array>();
 const FROZEN_MAX = 1024;
 
@@ -106,7 +106,7 @@ export const textKey = (name: string): number => strHash(name) ^ T_STR;
 /** The word that opens an event (EventHasher.end closes it), and a boolean's value. */
 export const OBJ_WORD = T_OBJ, TRUE_WORD = T_TRUE, FALSE_WORD = T_FALSE;
 
-/** A field name's word, for the field-by-field encoders (begin … end). */
+/** A field name's word, for the field-by-field encoders (open … end). */
 export const keyHash = (name: string): number => strHash(name);
 
 export class EventHasher {
@@ -134,8 +134,7 @@ export class EventHasher {
   /**
    * The words up to `n` are this event's: count them, and once MIX_AT words wait, mix the whole
    * blocks and keep the rest. Mixing is block by block in order, so when it happens does not
-   * change the digest; doing it for many events at once keeps the mixing loop and its lanes hot
-   * while each event is encoded the moment it is made (its fields still in cache).
+   * change the digest; doing it for many events at once keeps the mixing loop and its lanes hot.
    */
   private close(n: number): void {
     this.words += n - this.fill;

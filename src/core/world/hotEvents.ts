@@ -4,7 +4,7 @@
 // WHY: the generic hash walks every event's keys, and with dozens of event shapes those reads
 // go megamorphic; profiled on the 16,384-QP port-down storm (bench/stormBench.ts), hashing was
 // a third of the flush phase. An encoder that knows its kind writes the same words field by
-// field (EventHasher.begin … end). Each builder fixes its literal's key order, so the words —
+// field (EventHasher.open … end). Each builder fixes its literal's key order, so the words —
 // and every trace hash and challenge code made from them — are exactly those of
 // EventHasher.object(); hotEvents.test.ts holds each pair equal for any event the builder can make.
 import { FALSE_WORD, intKey, keyHash, OBJ_WORD, textHash, textKey, textSlot, TRUE_WORD, type EventHasher } from '../kit/traceHash.ts';
@@ -71,7 +71,7 @@ export function hashCqe(h: EventHasher, e: CqeEvent): void {
 }
 /**
  * The words of cqeEvent(t, host, cq, e, syndrome), from the CQE itself: a hash-mode trace takes
- * them with no event object (world.ts emitCqe, Trace.pushRecord). `e` is the CQE or its event
+ * them with no event object (transport/cq.ts emitCqe, Trace.pushRecord). `e` is the CQE or its event
  * (the fields have the same names).
  */
 export function hashCqeOf(h: EventHasher, e: Cqe | CqeEvent, host: number, cq: number, t: number, syndrome: CqeEvent['syndrome']): void {
